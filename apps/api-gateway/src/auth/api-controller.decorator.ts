@@ -1,0 +1,21 @@
+import { Controller, ExecutionContext, UseGuards, UseInterceptors, UsePipes, applyDecorators, createParamDecorator } from '@nestjs/common';
+import type { AuthContext } from '@pds/contracts';
+import { ContractValidationPipe, PageInterceptor } from '@pds/http';
+import { ApiKeyGuard, AuthenticatedRequest } from './api-key.guard';
+
+export const API_PREFIX = 'api/v1';
+
+/** A REST resource under /api/v1: key authentication, rate limit, contract validation, paging headers. */
+export function ApiController(path: string): ClassDecorator {
+  return applyDecorators(
+    Controller(`${API_PREFIX}/${path}`),
+    UseGuards(ApiKeyGuard),
+    UsePipes(ContractValidationPipe),
+    UseInterceptors(PageInterceptor),
+  );
+}
+
+/** The caller resolved from the API key. */
+export const Auth = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthContext => context.switchToHttp().getRequest<AuthenticatedRequest>().auth,
+);

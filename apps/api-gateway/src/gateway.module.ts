@@ -1,0 +1,40 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
+import { ApiKeyGuard } from './auth/api-key.guard';
+import { GATEWAY_OPTIONS, GatewayOptions } from './gateway.options';
+import { ApiKeyController } from './identity/api-key.controller';
+import { ApiKeyService } from './identity/api-key.service';
+import { IdentityHandler } from './identity/identity.handler';
+import { identityPrismaProvider } from './identity/identity.prisma';
+import { IdentityRepository } from './identity/identity.repository';
+import { OperatorController } from './identity/operator.controller';
+import { OperatorTokenGuard } from './identity/operator-token.guard';
+import { OrganizationService } from './identity/organization.service';
+import { UserController } from './identity/user.controller';
+import { UserService } from './identity/user.service';
+import { RateLimiter } from './rate-limit/rate-limiter';
+import { WorkItemController } from './routes/work-item.controller';
+
+/** The REST edge and the identity context it owns. Needs ObservabilityModule, PersistenceModule and MessagingModule. */
+@Module({})
+export class GatewayModule {
+  static forRoot(options: GatewayOptions): DynamicModule {
+    return {
+      module: GatewayModule,
+      controllers: [OperatorController, UserController, ApiKeyController, WorkItemController],
+      providers: [
+        { provide: GATEWAY_OPTIONS, useValue: options },
+        identityPrismaProvider,
+        IdentityRepository,
+        OrganizationService,
+        UserService,
+        ApiKeyService,
+        ApiKeyAuthenticator,
+        ApiKeyGuard,
+        OperatorTokenGuard,
+        RateLimiter,
+        IdentityHandler,
+      ],
+    };
+  }
+}

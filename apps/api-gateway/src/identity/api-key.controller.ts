@@ -1,0 +1,24 @@
+import { Body, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiKeyResponse, AuthContext, CreateApiKeyDto, CreatedApiKeyResponse, ListQuery, Page } from '@pds/contracts';
+import { ApiController, Auth } from '../auth/api-controller.decorator';
+import { ApiKeyService } from './api-key.service';
+
+@ApiController('api-keys')
+export class ApiKeyController {
+  constructor(@Inject(ApiKeyService) private readonly keys: ApiKeyService) {}
+
+  @Get()
+  list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<ApiKeyResponse>> {
+    return this.keys.list(auth, query);
+  }
+
+  @Post()
+  create(@Auth() auth: AuthContext, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyResponse> {
+    return this.keys.create(auth, body);
+  }
+
+  @Delete(':id')
+  revoke(@Auth() auth: AuthContext, @Param('id') id: string): Promise<void> {
+    return this.keys.revoke(auth, id);
+  }
+}

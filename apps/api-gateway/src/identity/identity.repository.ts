@@ -1,0 +1,107 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ConflictError, CursorPosition, Role } from '@pds/contracts';
+import { keysetAfter } from '@pds/persistence';
+import { ApiKey, Organization, Prisma, PrismaClient, User } from '../generated/identity/client';
+
+export interface NewApiKey {
+  organizationId: string;
+  userId: string;
+  name: string;
+  role: Role;
+  prefix: string;
+  hash: string;
+}
+
+export interface ActiveKey {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: Role;
+}
+
+type Tx = Prisma.TransactionClient;
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}
+
+/** All identity tables. Every method that reads tenant data takes the organization id. */
+@Injectable()
+export class IdentityRepository {
+  constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn);
+  }
+
+  async createOrganization(tx: Tx, name: string, slug: string): Promise<Organization> {
+    return tx.organization.create({ data: { name, slug } });
+  }
+
+  async slugTaken(tx: Tx, slug: string): Promise<boolean> {
+    return (await tx.organization.count({ where: { slug } })) > 0;
+  }
+
+  async createUser(
+    organizationId: string,
+    data: { email: string; name: string; role: Role },
+    tx: Tx = this.prisma,
+  ): Promise<User> {
+    try {
+      return await tx.user.create({ data: { organizationId, ...data } });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ConflictError(`A user with email ${data.email} already exists`, { email: ['already in use'] });
+      }
+      throw error;
+    }
+  }
+
+  findUser(organizationId: string, id: string): Promise<User | null> {
+    return this.prisma.user.findFirst({ where: { organizationId, id } });
+  }
+
+  findUsers(organizationId: string, ids: string[]): Promise<User[]> {
+    return this.prisma.user.findMany({ where: { organizationId, id: { in: ids } } });
+  }
+
+  listUsers(organizationId: string, after: CursorPosition | undefined, take: number): Promise<User[]> {
+    return this.prisma.user.findMany({
+      where: { organizationId, ...keysetAfter(after) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take,
+    });
+  }
+
+  createApiKey(data: NewApiKey, tx: Tx = this.prisma): Promise<ApiKey> {
+    return tx.apiKey.create({ data });
+  }
+
+  listApiKeys(organizationId: string, after: CursorPosition | undefined, take: number): Promise<ApiKey[]> {
+    return this.prisma.apiKey.findMany({
+      where: { organizationId, ...keysetAfter(after) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take,
+    });
+  }
+
+  findApiKey(organizationId: string, id: string): Promise<ApiKey | null> {
+    return this.prisma.apiKey.findFirst({ where: { organizationId, id } });
+  }
+
+  revokeApiKey(organizationId: string, id: string, at: Date): Promise<ApiKey> {
+    return this.prisma.apiKey.update({ where: { id, organizationId }, data: { revokedAt: at } });
+  }
+
+  /** The hot lookup behind authentication (indexed by the unique hash). */
+  findActiveKeyByHash(hash: string): Promise<ActiveKey | null> {
+    return this.prisma.apiKey.findFirst({
+      where: { hash, revokedAt: null },
+      select: { id: true, organizationId: true, userId: true, role: true },
+    });
+  }
+
+  async touchApiKey(id: string, at: Date): Promise<void> {
+    await this.prisma.apiKey.updateMany({ where: { id }, data: { lastUsedAt: at } });
+  }
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { displayPrefix, generateApiKey, hashApiKey } from '@pds/auth';
+import { BootstrapOrganizationResponse, CreateOrganizationDto, Role } from '@pds/contracts';
+import { randomBytes } from 'node:crypto';
+import { toOrganizationResponse, toUserResponse } from './identity.mapper';
+import { IdentityRepository } from './identity.repository';
+
+const MAX_SLUG_LENGTH = 48;
+
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG_LENGTH)
+    .replace(/-+$/g, '');
+  return slug || 'org';
+}
+
+@Injectable()
+export class OrganizationService {
+  constructor(@Inject(IdentityRepository) private readonly identity: IdentityRepository) {}
+
+  /** Organization, its first ADMIN and that admin's key, all or nothing. The key is shown only here. */
+  async bootstrap(dto: CreateOrganizationDto): Promise<BootstrapOrganizationResponse> {
+    const apiKey = generateApiKey();
+    return this.identity.transaction(async (tx) => {
+      let slug = slugify(dto.name);
+      if (await this.identity.slugTaken(tx, slug)) slug = `${slug}-${randomBytes(3).toString('hex')}`;
+      const organization = await this.identity.createOrganization(tx, dto.name, slug);
+      const user = await this.identity.createUser(
+        organization.id,
+        { email: dto.adminEmail, name: dto.adminName ?? dto.adminEmail.split('@')[0], role: Role.ADMIN },
+        tx,
+      );
+      await this.identity.createApiKey(
+        {
+          organizationId: organization.id,
+          userId: user.id,
+          name: 'Bootstrap admin key',
+          role: Role.ADMIN,
+          prefix: displayPrefix(apiKey),
+          hash: hashApiKey(apiKey),
+        },
+        tx,
+      );
+      return { organization: toOrganizationResponse(organization), user: toUserResponse(user), apiKey };
+    });
+  }
+}

@@ -1,0 +1,19 @@
+import { Body, Get, Inject, Post, Query } from '@nestjs/common';
+import { AuthContext, CreateUserDto, ListQuery, Page, UserResponse } from '@pds/contracts';
+import { ApiController, Auth } from '../auth/api-controller.decorator';
+import { UserService } from './user.service';
+
+@ApiController('users')
+export class UserController {
+  constructor(@Inject(UserService) private readonly users: UserService) {}
+
+  @Get()
+  list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<UserResponse>> {
+    return this.users.list(auth, query);
+  }
+
+  @Post()
+  create(@Auth() auth: AuthContext, @Body() body: CreateUserDto): Promise<UserResponse> {
+    return this.users.create(auth, body);
+  }
+}

@@ -1,0 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Permission, assertCan } from '@pds/auth';
+import { AuthContext, CreateUserDto, ListQuery, Page, UserResponse } from '@pds/contracts';
+import { pageRequest, toPage } from '@pds/persistence';
+import { toUserResponse } from './identity.mapper';
+import { IdentityRepository } from './identity.repository';
+
+@Injectable()
+export class UserService {
+  constructor(@Inject(IdentityRepository) private readonly identity: IdentityRepository) {}
+
+  async list(auth: AuthContext, query: ListQuery): Promise<Page<UserResponse>> {
+    assertCan(auth, Permission.IdentityManage);
+    const { limit, after } = pageRequest(query);
+    const rows = await this.identity.listUsers(auth.organizationId, after, limit + 1);
+    return toPage(rows, limit, toUserResponse);
+  }
+
+  async create(auth: AuthContext, dto: CreateUserDto): Promise<UserResponse> {
+    assertCan(auth, Permission.IdentityManage);
+    return toUserResponse(await this.identity.createUser(auth.organizationId, dto));
+  }
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { MessageBus } from '@pds/messaging';
+import { randomUUID } from 'node:crypto';
+import { GATEWAY_OPTIONS, GatewayOptions } from '../gateway.options';
+
+const WINDOW_MS = 60_000;
+const SYNC_SUBJECT = 'gateway.rate-limit.sync';
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+}
+
+interface Counter {
+  window: number;
+  local: number;
+  remote: number;
+}
+
+interface SyncMessage {
+  replica: string;
+  window: number;
+  counts: [string, number][];
+}
+
+/**
+ * Fixed one-minute windows per API key, aligned to the clock so every replica agrees on them.
+ * Each replica counts locally and broadcasts its increments once per event-loop turn; every replica
+ * adds the others' increments to its own. The decision therefore needs no network round trip, and
+ * replicas see each other's traffic within a NATS hop (well under a millisecond on a LAN).
+ */
+@Injectable()
+export class RateLimiter implements OnModuleInit {
+  private readonly replica = randomUUID();
+  private readonly counters = new Map<string, Counter>();
+  private pending = new Map<string, number>();
+  private pendingWindow = 0;
+  private flushScheduled = false;
+
+  constructor(
+    @Inject(MessageBus) private readonly bus: MessageBus,
+    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
+  ) {}
+
+  onModuleInit(): void {
+    this.bus.onBroadcast(SYNC_SUBJECT, (message) => this.merge(message as SyncMessage));
+  }
+
+  hit(keyId: string, now = Date.now()): RateLimitDecision {
+    const window = Math.floor(now / WINDOW_MS);
+    const limit = this.options.rateLimitPerMinute;
+    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+    const counter = this.counter(keyId, window);
+    const used = counter.local + counter.remote;
+    if (used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
+    counter.local += 1;
+    this.record(keyId, window);
+    return { allowed: true, limit, remaining: Math.max(0, limit - used - 1), resetSeconds };
+  }
+
+  private counter(keyId: string, window: number): Counter {
+    let counter = this.counters.get(keyId);
+    if (!counter || counter.window !== window) {
+      if (!counter && this.counters.size > 100_000) this.prune(window);
+      counter = { window, local: 0, remote: 0 };
+      this.counters.set(keyId, counter);
+    }
+    return counter;
+  }
+
+  private record(keyId: string, window: number): void {
+    if (window !== this.pendingWindow) {
+      this.flush();
+      this.pendingWindow = window;
+    }
+    this.pending.set(keyId, (this.pending.get(keyId) ?? 0) + 1);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.pending.size === 0) return;
+    const message: SyncMessage = { replica: this.replica, window: this.pendingWindow, counts: [...this.pending] };
+    this.pending = new Map();
+    this.bus.broadcast(SYNC_SUBJECT, message);
+  }
+
+  private merge(message: SyncMessage, now = Date.now()): void {
+    // A message from a window that has ended here, or has not begun, would corrupt the current one.
+    if (message.replica === this.replica || message.window !== Math.floor(now / WINDOW_MS)) return;
+    for (const [keyId, count] of message.counts) this.counter(keyId, message.window).remote += count;
+  }
+
+  private prune(window: number): void {
+    for (const [keyId, counter] of this.counters) if (counter.window < window) this.counters.delete(keyId);
+  }
+}

@@ -1,0 +1,1 @@
+export { DeliveryIntakeModule } from './delivery-intake.module';

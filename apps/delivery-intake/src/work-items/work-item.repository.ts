@@ -1,0 +1,158 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Classification, ListWorkItemsQuery, RecordRef, formatKey, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
+import { DATABASE, Database, nextKeyNumber } from '@pds/persistence';
+import { Prisma, PrismaClient } from '../generated/delivery/client';
+import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
+import { SELECT_BY_ID, SELECT_BY_NUMBER, WORK_ITEM_COLUMNS, WorkItemRow } from './work-item.sql';
+
+export type DeliveryTx = Prisma.TransactionClient;
+
+export interface LockedWorkItem {
+  id: string;
+  status: string;
+  updatedAt: Date;
+  mentionedUserIds: string[];
+  opportunityId: string | null;
+  solutionId: string | null;
+  experimentId: string | null;
+}
+
+/** Every query is scoped by organization id; reads are raw SQL (see work-item.sql.ts), writes Prisma. */
+@Injectable()
+export class WorkItemRepository {
+  constructor(
+    @Inject(PrismaClient) private readonly prisma: PrismaClient,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
+
+  transaction<T>(fn: (tx: DeliveryTx) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
+  }
+
+  async findByRef(organizationId: string, ref: RecordRef): Promise<WorkItemRow | null> {
+    if (ref.kind === 'invalid') return null;
+    const rows =
+      ref.kind === 'id'
+        ? await this.db.sql.query<WorkItemRow>(SELECT_BY_ID, [organizationId, ref.id], 'wi_by_id')
+        : await this.db.sql.query<WorkItemRow>(SELECT_BY_NUMBER, [organizationId, ref.number], 'wi_by_number');
+    return rows[0] ?? null;
+  }
+
+  async findInTx(tx: DeliveryTx, organizationId: string, id: string): Promise<WorkItemRow> {
+    const rows = await tx.$queryRawUnsafe<WorkItemRow[]>(SELECT_BY_ID, organizationId, id);
+    return rows[0];
+  }
+
+  /** Locks the row for the rest of the transaction: concurrent updates of one item serialise here. */
+  async lock(tx: DeliveryTx, organizationId: string, id: string): Promise<LockedWorkItem | null> {
+    const rows = await tx.$queryRawUnsafe<
+      { id: string; status: string; updated_at: Date; mentioned_user_ids: string[]; opportunity_id: string | null; solution_id: string | null; experiment_id: string | null }[]
+    >(
+      `SELECT id, status::text AS status, updated_at, mentioned_user_ids, opportunity_id, solution_id, experiment_id
+         FROM delivery.work_items WHERE organization_id = $1::uuid AND id = $2::uuid FOR UPDATE`,
+      organizationId,
+      id,
+    );
+    const row = rows[0];
+    return row
+      ? {
+          id: row.id,
+          status: row.status,
+          updatedAt: new Date(row.updated_at),
+          mentionedUserIds: row.mentioned_user_ids ?? [],
+          opportunityId: row.opportunity_id,
+          solutionId: row.solution_id,
+          experimentId: row.experiment_id,
+        }
+      : null;
+  }
+
+  nextNumber(tx: DeliveryTx, organizationId: string): Promise<number> {
+    return nextKeyNumber(tx, DELIVERY_SCHEMA, organizationId, 'work_item');
+  }
+
+  async create(tx: DeliveryTx, data: Prisma.WorkItemUncheckedCreateInput, labelIds: string[]): Promise<string> {
+    const created = await tx.workItem.create({ data, select: { id: true } });
+    if (labelIds.length) {
+      await tx.workItemLabel.createMany({ data: labelIds.map((labelId) => ({ workItemId: created.id, labelId })) });
+    }
+    return created.id;
+  }
+
+  async update(tx: DeliveryTx, id: string, data: Prisma.WorkItemUncheckedUpdateInput, labelIds?: string[]): Promise<void> {
+    await tx.workItem.update({ where: { id }, data, select: { id: true } });
+    if (labelIds) {
+      await tx.workItemLabel.deleteMany({ where: { workItemId: id } });
+      if (labelIds.length) await tx.workItemLabel.createMany({ data: labelIds.map((labelId) => ({ workItemId: id, labelId })) });
+    }
+  }
+
+  async existingLabelIds(organizationId: string, ids: string[]): Promise<string[]> {
+    const rows = await this.prisma.label.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true } });
+    return rows.map((r) => r.id);
+  }
+
+  async sprintExists(organizationId: string, id: string): Promise<boolean> {
+    return (await this.prisma.sprint.count({ where: { organizationId, id } })) > 0;
+  }
+
+  /** The item and its ancestors, nearest first; empty when the item is not in the organization. */
+  async ancestorIds(organizationId: string, id: string): Promise<string[]> {
+    const rows = await this.db.sql.query<{ id: string }>(
+      `WITH RECURSIVE chain(id, parent_id, depth) AS (
+         SELECT id, parent_id, 0 FROM delivery.work_items WHERE organization_id = $1 AND id = $2
+         UNION ALL
+         SELECT w.id, w.parent_id, c.depth + 1 FROM delivery.work_items w JOIN chain c ON w.id = c.parent_id
+          WHERE w.organization_id = $1 AND c.depth < 1000)
+       SELECT id FROM chain ORDER BY depth`,
+      [organizationId, id],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Filters of GET /work-items; ordered by key number, cursor after a number. */
+  async list(organizationId: string, query: ListWorkItemsQuery, afterNumber: number | undefined, take: number): Promise<WorkItemRow[]> {
+    const params: unknown[] = [organizationId];
+    const where = ['w.organization_id = $1'];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    if (query.status?.length) where.push(`w.status::text = ANY(${param(query.status)}::text[])`);
+    if (query.type?.length) where.push(`w.type::text = ANY(${param(query.type)}::text[])`);
+    if (query.priority?.length) where.push(`w.priority::text = ANY(${param(query.priority)}::text[])`);
+    if (query.sprintId) where.push(`w.sprint_id = ${param(query.sprintId)}::uuid`);
+    if (query.assigneeId) where.push(`w.assignee_id = ${param(query.assigneeId)}::uuid`);
+    if (query.parentId) where.push(`w.parent_id = ${param(query.parentId)}::uuid`);
+    if (query.ckrId) {
+      const p = param(query.ckrId);
+      where.push(`(w.ckr_id = ${p}::uuid OR w.linked_ckr_id = ${p}::uuid)`);
+    }
+    if (query.labelId) {
+      where.push(`EXISTS (SELECT 1 FROM delivery.work_item_labels wl WHERE wl.work_item_id = w.id AND wl.label_id = ${param(query.labelId)}::uuid)`);
+    }
+    if (query.classification) where.push(classificationFilter(query.classification));
+    if (query.updatedSince) where.push(`w.updated_at >= ${param(query.updatedSince)}::timestamptz`);
+    if (query.q) {
+      const key = /^wi-(\d{1,9})$/i.exec(query.q.trim());
+      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(key ? `(w.number = ${param(Number(key[1]))} OR w.title ILIKE ${param(pattern)})` : `w.title ILIKE ${param(pattern)}`);
+    }
+    if (afterNumber !== undefined) where.push(`w.number > ${param(afterNumber)}`);
+    const sql = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE ${where.join(' AND ')} ORDER BY w.number LIMIT ${param(take)}`;
+    return this.db.sql.query<WorkItemRow>(sql, params);
+  }
+}
+
+function classificationFilter(classification: Classification): string {
+  const reachesCkr = '(w.ckr_id IS NOT NULL OR w.linked_ckr_id IS NOT NULL)';
+  switch (classification) {
+    case Classification.ckr:
+      return reachesCkr;
+    case Classification.maintenance:
+      return `(NOT ${reachesCkr} AND w.maintenance_category IS NOT NULL)`;
+    default:
+      return `(NOT ${reachesCkr} AND w.maintenance_category IS NULL)`;
+  }
+}
+
+export function workItemKey(number: number): string {
+  return formatKey(WORK_ITEM_KEY_PREFIX, number);
+}

@@ -1,0 +1,61 @@
+/**
+ * The read side of work items: one statement returns every field of WorkItemResponse, labels and
+ * blocker count included, already in wire types (ISO strings, ints), so that the same row shape
+ * comes back from pg, PGlite and a Prisma transaction alike. It is the hot path of
+ * GET /work-items/{id}; see docs/benchmarks.md for why it is hand-written.
+ */
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+export const WORK_ITEM_COLUMNS = `
+  w.id, w.number, w.title, w.description, w.type::text AS type, w.status::text AS status,
+  w.priority::text AS priority, w.ad_hoc, w.carry_over_count, w.estimate, w.story_points,
+  to_char(w.due_date, 'YYYY-MM-DD') AS due_date,
+  w.ckr_id, w.opportunity_id, w.solution_id, w.experiment_id, w.linked_ckr_id,
+  w.maintenance_category::text AS maintenance_category, w.discipline::text AS discipline,
+  w.parent_id, w.sprint_id, w.assignee_id, w.reporter_id, w.reporter_source::text AS reporter_source,
+  w.product_manager_id, w.experiment_kind::text AS experiment_kind,
+  to_char(w.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
+  to_char(w.updated_at AT TIME ZONE 'UTC', ${ISO}) AS updated_at,
+  COALESCE((
+    SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name, l.id)
+      FROM delivery.work_item_labels wl JOIN delivery.labels l ON l.id = wl.label_id
+     WHERE wl.work_item_id = w.id), '[]'::json) AS labels,
+  (SELECT count(*)::int
+     FROM delivery.work_item_relations r JOIN delivery.work_items b ON b.id = r.source_id
+    WHERE r.target_id = w.id AND r.type = 'BLOCKS' AND b.status NOT IN ('DONE', 'CANCELLED')) AS blocked_by_count`;
+
+export interface WorkItemRow {
+  id: string;
+  number: number;
+  title: string;
+  description: string | null;
+  type: string;
+  status: string;
+  priority: string;
+  ad_hoc: boolean;
+  carry_over_count: number;
+  estimate: number | null;
+  story_points: number | null;
+  due_date: string | null;
+  ckr_id: string | null;
+  opportunity_id: string | null;
+  solution_id: string | null;
+  experiment_id: string | null;
+  linked_ckr_id: string | null;
+  maintenance_category: string | null;
+  discipline: string | null;
+  parent_id: string | null;
+  sprint_id: string | null;
+  assignee_id: string | null;
+  reporter_id: string | null;
+  reporter_source: string | null;
+  product_manager_id: string | null;
+  experiment_kind: string | null;
+  created_at: string;
+  updated_at: string;
+  labels: { id: string; name: string; color: string }[];
+  blocked_by_count: number;
+}
+
+export const SELECT_BY_ID = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE w.organization_id = $1 AND w.id = $2`;
+export const SELECT_BY_NUMBER = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE w.organization_id = $1 AND w.number = $2`;

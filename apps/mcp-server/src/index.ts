@@ -1,0 +1,1 @@
+export { McpServerModule } from './mcp-server.module';

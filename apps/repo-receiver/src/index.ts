@@ -1,0 +1,1 @@
+export { RepoReceiverModule } from './repo-receiver.module';

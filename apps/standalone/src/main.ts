@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { GatewayModule, INTAKE_BODY_LIMIT } from '@pds/api-gateway';
+import { loadConfig } from '@pds/config';
+import { DeliveryIntakeModule } from '@pds/delivery-intake';
+import { HealthController, createHttpApp, listen } from '@pds/http';
+import { McpServerModule } from '@pds/mcp-server';
+import { MessagingModule } from '@pds/messaging';
+import { ObservabilityModule, createLogger } from '@pds/observability';
+import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
+import { RepoReceiverModule } from '@pds/repo-receiver';
+import { runMain } from '@pds/runtime';
+import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
+import { WebhookDispatcherModule } from '@pds/webhook-dispatcher';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { resolveOperatorToken } from './operator-token';
+import { StandaloneConfig } from './standalone.config';
+
+/**
+ * Every app in one process on one port: embedded PGlite in DATA_DIR, the in-process bus in place of
+ * NATS, the same modules, migrations and contracts as the distributed run.
+ */
+runMain(async () => {
+  const config = loadConfig(StandaloneConfig);
+  const logger = createLogger({ level: config.LOG_LEVEL, name: 'standalone' });
+  const dataDir = path.resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const operator = resolveOperatorToken(config.OPERATOR_TOKEN, dataDir);
+
+  const db = await openPglite(path.join(dataDir, 'pglite'));
+  const applied = await applyMigrations(db);
+  if (applied.length) logger.info({ migrations: applied.map((m) => `${m.context}/${m.name}`) }, 'applied migrations');
+
+  @Module({
+    imports: [
+      ObservabilityModule.forRoot(logger),
+      PersistenceModule.forRoot(db),
+      MessagingModule.forRoot({ transport: 'in-process' }),
+      GatewayModule.forRoot({
+        operatorToken: operator.token,
+        rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+        apiKeyCacheTtlMs: config.API_KEY_CACHE_TTL_MS,
+      }),
+      StrategyDiscoveryModule,
+      DeliveryIntakeModule,
+      WebhookDispatcherModule,
+      RepoReceiverModule,
+      McpServerModule,
+    ],
+    controllers: [HealthController],
+  })
+  class StandaloneApp {}
+
+  const app = await createHttpApp(StandaloneApp, { logger, trustProxy: config.TRUST_PROXY, routeBodyLimits: INTAKE_BODY_LIMIT });
+  const url = await listen(app, config.PORT, config.HOST);
+  logger.info({ url, dataDir }, `standalone listening on ${url}`);
+  process.stderr.write(
+    [
+      '',
+      `Product Delivery Service (standalone) on ${url}`,
+      `  REST API        ${url}/api/v1`,
+      `  operator API    ${url}/operator`,
+      `  data            ${dataDir}`,
+      operator.file
+        ? `  operator token  ${operator.file}${operator.generated ? ' (generated now)' : ''}`
+        : '  operator token  from OPERATOR_TOKEN',
+      '',
+    ].join('\n') + '\n',
+  );
+});

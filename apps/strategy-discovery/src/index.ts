@@ -1,0 +1,1 @@
+export { StrategyDiscoveryModule } from './strategy-discovery.module';

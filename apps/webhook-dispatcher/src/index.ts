@@ -1,0 +1,1 @@
+export { WebhookDispatcherModule } from './webhook-dispatcher.module';

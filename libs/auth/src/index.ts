@@ -1,0 +1,3 @@
+export * from './api-key';
+export * from './permissions';
+export * from './roles';

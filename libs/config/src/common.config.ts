@@ -1,0 +1,42 @@
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Variables every distributed app reads. */
+export class CommonConfig {
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: LogLevel = 'info';
+
+  @IsString()
+  NATS_URL: string = 'nats://127.0.0.1:4222';
+
+  /** Prefixes every NATS subject and stream, so that two stacks can share one NATS server. */
+  @IsOptional()
+  @IsString()
+  NATS_SUBJECT_PREFIX: string = '';
+
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  NATS_REQUEST_TIMEOUT_MS: number = 10_000;
+
+  @IsString()
+  DATABASE_URL: string = 'postgresql://postgres@127.0.0.1:5432/test';
+
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE: number = 10;
+}
+
+/** Every app listens on PORT: the edges for their API, the services only for `/health` and `/ready`. */
+export class AppConfig extends CommonConfig {
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 3000;
+
+  @IsString()
+  HOST: string = '0.0.0.0';
+}

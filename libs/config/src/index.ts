@@ -1,0 +1,3 @@
+export * from './common.config';
+export * from './load-config';
+export * from './boolean-flag';

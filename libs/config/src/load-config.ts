@@ -1,0 +1,39 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { formatValidationErrors } from '@pds/contracts';
+
+type Constructor<T> = new () => T;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: Record<string, string[]>) {
+    super(
+      'Invalid configuration:\n' +
+        Object.entries(problems)
+          .map(([name, messages]) => `  ${name}: ${messages.join('; ')}`)
+          .join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the environment into a typed, validated config object and fails at boot when a value is
+ * wrong. Defaults live on the class fields. Empty strings count as unset, as in most deploy tools.
+ */
+export function loadConfig<T extends object>(
+  cls: Constructor<T>,
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<T> = {},
+): T {
+  const defaults = { ...(new cls() as Record<string, unknown>), ...(overrides as Record<string, unknown>) };
+  const raw: Record<string, unknown> = {};
+  for (const name of Object.keys(defaults)) {
+    const value = env[name];
+    raw[name] = value === undefined || value === '' ? defaults[name] : value;
+  }
+  const config = plainToInstance(cls, raw, { enableImplicitConversion: true }) as T;
+  const errors = validateSync(config, { skipMissingProperties: false });
+  if (errors.length > 0) throw new ConfigError(formatValidationErrors(errors));
+  return config;
+}
+

@@ -1,0 +1,108 @@
+/**
+ * The error vocabulary of every edge (REST, NATS replies, MCP). Services throw these; each edge maps
+ * them to `{ error, message, details? }` with the matching HTTP status.
+ */
+export const ErrorCode = Object.freeze({
+  BadRequest: 'BadRequest',
+  Unauthorized: 'Unauthorized',
+  Forbidden: 'Forbidden',
+  NotFound: 'NotFound',
+  Conflict: 'Conflict',
+  PayloadTooLarge: 'PayloadTooLarge',
+  UnsupportedMediaType: 'UnsupportedMediaType',
+  TooManyRequests: 'TooManyRequests',
+  InternalError: 'InternalError',
+  ServiceUnavailable: 'ServiceUnavailable',
+});
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
+  BadRequest: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
+  TooManyRequests: 429,
+  InternalError: 500,
+  ServiceUnavailable: 503,
+});
+
+export type ErrorDetails = Record<string, unknown>;
+
+/** The contract's ApiError body (section 2.1). */
+export interface ApiErrorBody {
+  error: ErrorCode;
+  message: string;
+  details?: ErrorDetails;
+}
+
+export class AppException extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetails,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(): ApiErrorBody {
+    return this.details === undefined
+      ? { error: this.code, message: this.message }
+      : { error: this.code, message: this.message, details: this.details };
+  }
+
+  static fromBody(body: ApiErrorBody): AppException {
+    const code = body.error in ERROR_STATUS ? body.error : ErrorCode.InternalError;
+    return new AppException(code, body.message, body.details);
+  }
+}
+
+export class BadRequestError extends AppException {
+  constructor(message: string, details?: ErrorDetails) {
+    super(ErrorCode.BadRequest, message, details);
+  }
+}
+
+/** A body field that names a record the caller's organization does not have. */
+export class UnknownReferenceError extends BadRequestError {
+  constructor(field: string, id: string | readonly string[]) {
+    super(`${field} names no record of this organization`, { [field]: [`unknown id: ${[id].flat().join(', ')}`] });
+  }
+}
+
+export class UnauthorizedError extends AppException {
+  constructor(message = 'A valid API key is required') {
+    super(ErrorCode.Unauthorized, message);
+  }
+}
+
+export class ForbiddenError extends AppException {
+  constructor(message: string, details?: ErrorDetails) {
+    super(ErrorCode.Forbidden, message, details);
+  }
+}
+
+export class NotFoundError extends AppException {
+  constructor(resource: string, ref: string) {
+    super(ErrorCode.NotFound, `${resource} ${ref} was not found`);
+  }
+}
+
+export class ConflictError extends AppException {
+  constructor(message: string, details?: ErrorDetails) {
+    super(ErrorCode.Conflict, message, details);
+  }
+}
+
+export class ServiceUnavailableError extends AppException {
+  constructor(message: string) {
+    super(ErrorCode.ServiceUnavailable, message);
+  }
+}

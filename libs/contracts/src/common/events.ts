@@ -1,0 +1,31 @@
+/** Version label of the interface description; also `apiVersion` of every webhook envelope. */
+export const API_VERSION = '2026-07-13';
+
+export const EventType = Object.freeze({
+  WorkItemCreated: 'work_item.created',
+  WorkItemUpdated: 'work_item.updated',
+  WorkItemStatusChanged: 'work_item.status_changed',
+  CkrCreated: 'ckr.created',
+  CkrUpdated: 'ckr.updated',
+  OpportunityCreated: 'opportunity.created',
+  ExperimentConcluded: 'experiment.concluded',
+  IntakeCreated: 'intake.created',
+  ChangelogPublished: 'changelog.published',
+});
+export type EventType = (typeof EventType)[keyof typeof EventType];
+export const EVENT_TYPES: readonly EventType[] = Object.freeze(Object.values(EventType));
+
+/** The envelope of section 6.3: what JetStream carries and what webhooks deliver. */
+export interface EventEnvelope<T = Record<string, unknown>> {
+  id: string;
+  event: string;
+  apiVersion: string;
+  createdAt: string;
+  organizationId: string;
+  data: T;
+}
+
+/** JetStream subject of a domain event. */
+export function eventSubject(type: string): string {
+  return `events.${type}`;
+}

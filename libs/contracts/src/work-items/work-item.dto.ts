@@ -1,0 +1,240 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Min,
+} from 'class-validator';
+import { IsCalendarDate, IsTimestamp } from '../common/decorators';
+import {
+  Classification,
+  Discipline,
+  ExperimentKind,
+  MaintenanceCategory,
+  Priority,
+  ReporterSource,
+  WorkItemStatus,
+  WorkItemType,
+} from '../common/enums';
+import { ListQuery } from '../common/pagination';
+import { IsNullable, IsOptionalNonNull } from '../common/validation';
+
+export const WORK_ITEM_KEY_PREFIX = 'WI';
+export const MAX_WORK_ITEM_LINKS = 50;
+
+const enumValues = (o: object) => Object.values(o) as string[];
+
+/** Fields shared by create and update; update makes each optional and some nullable. */
+export class CreateWorkItemDto {
+  @IsString()
+  @Length(2, 200)
+  title: string;
+
+  @IsIn(enumValues(WorkItemType))
+  type: WorkItemType;
+
+  /** No length limit beyond the request body limit: the contract sets none. */
+  @IsOptionalNonNull()
+  @IsString()
+  description?: string;
+
+  @IsOptionalNonNull()
+  @IsIn(enumValues(Priority))
+  priority?: Priority;
+
+  @IsOptionalNonNull()
+  @IsIn(enumValues(WorkItemStatus))
+  status?: WorkItemStatus;
+
+  @IsOptionalNonNull()
+  @IsBoolean()
+  adHoc?: boolean;
+
+  @IsOptionalNonNull()
+  @IsInt()
+  @Min(0)
+  estimate?: number;
+
+  @IsOptionalNonNull()
+  @IsInt()
+  @Min(0)
+  storyPoints?: number;
+
+  @IsOptionalNonNull()
+  @IsCalendarDate()
+  dueDate?: string;
+
+  @IsOptionalNonNull() @IsUUID() parentId?: string;
+  @IsOptionalNonNull() @IsUUID() sprintId?: string;
+  @IsOptionalNonNull() @IsUUID() assigneeId?: string;
+  @IsOptionalNonNull() @IsUUID() reporterId?: string;
+  @IsOptionalNonNull() @IsUUID() productManagerId?: string;
+  @IsOptionalNonNull() @IsUUID() experimentId?: string;
+  @IsOptionalNonNull() @IsUUID() ckrId?: string;
+  @IsOptionalNonNull() @IsUUID() opportunityId?: string;
+  @IsOptionalNonNull() @IsUUID() solutionId?: string;
+
+  @IsOptionalNonNull()
+  @IsIn(enumValues(ReporterSource))
+  reporterSource?: ReporterSource;
+
+  @IsOptionalNonNull()
+  @IsIn(enumValues(ExperimentKind))
+  experimentKind?: ExperimentKind;
+
+  @IsOptionalNonNull()
+  @IsIn(enumValues(MaintenanceCategory))
+  maintenanceCategory?: MaintenanceCategory;
+
+  @IsOptionalNonNull()
+  @IsIn(enumValues(Discipline))
+  discipline?: Discipline;
+
+  @IsOptionalNonNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_WORK_ITEM_LINKS)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  labelIds?: string[];
+
+  @IsOptionalNonNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_WORK_ITEM_LINKS)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  mentionedUserIds?: string[];
+}
+
+/** Partial update (contract 4.8). `null` clears the fields the contract lists as clearable. */
+export class UpdateWorkItemDto {
+  @IsOptionalNonNull()
+  @IsTimestamp()
+  expectedUpdatedAt?: string;
+
+  @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
+  @IsNullable() @IsString() description?: string | null;
+  @IsOptionalNonNull() @IsIn(enumValues(WorkItemType)) type?: WorkItemType;
+  @IsOptionalNonNull() @IsIn(enumValues(Priority)) priority?: Priority;
+  @IsOptionalNonNull() @IsIn(enumValues(WorkItemStatus)) status?: WorkItemStatus;
+  @IsOptionalNonNull() @IsBoolean() adHoc?: boolean;
+  @IsNullable() @IsInt() @Min(0) estimate?: number | null;
+  @IsNullable() @IsInt() @Min(0) storyPoints?: number | null;
+  @IsNullable() @IsCalendarDate() dueDate?: string | null;
+  @IsNullable() @IsUUID() parentId?: string | null;
+  @IsNullable() @IsUUID() sprintId?: string | null;
+  @IsNullable() @IsUUID() assigneeId?: string | null;
+  @IsNullable() @IsUUID() reporterId?: string | null;
+  @IsNullable() @IsIn(enumValues(ReporterSource)) reporterSource?: ReporterSource | null;
+  @IsNullable() @IsUUID() productManagerId?: string | null;
+  @IsNullable() @IsIn(enumValues(ExperimentKind)) experimentKind?: ExperimentKind | null;
+  @IsNullable() @IsUUID() ckrId?: string | null;
+  @IsNullable() @IsUUID() experimentId?: string | null;
+  @IsNullable() @IsUUID() opportunityId?: string | null;
+  @IsNullable() @IsUUID() solutionId?: string | null;
+  @IsNullable() @IsIn(enumValues(MaintenanceCategory)) maintenanceCategory?: MaintenanceCategory | null;
+  @IsNullable() @IsIn(enumValues(Discipline)) discipline?: Discipline | null;
+
+  @IsOptionalNonNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_WORK_ITEM_LINKS)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  labelIds?: string[];
+
+  @IsOptionalNonNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_WORK_ITEM_LINKS)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  mentionedUserIds?: string[];
+}
+
+/** `?status=TODO&status=DONE` and `?status=TODO,DONE` both mean "any of". */
+const toList = ({ value }: { value: unknown }) =>
+  (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+
+export class ListWorkItemsQuery extends ListQuery {
+  @IsOptional()
+  @Transform(toList)
+  @IsIn(enumValues(WorkItemStatus), { each: true })
+  status?: WorkItemStatus[];
+
+  @IsOptional()
+  @Transform(toList)
+  @IsIn(enumValues(WorkItemType), { each: true })
+  type?: WorkItemType[];
+
+  @IsOptional()
+  @Transform(toList)
+  @IsIn(enumValues(Priority), { each: true })
+  priority?: Priority[];
+
+  @IsOptional() @IsUUID() sprintId?: string;
+  @IsOptional() @IsUUID() assigneeId?: string;
+  @IsOptional() @IsUUID() ckrId?: string;
+  @IsOptional() @IsUUID() labelId?: string;
+  @IsOptional() @IsUUID() parentId?: string;
+
+  @IsOptional()
+  @IsIn(enumValues(Classification))
+  classification?: Classification;
+
+  /** Case-insensitive match on the title, or the exact key (`WI-42`). */
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  q?: string;
+
+  @IsOptional()
+  @IsTimestamp()
+  updatedSince?: string;
+}
+
+
+export interface LabelRef {
+  id: string;
+  name: string;
+  color: string;
+}
+
+/** Contract 2.6. */
+export interface WorkItemResponse {
+  id: string;
+  key: string;
+  title: string;
+  description: string | null;
+  type: WorkItemType;
+  status: WorkItemStatus;
+  priority: Priority;
+  adHoc: boolean;
+  carryOverCount: number;
+  estimate: number | null;
+  storyPoints: number | null;
+  dueDate: string | null;
+  ckrId: string | null;
+  opportunityId: string | null;
+  solutionId: string | null;
+  maintenanceCategory: MaintenanceCategory | null;
+  discipline: Discipline | null;
+  classification: Classification;
+  parentId: string | null;
+  sprintId: string | null;
+  assigneeId: string | null;
+  reporterId: string | null;
+  reporterSource: ReporterSource | null;
+  productManagerId: string | null;
+  experimentKind: ExperimentKind | null;
+  experimentId: string | null;
+  labels: LabelRef[];
+  blockedByCount: number;
+  isBlocked: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,87 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { PinoNestLogger } from '@pds/observability';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { ApiErrorFilter } from './api-error.filter';
+import { toErrorResponse } from './error-response';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface RouteBodyLimit {
+  /** Path prefix, e.g. `/api/v1/intake`. */
+  prefix: string;
+  limit: number;
+}
+
+export interface HttpAppOptions {
+  logger: Logger;
+  bodyLimit?: number;
+  /** Endpoints that accept more than the default (intake descriptions up to 900,000 characters). */
+  routeBodyLimits?: readonly RouteBodyLimit[];
+  /** Trust X-Forwarded-For from a proxy in front (Kubernetes ingress). */
+  trustProxy?: boolean;
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Builds the Fastify-backed Nest app every HTTP edge uses: request ids (taken from a sane incoming
+ * `x-request-id` or generated) in logs and responses, one access-log line per request, body limits,
+ * and one error shape for everything, including failures Fastify raises before Nest sees the request.
+ */
+export async function createHttpApp(module: unknown, options: HttpAppOptions): Promise<NestFastifyApplication> {
+  const { logger } = options;
+  const adapter = new FastifyAdapter({
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    disableRequestLogging: true,
+    requestIdHeader: false,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  const fastify = adapter.getInstance();
+
+  fastify.addHook('onRoute', (route) => {
+    const match = options.routeBodyLimits?.find((entry) => route.url.startsWith(entry.prefix));
+    if (match) route.bodyLimit = match.limit;
+  });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  // The contract answers 200 to every success, creations included; Nest would answer POST with 201.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.statusCode === 201) void reply.code(200);
+    done(null, payload);
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    logger.info(
+      { reqId: request.id, method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+    done();
+  });
+  fastify.setErrorHandler((error, request, reply) => {
+    const { status, body, unexpected } = toErrorResponse(error);
+    if (unexpected) logger.error({ err: error, reqId: request.id }, 'request failed');
+    void reply.status(status).send(body);
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, {
+    logger: new PinoNestLogger(logger),
+    bufferLogs: false,
+  });
+  app.useGlobalFilters(new ApiErrorFilter(logger));
+  app.enableShutdownHooks();
+  return app;
+}
+
+/** Listens and returns the bound address (port 0 picks a free one). */
+export async function listen(app: INestApplication, port: number, host = '0.0.0.0'): Promise<string> {
+  await app.listen(port, host);
+  return app.getUrl();
+}

@@ -1,0 +1,6 @@
+export * from './api-error.filter';
+export * from './contract-validation.pipe';
+export * from './error-response';
+export * from './health.controller';
+export * from './http-app';
+export * from './page.interceptor';

@@ -1,0 +1,48 @@
+import { ServiceUnavailableError } from '@pds/contracts';
+import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, runHandler, unwrapReply } from './message-bus';
+
+/** JSON round trip, so that in-process handlers get exactly what NATS would have carried. */
+function wire<T>(value: unknown): T {
+  return value === undefined ? (undefined as T) : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+/** The standalone transport: same contract as NATS, no network. */
+export class InProcessBus extends MessageBus {
+  private readonly handlers = new Map<string, MessageHandler>();
+  private readonly listeners = new Map<string, BroadcastListener[]>();
+
+  constructor(private readonly logger: HandlerErrorLogger) {
+    super();
+  }
+
+  async request<T>(subject: string, payload: unknown): Promise<T> {
+    const handler = this.handlers.get(subject);
+    if (!handler) throw new ServiceUnavailableError(`No service answers ${subject}`);
+    const reply = await runHandler(subject, handler, wire(payload), this.logger);
+    return unwrapReply<T>(wire(reply));
+  }
+
+  serve(subject: string, handler: MessageHandler): void {
+    if (this.handlers.has(subject)) throw new Error(`Two handlers for ${subject}`);
+    this.handlers.set(subject, handler);
+  }
+
+  broadcast(subject: string, payload: unknown): void {
+    for (const listener of this.listeners.get(subject) ?? []) {
+      queueMicrotask(() => listener(wire(payload)));
+    }
+  }
+
+  onBroadcast(subject: string, listener: BroadcastListener): void {
+    this.listeners.set(subject, [...(this.listeners.get(subject) ?? []), listener]);
+  }
+
+  async ping(): Promise<void> {
+    // Always reachable: it is this process.
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+    this.listeners.clear();
+  }
+}

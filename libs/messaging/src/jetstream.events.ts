@@ -1,0 +1,140 @@
+import { EventEnvelope, eventSubject } from '@pds/contracts';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamClient,
+  JetStreamManager,
+  JsMsg,
+  NatsConnection,
+  RetentionPolicy,
+  StorageType,
+  nanos,
+} from 'nats';
+import { ConsumerOptions, EventConsumer, EventHandler, EventPublisher } from './event-stream';
+import type { HandlerErrorLogger } from './message-bus';
+import { prefixed } from './nats.connection';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export const EVENTS_STREAM = 'EVENTS';
+/** JetStream drops a message whose id it saw within this window: the relay's retries stay single. */
+const DUPLICATE_WINDOW_MS = 10 * 60_000;
+const MAX_AGE_MS = 7 * 24 * 3600_000;
+
+export interface JetStreamOptions {
+  subjectPrefix: string;
+}
+
+function streamName(prefix: string): string {
+  return prefix ? `${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}_${EVENTS_STREAM}` : EVENTS_STREAM;
+}
+
+/** Creates the EVENTS stream if it does not exist; safe to call from every replica. */
+export async function ensureEventsStream(jsm: JetStreamManager, prefix: string): Promise<string> {
+  const name = streamName(prefix);
+  try {
+    await jsm.streams.info(name);
+  } catch {
+    try {
+      await jsm.streams.add({
+        name,
+        subjects: [prefixed(prefix, 'events.>')],
+        retention: RetentionPolicy.Limits,
+        storage: StorageType.File,
+        max_age: nanos(MAX_AGE_MS),
+        duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      });
+    } catch (error) {
+      // Another replica created it between our info and add.
+      await jsm.streams.info(name).catch(() => Promise.reject(error));
+    }
+  }
+  return name;
+}
+
+export class JetStreamEventPublisher extends EventPublisher {
+  private js?: JetStreamClient;
+  private ready?: Promise<void>;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly options: JetStreamOptions,
+  ) {
+    super();
+  }
+
+  private init(): Promise<void> {
+    this.ready ??= (async () => {
+      await ensureEventsStream(await this.nc.jetstreamManager(), this.options.subjectPrefix);
+      this.js = this.nc.jetstream();
+    })().catch((error) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  async publish(envelopes: readonly EventEnvelope[]): Promise<void> {
+    await this.init();
+    const js = this.js as JetStreamClient;
+    await Promise.all(
+      envelopes.map((envelope) =>
+        js.publish(prefixed(this.options.subjectPrefix, eventSubject(envelope.event)), encoder.encode(JSON.stringify(envelope)), {
+          msgID: envelope.id,
+        }),
+      ),
+    );
+  }
+}
+
+/** Durable pull consumer; messages are acknowledged only after the handler resolves. */
+export class JetStreamEventConsumer extends EventConsumer {
+  private readonly stopped = new AbortController();
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly options: JetStreamOptions,
+    private readonly logger: HandlerErrorLogger,
+  ) {
+    super();
+  }
+
+  async consume(options: ConsumerOptions, handler: EventHandler): Promise<void> {
+    const jsm = await this.nc.jetstreamManager();
+    const stream = await ensureEventsStream(jsm, this.options.subjectPrefix);
+    const filters = (options.eventTypes?.length ? options.eventTypes.map(eventSubject) : ['events.>']).map((s) =>
+      prefixed(this.options.subjectPrefix, s),
+    );
+    await jsm.consumers
+      .add(stream, {
+        durable_name: options.durableName,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: nanos(30_000),
+        max_ack_pending: 1000,
+        ...(filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters }),
+      })
+      .catch(() => jsm.consumers.update(stream, options.durableName, { ack_wait: nanos(30_000) }));
+    const consumer = await this.nc.jetstream().consumers.get(stream, options.durableName);
+    const messages = await consumer.consume({ max_messages: 200 });
+    this.stopped.signal.addEventListener('abort', () => void messages.close());
+    void (async () => {
+      for await (const msg of messages) await this.handle(msg, handler);
+    })();
+  }
+
+  private async handle(msg: JsMsg, handler: EventHandler): Promise<void> {
+    try {
+      await handler(JSON.parse(decoder.decode(msg.data)) as EventEnvelope);
+      msg.ack();
+    } catch (error) {
+      this.logger.error({ err: error, subject: msg.subject }, 'event handler failed; message will be redelivered');
+      msg.nak(1000);
+    }
+  }
+
+  stop(): void {
+    this.stopped.abort();
+  }
+}

@@ -1,0 +1,50 @@
+import { ApiErrorBody, AppException, ErrorCode } from '@pds/contracts';
+
+export type MessageHandler = (payload: unknown) => Promise<unknown> | unknown;
+export type BroadcastListener = (payload: unknown) => void;
+
+/** What travels back from a service: its data, or the error the service threw. */
+export type Reply = { ok: true; data: unknown } | { ok: false; error: ApiErrorBody };
+
+/**
+ * Request/reply and broadcast between the apps. NATS in the distributed run, direct calls in the
+ * standalone run; both encode payloads as JSON so that a handler sees the same plain objects in
+ * either, and both turn a thrown AppException into the same error at the caller.
+ */
+export abstract class MessageBus {
+  /** Resolves with the handler's result, or rejects with the AppException the handler threw. */
+  abstract request<T>(subject: string, payload: unknown): Promise<T>;
+  /** Serves a subject; replicas of a service share its requests (queue group). */
+  abstract serve(subject: string, handler: MessageHandler): void;
+  /** Fire-and-forget message to every listener in every replica. */
+  abstract broadcast(subject: string, payload: unknown): void;
+  abstract onBroadcast(subject: string, listener: BroadcastListener): void;
+  /** Resolves when the transport is usable; readiness probes call it. */
+  abstract ping(): Promise<void>;
+  abstract close(): Promise<void>;
+}
+
+export interface HandlerErrorLogger {
+  error(context: Record<string, unknown>, message: string): void;
+}
+
+/** Runs a handler and captures its outcome as a Reply; unexpected errors are logged, never leaked. */
+export async function runHandler(
+  subject: string,
+  handler: MessageHandler,
+  payload: unknown,
+  logger: HandlerErrorLogger,
+): Promise<Reply> {
+  try {
+    return { ok: true, data: (await handler(payload)) ?? null };
+  } catch (error) {
+    if (error instanceof AppException) return { ok: false, error: error.toBody() };
+    logger.error({ err: error, subject }, 'message handler failed');
+    return { ok: false, error: { error: ErrorCode.InternalError, message: 'Internal error' } };
+  }
+}
+
+export function unwrapReply<T>(reply: Reply): T {
+  if (reply.ok) return reply.data as T;
+  throw AppException.fromBody(reply.error);
+}

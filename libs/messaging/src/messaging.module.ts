@@ -1,0 +1,76 @@
+import { DynamicModule, Global, Inject, Module, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { HealthRegistry, LOGGER, Logger } from '@pds/observability';
+import type { NatsConnection } from 'nats';
+import { EventConsumer, EventPublisher } from './event-stream';
+import { InProcessBus } from './in-process.bus';
+import { InProcessEventStream } from './in-process.events';
+import { JetStreamEventConsumer, JetStreamEventPublisher } from './jetstream.events';
+import { MessageBus } from './message-bus';
+import { MessageHandlerExplorer } from './message-handler.explorer';
+import { NatsBus } from './nats.bus';
+import { NatsOptions, connectNats } from './nats.connection';
+
+export type MessagingOptions = { transport: 'nats'; nats: NatsOptions } | { transport: 'in-process' };
+
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+
+/**
+ * The one transport factory: every app gets its bus and event stream here, and the standalone run
+ * swaps in the in-process transport here and nowhere else.
+ */
+function transportProviders(options: MessagingOptions): Provider[] {
+  if (options.transport === 'in-process') {
+    return [
+      { provide: MessageBus, useFactory: (logger: Logger) => new InProcessBus(logger), inject: [LOGGER] },
+      InProcessEventStream,
+      { provide: EventPublisher, useExisting: InProcessEventStream },
+      { provide: EventConsumer, useExisting: InProcessEventStream },
+    ];
+  }
+  const { nats } = options;
+  return [
+    { provide: NATS_CONNECTION, useFactory: () => connectNats(nats) },
+    {
+      provide: MessageBus,
+      useFactory: (nc: NatsConnection, logger: Logger) => new NatsBus(nc, nats, logger),
+      inject: [NATS_CONNECTION, LOGGER],
+    },
+    {
+      provide: EventPublisher,
+      useFactory: (nc: NatsConnection) => new JetStreamEventPublisher(nc, nats),
+      inject: [NATS_CONNECTION],
+    },
+    {
+      provide: EventConsumer,
+      useFactory: (nc: NatsConnection, logger: Logger) => new JetStreamEventConsumer(nc, nats, logger),
+      inject: [NATS_CONNECTION, LOGGER],
+    },
+  ];
+}
+
+@Global()
+@Module({})
+export class MessagingModule implements OnModuleInit, OnApplicationShutdown {
+  constructor(
+    @Inject(MessageBus) private readonly bus: MessageBus,
+    @Inject(HealthRegistry) private readonly health: HealthRegistry,
+  ) {}
+
+  static forRoot(options: MessagingOptions): DynamicModule {
+    return {
+      module: MessagingModule,
+      imports: [DiscoveryModule],
+      providers: [...transportProviders(options), MessageHandlerExplorer],
+      exports: [MessageBus, EventPublisher, EventConsumer],
+    };
+  }
+
+  onModuleInit(): void {
+    this.health.register('messaging', () => this.bus.ping());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.bus.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,145 @@
+import { API_VERSION, EventEnvelope } from '@pds/contracts';
+import type { Database } from '@pds/persistence';
+import { randomUUID } from 'node:crypto';
+import type { EventPublisher } from './event-stream';
+import type { HandlerErrorLogger } from './message-bus';
+
+/** An event as a service writes it to its outbox, in the same transaction as the change. */
+export function buildEnvelope<T extends object>(event: string, organizationId: string, data: T): EventEnvelope<T> {
+  return { id: randomUUID(), event, apiVersion: API_VERSION, createdAt: new Date().toISOString(), organizationId, data };
+}
+
+export interface OutboxRelayOptions {
+  /** PostgreSQL schema of the context whose `outbox` table this relay drains. */
+  schema: string;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** A claimed batch that is not marked published within this time is claimed again. */
+  leaseMs?: number;
+  retentionDays?: number;
+}
+
+export interface RelayLogger extends HandlerErrorLogger {
+  warn(context: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * Publishes outbox rows to the event stream and marks them published. Rows are claimed with a short
+ * lease (SKIP LOCKED) rather than held in a transaction while publishing, so that replicas share the
+ * work and so that standalone's in-process consumers can write to the same database meanwhile. A
+ * crash between publish and mark republishes the row with the same id; JetStream's duplicate window
+ * and idempotent consumers absorb that.
+ */
+export class OutboxRelay {
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
+  private readonly retentionDays: number;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = true;
+  private failures = 0;
+  private lastPrune = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly publisher: EventPublisher,
+    private readonly logger: RelayLogger,
+    private readonly options: OutboxRelayOptions,
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 200;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.retentionDays = options.retentionDays ?? 7;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Called after a transaction that wrote outbox rows commits: publish now, not at the next poll. */
+  notify(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.drain().then(() => undefined).finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        const backoff = this.failures ? Math.min(30_000, 250 * 2 ** this.failures) : this.pollIntervalMs;
+        this.schedule(this.again ? 0 : backoff);
+        this.again = false;
+      });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Publishes until the outbox is empty; returns how many events went out. */
+  async drain(): Promise<number> {
+    let total = 0;
+    try {
+      for (;;) {
+        const batch = await this.claim();
+        if (batch.length === 0) break;
+        await this.publisher.publish(batch.map((row) => row.payload));
+        await this.markPublished(batch.map((row) => row.id));
+        total += batch.length;
+        if (batch.length < this.batchSize) break;
+      }
+      this.failures = 0;
+      await this.pruneOccasionally();
+    } catch (error) {
+      this.failures += 1;
+      this.logger.warn({ err: error, schema: this.options.schema, failures: this.failures }, 'outbox relay could not publish; will retry');
+    }
+    return total;
+  }
+
+  private table(): string {
+    return `"${this.options.schema}"."outbox"`;
+  }
+
+  private async claim(): Promise<{ id: string; payload: EventEnvelope }[]> {
+    const rows = await this.db.sql.query<{ id: string; seq: string; payload: EventEnvelope }>(
+      `UPDATE ${this.table()} SET claimed_until = now() + make_interval(secs => $2::int / 1000.0)
+        WHERE id IN (
+          SELECT id FROM ${this.table()}
+           WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING id, seq::text AS seq, payload`,
+      [this.batchSize, this.leaseMs],
+    );
+    return rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+  }
+
+  private async markPublished(ids: string[]): Promise<void> {
+    await this.db.sql.query(
+      `UPDATE ${this.table()} SET published_at = now(), claimed_until = NULL WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  private async pruneOccasionally(): Promise<void> {
+    if (Date.now() - this.lastPrune < 3600_000) return;
+    this.lastPrune = Date.now();
+    await this.db.sql.query(
+      `DELETE FROM ${this.table()} WHERE published_at < now() - make_interval(days => $1::int)`,
+      [this.retentionDays],
+    );
+  }
+}

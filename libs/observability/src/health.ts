@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+
+export type HealthCheck = () => Promise<void>;
+
+export interface ReadinessReport {
+  status: 'ok' | 'unavailable';
+  checks: Record<string, { status: 'up' | 'down'; error?: string }>;
+}
+
+const CHECK_TIMEOUT_MS = 2000;
+
+function withTimeout(check: HealthCheck): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+    check().then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** Dependencies register what "ready" means for them (database reachable, NATS connected). */
+@Injectable()
+export class HealthRegistry {
+  private readonly checks = new Map<string, HealthCheck>();
+
+  register(name: string, check: HealthCheck): void {
+    this.checks.set(name, check);
+  }
+
+  async readiness(): Promise<ReadinessReport> {
+    const entries = await Promise.all(
+      [...this.checks].map(async ([name, check]) => {
+        try {
+          await withTimeout(check);
+          return [name, { status: 'up' as const }] as const;
+        } catch (error) {
+          return [name, { status: 'down' as const, error: (error as Error).message }] as const;
+        }
+      }),
+    );
+    const checks = Object.fromEntries(entries);
+    const status = entries.every(([, result]) => result.status === 'up') ? 'ok' : 'unavailable';
+    return { status, checks };
+  }
+}

@@ -1,0 +1,38 @@
+import pino, { Logger } from 'pino';
+
+export type { Logger } from 'pino';
+
+/** Nest injection token of the process's root pino logger. */
+export const LOGGER = Symbol('LOGGER');
+
+/**
+ * Secrets never reach a log line: API keys, bearer tokens, signatures and any field that is, or
+ * ends in, a secret, key or token is censored wherever it appears.
+ */
+export const REDACTED_PATHS = [
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers["x-gitlab-token"]',
+  'req.headers["x-hub-signature-256"]',
+  'headers["x-api-key"]',
+  'headers.authorization',
+  '*.apiKey',
+  '*.secret',
+  '*.token',
+  '*.password',
+  '*.OPERATOR_TOKEN',
+  '*.WEBHOOK_SECRET_KEY',
+  'apiKey',
+  'secret',
+  'token',
+];
+
+export function createLogger(options: { level: string; name: string }): Logger {
+  return pino({
+    name: options.name,
+    level: options.level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    base: { app: options.name },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  });
+}

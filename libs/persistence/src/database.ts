@@ -1,0 +1,31 @@
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+
+/** Raw SQL, for the few hot reads and infrastructure (outbox, migrations) that Prisma serves poorly. */
+export interface SqlExecutor {
+  /**
+   * Runs one parameterised statement. A `name` makes it a prepared statement that the connection
+   * keeps, which saves PostgreSQL the parse and plan on every call of a hot query.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[], name?: string): Promise<T[]>;
+}
+
+export interface SqlTransaction extends SqlExecutor {
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+/** One database connection set, shared by the Prisma clients of every context in the process. */
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  /** Driver adapter factory for `new PrismaClient({ adapter })`. */
+  readonly adapter: SqlMigrationAwareDriverAdapterFactory;
+  readonly sql: SqlExecutor;
+  transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T>;
+  /** Serialises a critical section across every process that uses this database. */
+  withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Nest injection token for the process's Database. */
+export const DATABASE = Symbol('DATABASE');

@@ -1,0 +1,44 @@
+import { PGlite } from '@electric-sql/pglite';
+import { mkdirSync } from 'node:fs';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { Database, SqlExecutor, SqlTransaction } from './database';
+
+interface Queryable {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(script: string): Promise<unknown>;
+}
+
+function executor(client: Queryable): SqlExecutor {
+  return {
+    async query<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+      return (await client.query<T>(text, params as unknown[])).rows;
+    },
+  };
+}
+
+/**
+ * Embedded PostgreSQL (WASM) for the standalone run. One instance serves every context of the
+ * process; PGlite serialises statements and transactions on its single connection.
+ * `dataDir` undefined keeps everything in memory (unit tests).
+ */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+  await pglite.waitReady;
+  return {
+    kind: 'pglite',
+    adapter: new PrismaPGlite(pglite),
+    sql: executor(pglite),
+    transaction: (fn) =>
+      pglite.transaction(async (tx) => {
+        const wrapped: SqlTransaction = { ...executor(tx), exec: async (script) => void (await tx.exec(script)) };
+        return fn(wrapped);
+      }) as Promise<Awaited<ReturnType<typeof fn>>>,
+    // One process owns a PGlite directory, so there is nobody to serialise against.
+    withLock: (_lockId, fn) => fn(),
+    ping: async () => {
+      await pglite.query('SELECT 1');
+    },
+    close: () => pglite.close(),
+  };
+}

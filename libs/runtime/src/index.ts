@@ -1,0 +1,2 @@
+export * from './distributed-app';
+export * from './run-service';

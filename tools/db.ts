@@ -1,0 +1,96 @@
+/**
+ * The one migration tool of every mode.
+ *   db migrate            apply pending migrations (DATABASE_URL, or the PGlite DATA_DIR when unset)
+ *   db status             list applied and pending migrations
+ *   db new <context> <name>   write a migration for the change between the committed migrations and
+ *                         prisma/<context>/schema.prisma (computed offline in an in-memory PGlite)
+ */
+import {
+  ALL_CONTEXTS,
+  BoundedContext,
+  Database,
+  applyMigrations,
+  connectPostgres,
+  migrationStatus,
+  openPglite,
+  prismaRoot,
+} from '@pds/persistence';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { diffMigrations } from './schema-diff';
+
+function openDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (url) return Promise.resolve(connectPostgres({ url, poolSize: 2, applicationName: 'pds-migrate' }));
+  const dataDir = path.resolve(process.env.DATA_DIR || '.data');
+  return openPglite(path.join(dataDir, 'pglite'));
+}
+
+function describeTarget(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) return `PGlite in ${path.resolve(process.env.DATA_DIR || '.data', 'pglite')}`;
+  const parsed = new URL(url);
+  return `PostgreSQL ${parsed.host}${parsed.pathname}`;
+}
+
+async function migrate(): Promise<void> {
+  const db = await openDatabase();
+  try {
+    const applied = await applyMigrations(db);
+    for (const m of applied) console.log(`applied ${m.context}/${m.name}`);
+    console.log(`${describeTarget()}: ${applied.length ? `${applied.length} migration(s) applied` : 'up to date'}`);
+  } finally {
+    await db.close();
+  }
+}
+
+async function status(): Promise<void> {
+  const db = await openDatabase();
+  try {
+    console.log(describeTarget());
+    for (const s of await migrationStatus(db)) {
+      console.log(`${s.context}: ${s.applied.length} applied, ${s.pending.length} pending${s.pending.length ? ` (${s.pending.join(', ')})` : ''}`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+async function create(context: string | undefined, name: string | undefined): Promise<void> {
+  if (!context || !ALL_CONTEXTS.includes(context as BoundedContext) || !name || !/^[a-z0-9_]+$/.test(name)) {
+    throw new Error(`usage: db new <${ALL_CONTEXTS.join('|')}> <snake_case_name>`);
+  }
+  const sql = await diffMigrations(context as BoundedContext);
+  if (!sql.trim()) {
+    console.log(`${context}: schema.prisma matches the migrations; nothing to write`);
+    return;
+  }
+  const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const dir = path.join(prismaRoot(), context, 'migrations', `${stamp}_${name}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'migration.sql'), sql);
+  writeFileSync(
+    path.join(prismaRoot(), context, 'migrations', 'migration_lock.toml'),
+    '# Written by tools/db.ts; keep it in version control.\nprovider = "postgresql"\n',
+  );
+  console.log(`wrote ${path.relative(process.cwd(), dir)}/migration.sql`);
+}
+
+async function main(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  switch (command) {
+    case 'migrate':
+      return migrate();
+    case 'status':
+      return status();
+    case 'new':
+      return create(args[0], args[1]);
+    default:
+      throw new Error('usage: db migrate | db status | db new <context> <name>');
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
