@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { GatewayModule, INTAKE_BODY_LIMIT } from '@pds/api-gateway';
-import { loadConfig } from '@pds/config';
+import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
 import { HealthController, createHttpApp, listen } from '@pds/http';
 import { McpServerModule } from '@pds/mcp-server';
@@ -14,7 +14,6 @@ import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
 import { WebhookDispatcherModule } from '@pds/webhook-dispatcher';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { resolveOperatorToken } from './operator-token';
 import { StandaloneConfig } from './standalone.config';
 
 /**

@@ -1,0 +1,53 @@
+import { InProcessBus } from '@pds/messaging';
+import { RateLimiter } from './rate-limiter';
+
+const options = { operatorToken: undefined, rateLimitPerMinute: 5, apiKeyCacheTtlMs: 0 };
+const silent = { error: () => undefined };
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+function replicas(count: number): RateLimiter[] {
+  const bus = new InProcessBus(silent);
+  return Array.from({ length: count }, () => {
+    const limiter = new RateLimiter(bus, options);
+    limiter.onModuleInit();
+    return limiter;
+  });
+}
+
+describe('RateLimiter', () => {
+  const start = Date.UTC(2026, 10, 21, 12, 0, 10);
+
+  it('allows the limit per window, then denies with the time to reset', () => {
+    const [limiter] = replicas(1);
+    const decisions = Array.from({ length: 6 }, () => limiter.hit('key-a', start));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
+    expect(decisions.map((d) => d.remaining)).toEqual([4, 3, 2, 1, 0, 0]);
+    expect(decisions[5].resetSeconds).toBe(50);
+    expect(limiter.hit('key-b', start).allowed).toBe(true);
+  });
+
+  it('starts over in the next window', () => {
+    const [limiter] = replicas(1);
+    for (let i = 0; i < 5; i += 1) limiter.hit('key', start);
+    expect(limiter.hit('key', start).allowed).toBe(false);
+    expect(limiter.hit('key', start + 60_000).allowed).toBe(true);
+  });
+
+  it('shares one budget across replicas', async () => {
+    jest.useFakeTimers({ now: start, doNotFake: ['setImmediate', 'queueMicrotask', 'nextTick'] });
+    try {
+      const [a, b] = replicas(2);
+      for (let i = 0; i < 3; i += 1) expect(a.hit('key').allowed).toBe(true);
+      await tick();
+      await tick();
+      expect(b.hit('key').allowed).toBe(true);
+      expect(b.hit('key').allowed).toBe(true);
+      await tick();
+      await tick();
+      expect(a.hit('key').allowed).toBe(false);
+      expect(b.hit('key').allowed).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
