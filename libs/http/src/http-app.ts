@@ -5,7 +5,6 @@ import { PinoNestLogger } from '@pds/observability';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiErrorFilter } from './api-error.filter';
-import { toErrorResponse } from './error-response';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -36,7 +35,6 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
-    disableRequestLogging: true,
     requestIdHeader: false,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const incoming = request.headers['x-request-id'];
@@ -59,16 +57,13 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
     done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
-    logger.info(
+    // Probes hit /health and /ready every few seconds; they are noise at info level.
+    const level = request.url === '/health' || request.url === '/ready' ? 'debug' : 'info';
+    logger[level](
       { reqId: request.id, method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
     done();
-  });
-  fastify.setErrorHandler((error, request, reply) => {
-    const { status, body, unexpected } = toErrorResponse(error);
-    if (unexpected) logger.error({ err: error, reqId: request.id }, 'request failed');
-    void reply.status(status).send(body);
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, {

@@ -1,0 +1,61 @@
+import autocannon from 'autocannon';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../tools/stack';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon against rotating paths; a warm-up run first, then the measured run. */
+export async function load(url: string, paths: string[], headers: Record<string, string>, seconds = 10): Promise<LoadResult> {
+  let next = 0;
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections: 50,
+      duration,
+      requests: [
+        {
+          method: 'GET',
+          headers,
+          setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+        },
+      ],
+    });
+  await run(3);
+  const result = await run(seconds);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** Resident and peak resident memory of a process, in MiB. */
+export function memoryOf(pid: number | undefined): { rss: number; peak: number } {
+  if (!pid) return { rss: 0, peak: 0 };
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kib('VmRSS') / 1024), peak: Math.round(kib('VmHWM') / 1024) };
+}
+
+/** Replaces the block between `<!-- bench:<name>:start -->` and `<!-- bench:<name>:end -->`. */
+export function writeBenchmarkBlock(name: string, markdown: string): string {
+  const file = path.join(repoRoot, 'docs', 'benchmarks.md');
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const updated = current.includes(start)
+    ? current.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block)
+    : `${current.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, updated);
+  return file;
+}

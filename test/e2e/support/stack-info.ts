@@ -1,0 +1,45 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../../../tools/stack';
+
+export type StackMode = 'standalone' | 'distributed';
+
+/** What global setup started, for the spec files (they run in other processes). */
+export interface StackInfo {
+  mode: StackMode;
+  /** Base URL of the REST edge (gateway, or the single standalone port). */
+  apiUrl: string;
+  repoReceiverUrl: string;
+  mcpUrl: string;
+  /** Every HTTP listener of the stack by app name (one entry in standalone). */
+  appUrls: Record<string, string>;
+  operatorToken: string;
+  /** Distributed only: what extra replicas need to join the same stack. */
+  databaseUrl?: string;
+  natsUrl?: string;
+  natsPrefix?: string;
+  /** Environment every process of this stack was started with. */
+  env: Record<string, string>;
+  logDir: string;
+}
+
+export const e2eDir = path.join(repoRoot, '.e2e');
+
+export function stackMode(): StackMode {
+  const mode = process.env.E2E_MODE ?? 'standalone';
+  if (mode !== 'standalone' && mode !== 'distributed') throw new Error(`E2E_MODE must be standalone or distributed, not ${mode}`);
+  return mode;
+}
+
+function infoFile(mode: StackMode): string {
+  return path.join(e2eDir, `stack-${mode}.json`);
+}
+
+export function writeStackInfo(info: StackInfo): void {
+  mkdirSync(e2eDir, { recursive: true });
+  writeFileSync(infoFile(info.mode), JSON.stringify(info, null, 2));
+}
+
+export function stackInfo(): StackInfo {
+  return JSON.parse(readFileSync(infoFile(stackMode()), 'utf8')) as StackInfo;
+}

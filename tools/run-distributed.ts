@@ -1,0 +1,69 @@
+/**
+ * `npm run start:distributed`: every app as its own process against DATABASE_URL and NATS_URL.
+ * Checks both are reachable, applies pending migrations, starts the apps, prints where each
+ * listens, and stops them all on Ctrl-C. `<APP>_PORT` (API_GATEWAY_PORT, ...) moves an app.
+ */
+import { resolveOperatorToken } from '@pds/config';
+import { applyMigrations, connectPostgres } from '@pds/persistence';
+import { ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DISTRIBUTED_APPS, checkNats, checkPostgres, redactUrl, spawnApp, stopProcesses, waitUntilReady } from './stack';
+
+const env = process.env;
+const databaseUrl = env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/test';
+const natsUrl = env.NATS_URL || 'nats://127.0.0.1:4222';
+
+async function main(): Promise<void> {
+  await checkPostgres(databaseUrl);
+  await checkNats(natsUrl);
+
+  const db = connectPostgres({ url: databaseUrl, poolSize: 2, applicationName: 'pds-start' });
+  const applied = await applyMigrations(db);
+  await db.close();
+  console.log(`database ${redactUrl(databaseUrl)}: ${applied.length} migration(s) applied`);
+
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
+  mkdirSync(dataDir, { recursive: true });
+  const operator = resolveOperatorToken(env.OPERATOR_TOKEN, dataDir);
+
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await stopProcesses(children);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
+  const width = Math.max(...DISTRIBUTED_APPS.map((a) => a.name.length));
+  const listening: string[] = [];
+  for (const app of DISTRIBUTED_APPS) {
+    const port = Number(env[`${app.name.toUpperCase().replace(/-/g, '_')}_PORT`] || app.port);
+    const child = spawnApp(app.name, {
+      env: { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, OPERATOR_TOKEN: operator.token, PORT: String(port) },
+      onLine: (line) => console.log(`${app.name.padEnd(width)} | ${line}`),
+    });
+    children.push(child);
+    child.once('exit', (code) => {
+      console.error(`${app.name} exited with code ${code}; stopping the others`);
+      void stop();
+    });
+    await waitUntilReady(`http://127.0.0.1:${port}`, child);
+    listening.push(`  ${app.name.padEnd(width)}  http://127.0.0.1:${port}`);
+  }
+  console.log(
+    [
+      '',
+      'Product Delivery Service (distributed) is up:',
+      ...listening,
+      `  REST API at http://127.0.0.1:${env.API_GATEWAY_PORT || 3000}/api/v1`,
+      operator.file ? `  operator token kept in ${operator.file}` : '  operator token from OPERATOR_TOKEN',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch(async (error: Error) => {
+  console.error(`start:distributed failed: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,153 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { connect } from 'nats';
+import { Client } from 'pg';
+
+/** The apps of the distributed run and their default ports (README "Distributed run"). */
+export const DISTRIBUTED_APPS = [
+  { name: 'api-gateway', port: 3000 },
+  { name: 'repo-receiver', port: 3001 },
+  { name: 'mcp-server', port: 3002 },
+  { name: 'strategy-discovery', port: 3010 },
+  { name: 'delivery-intake', port: 3011 },
+  { name: 'webhook-dispatcher', port: 3012 },
+] as const;
+export type AppName = (typeof DISTRIBUTED_APPS)[number]['name'] | 'standalone';
+
+/** The workspace root, whether this runs from tools/ (tests) or dist/tools/ (compiled). */
+export const repoRoot = (() => {
+  let dir = __dirname;
+  while (!existsSync(path.join(dir, 'nx.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('workspace root (nx.json) not found');
+    dir = parent;
+  }
+  return dir;
+})();
+
+export function entryPoint(app: AppName): string {
+  return path.join(repoRoot, 'dist', 'apps', app, 'src', 'main.js');
+}
+
+export interface SpawnOptions {
+  env: NodeJS.ProcessEnv;
+  /** Where the app's output goes: a file, or a callback per line. */
+  logFile?: string;
+  onLine?: (line: string) => void;
+}
+
+export function spawnApp(app: AppName, options: SpawnOptions): ChildProcess {
+  const child = spawn(process.execPath, [entryPoint(app)], {
+    cwd: repoRoot,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (options.logFile) {
+    mkdirSync(path.dirname(options.logFile), { recursive: true });
+    const file = createWriteStream(options.logFile, { flags: 'a' });
+    child.stdout?.pipe(file);
+    child.stderr?.pipe(file);
+  }
+  if (options.onLine) {
+    let buffer = '';
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) options.onLine?.(line);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+  }
+  return child;
+}
+
+/** Polls `/ready` until it answers 200; fails fast if the process exits first. */
+export async function waitUntilReady(url: string, child: ChildProcess | undefined, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: number | null = null;
+  child?.once('exit', (code) => (exited = code ?? -1));
+  let last = '';
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`${url}: process exited with code ${exited} before it was ready`);
+    try {
+      const response = await fetch(`${url}/ready`);
+      if (response.ok) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} not ready within ${timeoutMs} ms (last answer: ${last})`);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function stopProcesses(children: readonly ChildProcess[], graceMs = 5000): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+/** Fails with a message a person can act on when PostgreSQL is not reachable. */
+export async function checkPostgres(url: string): Promise<void> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    throw new Error(`PostgreSQL is not reachable at ${redactUrl(url)}: ${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Fails when NATS is not reachable or runs without JetStream. */
+export async function checkNats(url: string): Promise<void> {
+  let nc;
+  try {
+    nc = await connect({ servers: url, timeout: 3000, maxReconnectAttempts: 0 });
+  } catch (error) {
+    throw new Error(`NATS is not reachable at ${url}: ${(error as Error).message}`);
+  }
+  try {
+    await (await nc.jetstreamManager()).getAccountInfo();
+  } catch (error) {
+    throw new Error(`NATS at ${url} has no JetStream (start nats-server with -js): ${(error as Error).message}`);
+  } finally {
+    await nc.close();
+  }
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
