@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { Pool } from 'pg';
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+pool.on('error', () => undefined);
 const organizationId = process.env.BENCH_ORGANIZATION_ID as string;
 const app = Fastify({ logger: false });
 

@@ -17,7 +17,7 @@ import { checkNats, checkPostgres, freePort, repoRoot, spawnApp, stopProcesses, 
 import { LoadResult, load, memoryOf, writeBenchmarkBlock } from './support';
 
 const ITEMS = 1000;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';

@@ -36,10 +36,12 @@ export interface SpawnOptions {
   /** Where the app's output goes: a file, or a callback per line. */
   logFile?: string;
   onLine?: (line: string) => void;
+  /** Extra node flags (profiling). */
+  nodeArgs?: string[];
 }
 
 export function spawnApp(app: AppName, options: SpawnOptions): ChildProcess {
-  const child = spawn(process.execPath, [entryPoint(app)], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entryPoint(app)], {
     cwd: repoRoot,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,3 +6,4 @@ export * from './postgres.database';
 export * from './persistence.module';
 export * from './key-sequence';
 export * from './keyset';
+export * from './batch-loader';

@@ -1,6 +1,6 @@
 import { Body, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiKeyResponse, AuthContext, CreateApiKeyDto, CreatedApiKeyResponse, ListQuery, Page } from '@pds/contracts';
-import { ApiController, Auth } from '../auth/api-controller.decorator';
+import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { ApiKeyService } from './api-key.service';
 
 @ApiController('api-keys')
@@ -8,6 +8,7 @@ export class ApiKeyController {
   constructor(@Inject(ApiKeyService) private readonly keys: ApiKeyService) {}
 
   @Get()
+  @Paginated()
   list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<ApiKeyResponse>> {
     return this.keys.list(auth, query);
   }

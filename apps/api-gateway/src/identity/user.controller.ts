@@ -1,6 +1,6 @@
 import { Body, Get, Inject, Post, Query } from '@nestjs/common';
 import { AuthContext, CreateUserDto, ListQuery, Page, UserResponse } from '@pds/contracts';
-import { ApiController, Auth } from '../auth/api-controller.decorator';
+import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { UserService } from './user.service';
 
 @ApiController('users')
@@ -8,6 +8,7 @@ export class UserController {
   constructor(@Inject(UserService) private readonly users: UserService) {}
 
   @Get()
+  @Paginated()
   list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<UserResponse>> {
     return this.users.list(auth, query);
   }

@@ -9,7 +9,7 @@ import {
   WorkItemSubjects,
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
-import { ApiController, Auth } from '../auth/api-controller.decorator';
+import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 
 @ApiController('work-items')
 export class WorkItemController {
@@ -21,6 +21,7 @@ export class WorkItemController {
   }
 
   @Get()
+  @Paginated()
   list(@Auth() auth: AuthContext, @Query() query: ListWorkItemsQuery): Promise<Page<WorkItemResponse>> {
     return this.bus.request(WorkItemSubjects.list, { auth, query });
   }

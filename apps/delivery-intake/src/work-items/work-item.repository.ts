@@ -1,9 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Classification, ListWorkItemsQuery, RecordRef, formatKey, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
-import { DATABASE, Database, nextKeyNumber } from '@pds/persistence';
+import { BatchLoader, DATABASE, Database, nextKeyNumber } from '@pds/persistence';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
-import { SELECT_BY_ID, SELECT_BY_NUMBER, WORK_ITEM_COLUMNS, WorkItemRow } from './work-item.sql';
+import {
+  SELECT_BY_ID,
+  SELECT_BY_NUMBER,
+  SELECT_MANY_BY_ID,
+  SELECT_MANY_BY_NUMBER,
+  WORK_ITEM_COLUMNS,
+  WorkItemRow,
+} from './work-item.sql';
+
+type ValidRef = Exclude<RecordRef, { kind: 'invalid' }>;
+interface RefLookup {
+  organizationId: string;
+  ref: ValidRef;
+}
+
+const lookupKey = ({ organizationId, ref }: RefLookup) =>
+  `${organizationId}/${ref.kind === 'id' ? ref.id : `#${ref.number}`}`;
 
 export type DeliveryTx = Prisma.TransactionClient;
 
@@ -20,6 +36,8 @@ export interface LockedWorkItem {
 /** Every query is scoped by organization id; reads are raw SQL (see work-item.sql.ts), writes Prisma. */
 @Injectable()
 export class WorkItemRepository {
+  private readonly lookups = new BatchLoader<RefLookup, WorkItemRow>((wanted) => this.findMany(wanted), lookupKey);
+
   constructor(
     @Inject(PrismaClient) private readonly prisma: PrismaClient,
     @Inject(DATABASE) private readonly db: Database,
@@ -29,13 +47,45 @@ export class WorkItemRepository {
     return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
   }
 
+  /** The hot read; concurrent lookups share one statement (see BatchLoader). */
   async findByRef(organizationId: string, ref: RecordRef): Promise<WorkItemRow | null> {
     if (ref.kind === 'invalid') return null;
-    const rows =
-      ref.kind === 'id'
-        ? await this.db.sql.query<WorkItemRow>(SELECT_BY_ID, [organizationId, ref.id], 'wi_by_id')
-        : await this.db.sql.query<WorkItemRow>(SELECT_BY_NUMBER, [organizationId, ref.number], 'wi_by_number');
-    return rows[0] ?? null;
+    return (await this.lookups.load({ organizationId, ref })) ?? null;
+  }
+
+  private async findMany(wanted: RefLookup[]): Promise<Map<string, WorkItemRow>> {
+    if (wanted.length === 1) {
+      const [{ organizationId, ref }] = wanted;
+      const rows =
+        ref.kind === 'id'
+          ? await this.db.sql.query<WorkItemRow>(SELECT_BY_ID, [organizationId, ref.id], 'wi_by_id')
+          : await this.db.sql.query<WorkItemRow>(SELECT_BY_NUMBER, [organizationId, ref.number], 'wi_by_number');
+      return new Map(rows.map((row) => [lookupKey(wanted[0]), row]));
+    }
+    const byId = wanted.filter((w) => w.ref.kind === 'id');
+    const byNumber = wanted.filter((w) => w.ref.kind === 'key');
+    const [idRows, numberRows] = await Promise.all([
+      byId.length
+        ? this.db.sql.query<WorkItemRow & { organization_id: string }>(
+            SELECT_MANY_BY_ID,
+            [byId.map((w) => w.organizationId), byId.map((w) => (w.ref as { id: string }).id)],
+            'wi_many_by_id',
+          )
+        : [],
+      byNumber.length
+        ? this.db.sql.query<WorkItemRow & { organization_id: string }>(
+            SELECT_MANY_BY_NUMBER,
+            [byNumber.map((w) => w.organizationId), byNumber.map((w) => (w.ref as { number: number }).number)],
+            'wi_many_by_number',
+          )
+        : [],
+    ]);
+    const found = new Map<string, WorkItemRow>();
+    for (const { organization_id: organizationId, ...row } of idRows) found.set(lookupKey({ organizationId, ref: { kind: 'id', id: row.id } }), row);
+    for (const { organization_id: organizationId, ...row } of numberRows) {
+      found.set(lookupKey({ organizationId, ref: { kind: 'key', number: row.number } }), row);
+    }
+    return found;
   }
 
   async findInTx(tx: DeliveryTx, organizationId: string, id: string): Promise<WorkItemRow> {
@@ -71,20 +121,12 @@ export class WorkItemRepository {
     return nextKeyNumber(tx, DELIVERY_SCHEMA, organizationId, 'work_item');
   }
 
-  async create(tx: DeliveryTx, data: Prisma.WorkItemUncheckedCreateInput, labelIds: string[]): Promise<string> {
-    const created = await tx.workItem.create({ data, select: { id: true } });
-    if (labelIds.length) {
-      await tx.workItemLabel.createMany({ data: labelIds.map((labelId) => ({ workItemId: created.id, labelId })) });
-    }
-    return created.id;
+  async create(tx: DeliveryTx, data: Prisma.WorkItemUncheckedCreateInput): Promise<string> {
+    return (await tx.workItem.create({ data, select: { id: true } })).id;
   }
 
-  async update(tx: DeliveryTx, id: string, data: Prisma.WorkItemUncheckedUpdateInput, labelIds?: string[]): Promise<void> {
+  async update(tx: DeliveryTx, id: string, data: Prisma.WorkItemUncheckedUpdateInput): Promise<void> {
     await tx.workItem.update({ where: { id }, data, select: { id: true } });
-    if (labelIds) {
-      await tx.workItemLabel.deleteMany({ where: { workItemId: id } });
-      if (labelIds.length) await tx.workItemLabel.createMany({ data: labelIds.map((labelId) => ({ workItemId: id, labelId })) });
-    }
   }
 
   async existingLabelIds(organizationId: string, ids: string[]): Promise<string[]> {
@@ -126,7 +168,7 @@ export class WorkItemRepository {
       where.push(`(w.ckr_id = ${p}::uuid OR w.linked_ckr_id = ${p}::uuid)`);
     }
     if (query.labelId) {
-      where.push(`EXISTS (SELECT 1 FROM delivery.work_item_labels wl WHERE wl.work_item_id = w.id AND wl.label_id = ${param(query.labelId)}::uuid)`);
+      where.push(`w.label_ids @> ARRAY[${param(query.labelId)}::uuid]`);
     }
     if (query.classification) where.push(classificationFilter(query.classification));
     if (query.updatedSince) where.push(`w.updated_at >= ${param(query.updatedSince)}::timestamptz`);

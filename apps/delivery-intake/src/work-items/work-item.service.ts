@@ -97,12 +97,13 @@ export class WorkItemService {
         type: dto.type,
         linkedCkrId: linkedCkrId ?? null,
         mentionedUserIds: dto.mentionedUserIds ?? [],
+        labelIds: dto.labelIds ?? [],
         dueDate: toDate(dto.dueDate),
       };
       for (const field of PLAIN_FIELDS) {
         if (dto[field] !== undefined) (data as Record<string, unknown>)[field] = dto[field];
       }
-      const id = await this.workItems.create(tx, data, dto.labelIds ?? []);
+      const id = await this.workItems.create(tx, data);
       const created = toWorkItemResponse(await this.workItems.findInTx(tx, auth.organizationId, id));
       await writeOutbox(tx, DELIVERY_SCHEMA, [buildEnvelope(EventType.WorkItemCreated, auth.organizationId, created)]);
       return created;
@@ -140,12 +141,11 @@ export class WorkItemService {
       }
       const before = await this.workItems.findInTx(tx, auth.organizationId, current.id);
       const data = this.changes(dto, before, locked, linkedCkrId);
-      const labelsChange = dto.labelIds !== undefined && !sameSet(dto.labelIds, before.labels.map((l) => l.id));
-      if (Object.keys(data).length === 0 && !labelsChange) return toWorkItemResponse(before);
+      if (Object.keys(data).length === 0) return toWorkItemResponse(before);
 
       changed = true;
       data.updatedAt = new Date(Math.max(Date.now(), locked.updatedAt.getTime() + 1));
-      await this.workItems.update(tx, current.id, data, labelsChange ? dto.labelIds : undefined);
+      await this.workItems.update(tx, current.id, data);
       const after = toWorkItemResponse(await this.workItems.findInTx(tx, auth.organizationId, current.id));
       await this.recordEvents(tx, auth.organizationId, after, before.status as WorkItemStatus);
       return after;
@@ -170,6 +170,7 @@ export class WorkItemService {
     if (dto.mentionedUserIds !== undefined && !sameSet(dto.mentionedUserIds, locked.mentionedUserIds)) {
       data.mentionedUserIds = dto.mentionedUserIds;
     }
+    if (dto.labelIds !== undefined && !sameSet(dto.labelIds, before.labels.map((l) => l.id))) data.labelIds = dto.labelIds;
     if (linkedCkrId !== undefined && linkedCkrId !== before.linked_ckr_id) data.linkedCkrId = linkedCkrId;
     return data as Prisma.WorkItemUncheckedUpdateInput;
   }

@@ -2,7 +2,8 @@
  * The read side of work items: one statement returns every field of WorkItemResponse, labels and
  * blocker count included, already in wire types (ISO strings, ints), so that the same row shape
  * comes back from pg, PGlite and a Prisma transaction alike. It is the hot path of
- * GET /work-items/{id}; see docs/benchmarks.md for why it is hand-written.
+ * GET /work-items/{id}; see docs/benchmarks.md for why it is hand-written and why it needs no join
+ * for an item without labels (label_ids is empty) or for its blockers (a trigger keeps the count).
  */
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
@@ -16,13 +17,10 @@ export const WORK_ITEM_COLUMNS = `
   w.product_manager_id, w.experiment_kind::text AS experiment_kind,
   to_char(w.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
   to_char(w.updated_at AT TIME ZONE 'UTC', ${ISO}) AS updated_at,
-  COALESCE((
+  CASE WHEN COALESCE(cardinality(w.label_ids), 0) = 0 THEN '[]'::json ELSE COALESCE((
     SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name, l.id)
-      FROM delivery.work_item_labels wl JOIN delivery.labels l ON l.id = wl.label_id
-     WHERE wl.work_item_id = w.id), '[]'::json) AS labels,
-  (SELECT count(*)::int
-     FROM delivery.work_item_relations r JOIN delivery.work_items b ON b.id = r.source_id
-    WHERE r.target_id = w.id AND r.type = 'BLOCKS' AND b.status NOT IN ('DONE', 'CANCELLED')) AS blocked_by_count`;
+      FROM delivery.labels l WHERE l.id = ANY(w.label_ids)), '[]'::json) END AS labels,
+  w.open_blocker_count AS blocked_by_count`;
 
 export interface WorkItemRow {
   id: string;
@@ -59,3 +57,9 @@ export interface WorkItemRow {
 
 export const SELECT_BY_ID = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE w.organization_id = $1 AND w.id = $2`;
 export const SELECT_BY_NUMBER = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE w.organization_id = $1 AND w.number = $2`;
+
+/** Many lookups at once (see BatchLoader): parallel arrays of organization ids and ids or numbers. */
+export const SELECT_MANY_BY_ID = `SELECT ${WORK_ITEM_COLUMNS}, w.organization_id FROM delivery.work_items w
+  JOIN unnest($1::uuid[], $2::uuid[]) AS wanted(organization_id, id) ON w.organization_id = wanted.organization_id AND w.id = wanted.id`;
+export const SELECT_MANY_BY_NUMBER = `SELECT ${WORK_ITEM_COLUMNS}, w.organization_id FROM delivery.work_items w
+  JOIN unnest($1::uuid[], $2::int[]) AS wanted(organization_id, number) ON w.organization_id = wanted.organization_id AND w.number = wanted.number`;

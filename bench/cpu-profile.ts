@@ -1,0 +1,94 @@
+/**
+ * Where does the CPU of one request go? Runs the distributed path under load and reports CPU
+ * microseconds per request for each process involved (gateway, service, nats-server, PostgreSQL,
+ * the load generator). A development aid behind docs/benchmarks.md; not part of `npm run bench`.
+ */
+import { randomBytes } from 'node:crypto';
+import { ChildProcess, execSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { Client } from 'pg';
+import { applyMigrations, connectPostgres } from '@pds/persistence';
+import { freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
+
+const adminUrl = 'postgresql://postgres@127.0.0.1:5432/test';
+
+function cpuTicks(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // process gone
+    }
+  }
+  return total;
+}
+
+const pidsOf = (name: string) =>
+  execSync(`pgrep -x ${name} || true`).toString().split('\n').filter(Boolean).map(Number);
+
+async function main(): Promise<void> {
+  const suffix = randomBytes(4).toString('hex');
+  const database = `pds_prof_${suffix}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
+  const db = connectPostgres({ url: databaseUrl, poolSize: 2, applicationName: 'prof' });
+  await applyMigrations(db);
+  await db.close();
+  const token = randomBytes(24).toString('base64url');
+  const env = { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', OPERATOR_TOKEN: token, DATABASE_URL: databaseUrl, NATS_SUBJECT_PREFIX: `prof_${suffix}`, HOST: '127.0.0.1', };
+  const nodeArgs = process.env.PROFILE_NODE_ARGS?.split(' ').filter(Boolean);
+  const port = await freePort();
+  const gateway = spawnApp('api-gateway', { env: { ...env, PORT: String(port) }, nodeArgs, onLine: (l) => process.stdout.write(`gw: ${l}\n`) });
+  const delivery = spawnApp('delivery-intake', { env: { ...env, PORT: String(await freePort()) }, nodeArgs, onLine: (l) => process.stdout.write(`di: ${l}\n`) });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(url, gateway);
+    const org = (await (await fetch(`${url}/operator/organizations`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Profile', adminEmail: 'p@p.io' }) })).json()) as { apiKey: string; organization: { id: string } };
+    for (let i = 0; i < 100; i += 1) {
+      await fetch(`${url}/api/v1/work-items`, { method: 'POST', headers: { 'x-api-key': org.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ title: `Item ${i}`, type: 'TASK' }) });
+    }
+    const route = process.env.PROFILE_PATH ?? '/api/v1/work-items/WI-7';
+    const probe = await fetch(url + route, { headers: { 'x-api-key': org.apiKey } });
+    process.stdout.write(`probe: ${probe.status} ${(await probe.text()).slice(0, 200)}\n`);
+    await autocannon({ url: url + route, connections: 50, duration: 3, headers: { 'x-api-key': org.apiKey } });
+    let target = url;
+    const extra: ChildProcess[] = [];
+    const groups: Record<string, number[]> = { gateway: [gateway.pid as number], delivery: [delivery.pid as number], nats: pidsOf('nats-server'), postgres: pidsOf('postgres'), loader: [process.pid] };
+    if (process.env.PROFILE_TARGET === 'reference') {
+      const referencePort = await freePort();
+      const reference = spawn(process.execPath, [path.join(repoRoot, 'dist', 'bench', 'reference-server.js')], {
+        env: { ...env, BENCH_ORGANIZATION_ID: org.organization.id, PORT: String(referencePort) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise((resolve) => reference.stdout?.once('data', resolve));
+      target = `http://127.0.0.1:${referencePort}`;
+      await autocannon({ url: target + route, connections: 50, duration: 3 });
+      extra.push(reference);
+      groups.gateway = [reference.pid as number];
+      groups.delivery = [];
+    }
+    groups.postgres = pidsOf('postgres');
+    const before = Object.fromEntries(Object.entries(groups).map(([k, p]) => [k, cpuTicks(p)]));
+    const result = await autocannon({ url: target + route, connections: 50, duration: 10, headers: { 'x-api-key': org.apiKey } });
+    const after = Object.fromEntries(Object.entries(groups).map(([k, p]) => [k, cpuTicks(p)]));
+    const requests = result.requests.total;
+    const hz = 100;
+    process.stdout.write(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non2xx ${result.non2xx}\n`);
+    for (const key of Object.keys(groups)) {
+      process.stdout.write(`${key.padEnd(10)} ${Math.round((((after[key] - before[key]) / hz) * 1e6) / requests)} µs/request\n`);
+    }
+    await stopProcesses(extra);
+  } finally {
+    await stopProcesses([gateway, delivery]);
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+void main();
