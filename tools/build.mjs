@@ -36,7 +36,8 @@ for (const context of readdirSync(path.join(root, 'prisma')).sort()) {
 }
 
 const { swcConfig } = createRequire(import.meta.url)('./swc-config.cjs');
-const configFile = path.join(root, 'node_modules', '.cache', 'pds', 'swcrc.json');
+// Inside dist/, not node_modules/.cache: worktrees may share one node_modules.
+const configFile = path.join(root, 'dist', '.swcrc.json');
 mkdirSync(path.dirname(configFile), { recursive: true });
 writeFileSync(configFile, JSON.stringify(swcConfig()));
 const sources = ['apps', 'libs', 'tools', 'bench'].filter((dir) => existsSync(path.join(root, dir)));

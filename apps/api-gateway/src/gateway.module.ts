@@ -13,7 +13,9 @@ import { OrganizationService } from './identity/organization.service';
 import { UserController } from './identity/user.controller';
 import { UserService } from './identity/user.service';
 import { RateLimiter } from './rate-limit/rate-limiter';
-import { WorkItemController } from './routes/work-item.controller';
+import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
+import { STRATEGY_CONTROLLERS, STRATEGY_PROVIDERS } from './routes/strategy.routes';
+import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './routes/webhooks.routes';
 
 /** The REST edge and the identity context it owns. Needs ObservabilityModule, PersistenceModule and MessagingModule. */
 @Module({})
@@ -21,7 +23,14 @@ export class GatewayModule {
   static forRoot(options: GatewayOptions): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [OperatorController, UserController, ApiKeyController, WorkItemController],
+      controllers: [
+        OperatorController,
+        UserController,
+        ApiKeyController,
+        ...STRATEGY_CONTROLLERS,
+        ...DELIVERY_CONTROLLERS,
+        ...WEBHOOK_CONTROLLERS,
+      ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
         identityPrismaProvider,
@@ -34,6 +43,9 @@ export class GatewayModule {
         OperatorTokenGuard,
         RateLimiter,
         IdentityHandler,
+        ...STRATEGY_PROVIDERS,
+        ...DELIVERY_PROVIDERS,
+        ...WEBHOOK_PROVIDERS,
       ],
     };
   }

@@ -13,4 +13,6 @@ export * from './identity/identity.dto';
 export * from './identity/identity.subjects';
 export * from './work-items/work-item.dto';
 export * from './work-items/work-item.subjects';
-export * from './strategy/strategy-reference.subjects';
+export * from './strategy';
+export * from './delivery';
+export * from './webhooks';

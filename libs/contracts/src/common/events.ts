@@ -25,6 +25,18 @@ export interface EventEnvelope<T = Record<string, unknown>> {
   data: T;
 }
 
+/**
+ * Events other contexts need that are not part of the contract: they travel on the EVENTS stream
+ * like the others but are never offered to webhook subscribers. `data` is the record as the REST
+ * API returns it. delivery-intake follows them to keep work-item classification live.
+ */
+export const InternalEventType = Object.freeze({
+  OpportunityUpdated: 'opportunity.updated',
+  SolutionUpdated: 'solution.updated',
+  ExperimentUpdated: 'experiment.updated',
+});
+export type InternalEventType = (typeof InternalEventType)[keyof typeof InternalEventType];
+
 /** JetStream subject of a domain event. */
 export function eventSubject(type: string): string {
   return `events.${type}`;

@@ -1,0 +1,2 @@
+// Contracts of the strategy area: DTOs, responses, NATS subjects and messages.
+export * from './strategy-reference.subjects';

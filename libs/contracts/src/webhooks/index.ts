@@ -1,0 +1,2 @@
+// Contracts of the webhooks area: DTOs, responses, NATS subjects and messages.
+export {};
