@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DeliveryOutboxRelay } from './common/delivery.outbox';
+import { deliveryOutboxProvider } from './common/delivery.outbox';
 import { deliveryPrismaProvider } from './common/delivery.prisma';
 import { WorkItemHandler } from './work-items/work-item.handler';
 import { WorkItemReferences } from './work-items/work-item.references';
@@ -10,7 +10,7 @@ import { WorkItemService } from './work-items/work-item.service';
 @Module({
   providers: [
     deliveryPrismaProvider,
-    DeliveryOutboxRelay,
+    deliveryOutboxProvider,
     WorkItemRepository,
     WorkItemReferences,
     WorkItemService,

@@ -103,9 +103,10 @@ export class JetStreamEventConsumer extends EventConsumer {
   async consume(options: ConsumerOptions, handler: EventHandler): Promise<void> {
     const jsm = await this.nc.jetstreamManager();
     const stream = await ensureEventsStream(jsm, this.options.subjectPrefix);
-    const filters = (options.eventTypes?.length ? options.eventTypes.map(eventSubject) : ['events.>']).map((s) =>
-      prefixed(this.options.subjectPrefix, s),
-    );
+    // One filter subject: Debian's nats-server 2.9 has no multi-subject filters. Other types are
+    // acknowledged and skipped below.
+    const types = options.eventTypes?.length ? new Set(options.eventTypes) : undefined;
+    const filter = prefixed(this.options.subjectPrefix, types?.size === 1 ? eventSubject([...types][0]) : 'events.>');
     await jsm.consumers
       .add(stream, {
         durable_name: options.durableName,
@@ -113,20 +114,21 @@ export class JetStreamEventConsumer extends EventConsumer {
         deliver_policy: DeliverPolicy.All,
         ack_wait: nanos(30_000),
         max_ack_pending: 1000,
-        ...(filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters }),
+        filter_subject: filter,
       })
       .catch(() => jsm.consumers.update(stream, options.durableName, { ack_wait: nanos(30_000) }));
     const consumer = await this.nc.jetstream().consumers.get(stream, options.durableName);
     const messages = await consumer.consume({ max_messages: 200 });
     this.stopped.signal.addEventListener('abort', () => void messages.close());
     void (async () => {
-      for await (const msg of messages) await this.handle(msg, handler);
+      for await (const msg of messages) await this.handle(msg, handler, types);
     })();
   }
 
-  private async handle(msg: JsMsg, handler: EventHandler): Promise<void> {
+  private async handle(msg: JsMsg, handler: EventHandler, types: Set<string> | undefined): Promise<void> {
     try {
-      await handler(JSON.parse(decoder.decode(msg.data)) as EventEnvelope);
+      const envelope = JSON.parse(decoder.decode(msg.data)) as EventEnvelope;
+      if (!types || types.has(envelope.event)) await handler(envelope);
       msg.ack();
     } catch (error) {
       this.logger.error({ err: error, subject: msg.subject }, 'event handler failed; message will be redelivered');

@@ -1,7 +1,9 @@
+import { OnApplicationBootstrap, OnApplicationShutdown, Provider, Type } from '@nestjs/common';
 import { API_VERSION, EventEnvelope } from '@pds/contracts';
-import type { Database } from '@pds/persistence';
+import { LOGGER } from '@pds/observability';
+import { DATABASE, Database } from '@pds/persistence';
 import { randomUUID } from 'node:crypto';
-import type { EventPublisher } from './event-stream';
+import { EventPublisher } from './event-stream';
 import type { HandlerErrorLogger } from './message-bus';
 
 /** An event as a service writes it to its outbox, in the same transaction as the change. */
@@ -30,7 +32,7 @@ export interface RelayLogger extends HandlerErrorLogger {
  * crash between publish and mark republishes the row with the same id; JetStream's duplicate window
  * and idempotent consumers absorb that.
  */
-export class OutboxRelay {
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly leaseMs: number;
@@ -52,6 +54,14 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 200;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.retentionDays = options.retentionDays ?? 7;
+  }
+
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.stop();
   }
 
   start(): void {
@@ -142,4 +152,17 @@ export class OutboxRelay {
       [this.retentionDays],
     );
   }
+}
+
+/**
+ * The Nest provider of one context's relay: `outboxRelayProvider(DeliveryOutbox, 'delivery')`,
+ * where `class DeliveryOutbox extends OutboxRelay {}` is the context's injection token. The relay
+ * starts with the application and stops with it.
+ */
+export function outboxRelayProvider(token: Type<OutboxRelay>, schema: string): Provider {
+  return {
+    provide: token,
+    useFactory: (db: Database, publisher: EventPublisher, logger: RelayLogger) => new token(db, publisher, logger, { schema }),
+    inject: [DATABASE, EventPublisher, LOGGER],
+  };
 }

@@ -1,21 +1,7 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { EventPublisher, OutboxRelay } from '@pds/messaging';
-import { LOGGER, Logger } from '@pds/observability';
-import { DATABASE, Database } from '@pds/persistence';
+import { OutboxRelay, outboxRelayProvider } from '@pds/messaging';
 import { DELIVERY_SCHEMA } from './delivery.prisma';
 
-/** Publishes the delivery context's outbox. */
-@Injectable()
-export class DeliveryOutboxRelay extends OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(DATABASE) db: Database, @Inject(EventPublisher) publisher: EventPublisher, @Inject(LOGGER) logger: Logger) {
-    super(db, publisher, logger, { schema: DELIVERY_SCHEMA });
-  }
+/** Publishes the delivery context's outbox (injection token of its relay). */
+export class DeliveryOutboxRelay extends OutboxRelay {}
 
-  onApplicationBootstrap(): void {
-    this.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.stop();
-  }
-}
+export const deliveryOutboxProvider = outboxRelayProvider(DeliveryOutboxRelay, DELIVERY_SCHEMA);
