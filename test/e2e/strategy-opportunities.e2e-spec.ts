@@ -207,20 +207,22 @@ describe('strategy: opportunities', () => {
       expect(await listCount(org.api, 'ckrs')).toBe(3);
     });
 
-    it.each([
-      ['no body', undefined, 'body'],
-      ['an empty body', {}, 'planningCycleIds'],
-      ['empty planningCycleIds', { planningCycleIds: [] }, 'planningCycleIds'],
-      ['confidence 6', { confidence: 6 }, 'confidence'],
-      ['a key-result title of 1 character', { keyResults: [{ title: 'x' }] }, 'keyResults.0.title'],
-      ['a key-result unit of 41 characters', { keyResults: [{ title: 'KR', unit: text(41) }] }, 'keyResults.0.unit'],
-      ['an unknown field', { title: 'Not here' }, 'title'],
-    ])('%s: 400 with details, nothing written', async (_name, change, field) => {
+    /** Each case builds its body from valid ids; `undefined` sends no body at all. */
+    type Ids = { planningCycleId: string; annualGoalId: string };
+    const valid = (ids: Ids) => ({ planningCycleIds: [ids.planningCycleId], annualGoalId: ids.annualGoalId });
+    it.each<[string, (ids: Ids) => object | undefined, string]>([
+      ['no body', () => undefined, 'body'],
+      ['an empty body', () => ({}), 'planningCycleIds'],
+      ['empty planningCycleIds', (ids) => ({ ...valid(ids), planningCycleIds: [] }), 'planningCycleIds'],
+      ['confidence 6', (ids) => ({ ...valid(ids), confidence: 6 }), 'confidence'],
+      ['a key-result title of 1 character', (ids) => ({ ...valid(ids), keyResults: [{ title: 'x' }] }), 'keyResults.0.title'],
+      ['a key-result unit of 41 characters', (ids) => ({ ...valid(ids), keyResults: [{ title: 'KR', unit: text(41) }] }), 'keyResults.0.unit'],
+      ['an unknown field', (ids) => ({ ...valid(ids), title: 'Not here' }), 'title'],
+    ])('%s: 400 with details, nothing written', async (_name, body, field) => {
       const org = await createOrganization();
       const basics = await strategyBasics(org.api);
       const opp = await ok(org.api.post(BASE, { title: 'Draft' }));
-      const body = change === undefined ? undefined : { planningCycleIds: [basics.planningCycleId], annualGoalId: basics.annualGoalId, ...change };
-      const response = await org.api.post(`${BASE}/${opp.id}/promote`, _name === 'an empty body' ? {} : body);
+      const response = await org.api.post(`${BASE}/${opp.id}/promote`, body(basics));
       expect(response.status).toBe(400);
       expect(response.body.details).toHaveProperty([field]);
       expect(await listCount(org.api, 'ckrs')).toBe(0);
