@@ -2,12 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
   AuthContext,
-  CKR_KEY_PREFIX,
   CkrResponse,
   CkrStatus,
   CreateCkrDto,
   EventType,
-  KeyResultInputDto,
   ListCkrsQuery,
   NotFoundError,
   Page,
@@ -16,61 +14,18 @@ import {
   isUuid,
 } from '@pds/contracts';
 import { buildEnvelope, writeOutbox } from '@pds/messaging';
-import { keysetAfter, nextKeyNumber, pageRequest, toPage } from '@pds/persistence';
-import { changedFields, refWhere } from '../common/record-ref';
-import { CkrWithKeyResults, toCkrResponse } from '../common/strategy.mappers';
+import { pageRequest, toPage } from '@pds/persistence';
+import { changedFields } from '../common/record-ref';
+import { CkrWithKeyResults, toCkrResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
-import { STRATEGY_SCHEMA, StrategyTx, inTransaction } from '../common/strategy.prisma';
+import { STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
 import { StrategyReferences } from '../common/strategy.references';
-import { PrismaClient } from '../generated/strategy/client';
-
-/** What an OKR is made of, whether it comes from POST /ckrs or from promote. */
-export interface NewCkr {
-  annualGoalId: string;
-  productGoalId: string | null;
-  planningCycleIds: string[];
-  ownerId: string | null;
-  title: string;
-  description: string | null;
-  confidence: number;
-  status: CkrStatus;
-  keyResults: KeyResultInputDto[];
-}
-
-const include = { keyResults: true } as const;
-
-/** Inserts an OKR with its key results and writes `ckr.created`, inside the caller's transaction. */
-export async function insertCkr(tx: StrategyTx, organizationId: string, input: NewCkr): Promise<CkrResponse> {
-  const number = await nextKeyNumber(tx, STRATEGY_SCHEMA, organizationId, CKR_KEY_PREFIX);
-  const { keyResults, ...fields } = input;
-  const row = await tx.ckr.create({
-    data: {
-      ...fields,
-      organizationId,
-      number,
-      keyResults: {
-        create: keyResults.map((kr, position) => ({
-          organizationId,
-          position,
-          title: kr.title,
-          metric: kr.metric ?? null,
-          targetValue: kr.targetValue ?? null,
-          currentValue: kr.currentValue ?? null,
-          unit: kr.unit ?? null,
-        })),
-      },
-    },
-    include,
-  });
-  const response = toCkrResponse(row);
-  await writeOutbox(tx, STRATEGY_SCHEMA, [buildEnvelope(EventType.CkrCreated, organizationId, response)]);
-  return response;
-}
+import { CkrRepository, NewCkr } from './ckr.repository';
 
 @Injectable()
 export class CkrService {
   constructor(
-    @Inject(PrismaClient) private readonly prisma: PrismaClient,
+    @Inject(CkrRepository) private readonly ckrs: CkrRepository,
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
     @Inject(StrategyOutbox) private readonly outbox: StrategyOutbox,
   ) {}
@@ -83,26 +38,14 @@ export class CkrService {
   async list(auth: AuthContext, query: ListCkrsQuery): Promise<Page<CkrResponse>> {
     assertCan(auth, Permission.Read);
     const { limit, after } = pageRequest(query);
-    const rows = await this.prisma.ckr.findMany({
-      where: {
-        organizationId: auth.organizationId,
-        ...(query.status?.length ? { status: { in: query.status } } : {}),
-        ...(query.planningCycleId ? { planningCycleIds: { has: query.planningCycleId } } : {}),
-        ...(query.annualGoalId ? { annualGoalId: query.annualGoalId } : {}),
-        ...keysetAfter(after),
-      },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: limit + 1,
-      include,
-    });
-    return toPage(rows, limit, toCkrResponse);
+    return toPage(await this.ckrs.list(auth.organizationId, query, after, limit + 1), limit, toCkrResponse);
   }
 
   async create(auth: AuthContext, dto: CreateCkrDto): Promise<CkrResponse> {
     assertCan(auth, Permission.StrategyWrite);
     await this.references.check(auth.organizationId, dto);
-    const response = await inTransaction(this.prisma, (tx) =>
-      insertCkr(tx, auth.organizationId, {
+    const response = await this.ckrs.transaction((tx) =>
+      this.insert(tx, auth.organizationId, {
         annualGoalId: dto.annualGoalId,
         productGoalId: dto.productGoalId ?? null,
         planningCycleIds: dto.planningCycleIds,
@@ -118,6 +61,13 @@ export class CkrService {
     return response;
   }
 
+  /** Inserts an OKR and writes `ckr.created` inside the caller's transaction (POST /ckrs, promote). */
+  async insert(tx: StrategyTx, organizationId: string, input: NewCkr): Promise<CkrResponse> {
+    const response = toCkrResponse(await this.ckrs.create(tx, organizationId, input));
+    await writeOutbox(tx, STRATEGY_SCHEMA, [buildEnvelope(EventType.CkrCreated, organizationId, response)]);
+    return response;
+  }
+
   /** Partial update; a body that changes nothing writes nothing and emits nothing. */
   async update(auth: AuthContext, ref: string, dto: UpdateCkrDto): Promise<CkrResponse> {
     assertCan(auth, Permission.StrategyWrite);
@@ -125,10 +75,9 @@ export class CkrService {
     await this.references.check(auth.organizationId, dto);
     const changes = changedFields(current, { ...dto });
     if (Object.keys(changes).length === 0) return toCkrResponse(current);
-    const response = await inTransaction(this.prisma, async (tx) => {
-      const row = await tx.ckr.update({ where: { id: current.id }, data: { ...changes, updatedAt: new Date() }, include });
-      return this.emitUpdated(tx, row);
-    });
+    const response = await this.ckrs.transaction(async (tx) =>
+      this.emitUpdated(tx, await this.ckrs.update(tx, auth.organizationId, current.id, changes)),
+    );
     this.outbox.notify();
     return response;
   }
@@ -140,11 +89,9 @@ export class CkrService {
     if (!keyResult) throw new NotFoundError('Key result', keyResultId);
     const changes = changedFields(keyResult, { ...dto });
     if (Object.keys(changes).length === 0) return toCkrResponse(current);
-    const response = await inTransaction(this.prisma, async (tx) => {
-      await tx.keyResult.update({ where: { id: keyResult.id }, data: changes });
-      const row = await tx.ckr.update({ where: { id: current.id }, data: { updatedAt: new Date() }, include });
-      return this.emitUpdated(tx, row);
-    });
+    const response = await this.ckrs.transaction(async (tx) =>
+      this.emitUpdated(tx, await this.ckrs.updateKeyResult(tx, auth.organizationId, current.id, keyResult.id, changes)),
+    );
     this.outbox.notify();
     return response;
   }
@@ -156,8 +103,7 @@ export class CkrService {
   }
 
   private async require(organizationId: string, ref: string): Promise<CkrWithKeyResults> {
-    const where = refWhere(ref, CKR_KEY_PREFIX);
-    const row = where ? await this.prisma.ckr.findFirst({ where: { organizationId, ...where }, include }) : null;
+    const row = await this.ckrs.findByRef(organizationId, ref);
     if (!row) throw new NotFoundError('OKR', ref);
     return row;
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BadRequestError, FindUsersReply, FindUsersRequest, IdentitySubjects } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
-import { PrismaClient } from '../generated/strategy/client';
+import { ReferencedKind, StrategyLookupRepository } from './strategy-lookup.repository';
 
 /** Ids in a body that must name records of the caller's organization. */
 export interface StrategyReferenceInput {
@@ -16,7 +16,17 @@ export interface StrategyReferenceInput {
   ownerId?: string | null;
 }
 
-type Lookup = (organizationId: string, ids: string[]) => Promise<{ id: string }[]>;
+/** Which table each body field names. */
+const KIND_OF: Record<Exclude<keyof StrategyReferenceInput, 'ownerId'>, ReferencedKind> = {
+  annualGoalId: 'annualGoal',
+  productGoalId: 'productGoal',
+  planningCycleIds: 'planningCycle',
+  insightIds: 'insight',
+  ckrId: 'ckr',
+  opportunityId: 'opportunity',
+  solutionId: 'solution',
+  interviewId: 'interview',
+};
 
 /**
  * Checks every id of a body against the caller's organization (users through identity) and
@@ -25,30 +35,18 @@ type Lookup = (organizationId: string, ids: string[]) => Promise<{ id: string }[
 @Injectable()
 export class StrategyReferences {
   constructor(
-    @Inject(PrismaClient) private readonly prisma: PrismaClient,
+    @Inject(StrategyLookupRepository) private readonly lookups: StrategyLookupRepository,
     @Inject(MessageBus) private readonly bus: MessageBus,
   ) {}
 
   async check(organizationId: string, input: StrategyReferenceInput): Promise<void> {
-    const select = { id: true } as const;
-    const where = (organizationId: string, ids: string[]) => ({ organizationId, id: { in: ids } });
-    const lookups: Record<Exclude<keyof StrategyReferenceInput, 'ownerId'>, Lookup> = {
-      annualGoalId: (o, ids) => this.prisma.annualGoal.findMany({ where: where(o, ids), select }),
-      productGoalId: (o, ids) => this.prisma.productGoal.findMany({ where: where(o, ids), select }),
-      planningCycleIds: (o, ids) => this.prisma.planningCycle.findMany({ where: where(o, ids), select }),
-      insightIds: (o, ids) => this.prisma.insight.findMany({ where: where(o, ids), select }),
-      ckrId: (o, ids) => this.prisma.ckr.findMany({ where: where(o, ids), select }),
-      opportunityId: (o, ids) => this.prisma.opportunity.findMany({ where: where(o, ids), select }),
-      solutionId: (o, ids) => this.prisma.solution.findMany({ where: where(o, ids), select }),
-      interviewId: (o, ids) => this.prisma.interview.findMany({ where: where(o, ids), select }),
-    };
     const problems: Record<string, string[]> = {};
     await Promise.all([
-      ...Object.entries(lookups).map(async ([field, lookup]) => {
-        const value = input[field as keyof typeof lookups];
+      ...(Object.entries(KIND_OF) as [keyof typeof KIND_OF, ReferencedKind][]).map(async ([field, kind]) => {
+        const value = input[field];
         const ids = value == null ? [] : Array.isArray(value) ? value : [value];
         if (ids.length === 0) return;
-        const found = new Set((await lookup(organizationId, ids)).map((r) => r.id));
+        const found = new Set(await this.lookups.existingIds(kind, organizationId, ids));
         const missing = ids.filter((id) => !found.has(id));
         if (missing.length) problems[field] = [`unknown id${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`];
       }),

@@ -12,25 +12,23 @@ import {
   UpdateInterviewDto,
 } from '@pds/contracts';
 import { pageRequest } from '@pds/persistence';
-import { PlainRecords } from '../common/plain-records';
-import { toInsightResponse, toInterviewResponse } from '../common/strategy.mappers';
 import { StrategyReferences } from '../common/strategy.references';
-import { Insight, Interview, PrismaClient } from '../generated/strategy/client';
+import { EvidenceRepository } from './evidence.repository';
 
 const toTimestamp = (value: string | null | undefined) => (value === undefined || value === null ? value : new Date(value));
 
 /** Discovery evidence: interviews and the insights drawn from them. */
 @Injectable()
 export class EvidenceService {
-  private readonly interviews: PlainRecords<Interview, InterviewResponse>;
-  private readonly insights: PlainRecords<Insight, InsightResponse>;
+  private readonly interviews: EvidenceRepository['interviews'];
+  private readonly insights: EvidenceRepository['insights'];
 
   constructor(
-    @Inject(PrismaClient) prisma: PrismaClient,
+    @Inject(EvidenceRepository) evidence: EvidenceRepository,
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
   ) {
-    this.interviews = new PlainRecords(prisma.interview, 'Interview', toInterviewResponse);
-    this.insights = new PlainRecords(prisma.insight, 'Insight', toInsightResponse);
+    this.interviews = evidence.interviews;
+    this.insights = evidence.insights;
   }
 
   listInterviews(auth: AuthContext, query: ListQuery): Promise<Page<InterviewResponse>> {

@@ -6,7 +6,6 @@ import {
   ConcludeExperimentDto,
   ConflictError,
   CreateExperimentDto,
-  EXPERIMENT_KEY_PREFIX,
   EventType,
   ExperimentOutcome,
   ExperimentResponse,
@@ -18,13 +17,14 @@ import {
   UpdateExperimentDto,
 } from '@pds/contracts';
 import { buildEnvelope, writeOutbox } from '@pds/messaging';
-import { keysetAfter, nextKeyNumber, pageRequest, toPage } from '@pds/persistence';
-import { changedFields, refWhere } from '../common/record-ref';
-import { toExperimentResponse } from '../common/strategy.mappers';
+import { pageRequest, toPage } from '@pds/persistence';
+import { changedFields } from '../common/record-ref';
+import { toExperimentResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
-import { STRATEGY_SCHEMA, StrategyTx, inTransaction } from '../common/strategy.prisma';
+import { STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
 import { StrategyReferences } from '../common/strategy.references';
-import { Experiment, PrismaClient } from '../generated/strategy/client';
+import { Experiment } from '../generated/strategy/client';
+import { ExperimentRepository } from './experiment.repository';
 
 const isConcluded = (status: string) => CONCLUDED_EXPERIMENT_STATUSES.includes(status as ExperimentStatus);
 
@@ -32,7 +32,7 @@ const isConcluded = (status: string) => CONCLUDED_EXPERIMENT_STATUSES.includes(s
 @Injectable()
 export class ExperimentService {
   constructor(
-    @Inject(PrismaClient) private readonly prisma: PrismaClient,
+    @Inject(ExperimentRepository) private readonly experiments: ExperimentRepository,
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
     @Inject(StrategyOutbox) private readonly outbox: StrategyOutbox,
   ) {}
@@ -45,28 +45,15 @@ export class ExperimentService {
   async list(auth: AuthContext, query: ListExperimentsQuery): Promise<Page<ExperimentResponse>> {
     assertCan(auth, Permission.Read);
     const { limit, after } = pageRequest(query);
-    const rows = await this.prisma.experiment.findMany({
-      where: {
-        organizationId: auth.organizationId,
-        ...(query.status?.length ? { status: { in: query.status } } : {}),
-        ...(query.ckrId ? { ckrId: query.ckrId } : {}),
-        ...keysetAfter(after),
-      },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toExperimentResponse);
+    return toPage(await this.experiments.list(auth.organizationId, query, after, limit + 1), limit, toExperimentResponse);
   }
 
   async create(auth: AuthContext, dto: CreateExperimentDto): Promise<ExperimentResponse> {
     assertCan(auth, Permission.StrategyWrite);
     await this.references.check(auth.organizationId, { ckrId: dto.ckrId, solutionId: dto.solutionId });
-    return this.write(auth.organizationId, [InternalEventType.ExperimentUpdated], async (tx) => {
-      const number = await nextKeyNumber(tx, STRATEGY_SCHEMA, auth.organizationId, EXPERIMENT_KEY_PREFIX);
-      return tx.experiment.create({
-        data: { ...dto, organizationId: auth.organizationId, number, successMetrics: dto.successMetrics ?? [] },
-      });
-    });
+    return this.write(auth.organizationId, [InternalEventType.ExperimentUpdated], (tx) =>
+      this.experiments.create(tx, auth.organizationId, { ...dto, successMetrics: dto.successMetrics ?? [] }),
+    );
   }
 
   /** A concluded experiment keeps its ckr, solution and status; its texts stay editable. */
@@ -80,7 +67,7 @@ export class ExperimentService {
       throw new ConflictError(`The experiment is concluded (${current.status}); its status no longer changes`, { status: [current.status] });
     }
     return this.write(auth.organizationId, [InternalEventType.ExperimentUpdated], (tx) =>
-      tx.experiment.update({ where: { id: current.id }, data: { ...changes, updatedAt: new Date() } }),
+      this.experiments.update(tx, auth.organizationId, current.id, changes),
     );
   }
 
@@ -94,14 +81,12 @@ export class ExperimentService {
     assertOpen(current.status);
     const outcome = dto?.outcome ?? ExperimentOutcome.INCONCLUSIVE;
     return this.write(auth.organizationId, [EventType.ExperimentConcluded, InternalEventType.ExperimentUpdated], async (tx) => {
-      const [locked] = await tx.$queryRawUnsafe<{ status: string }[]>(
-        `SELECT status FROM "${STRATEGY_SCHEMA}"."experiments" WHERE id = $1::uuid FOR UPDATE`,
-        current.id,
-      );
-      assertOpen(locked.status);
-      return tx.experiment.update({
-        where: { id: current.id },
-        data: { status: outcome, ...(dto?.result !== undefined ? { result: dto.result } : {}), updatedAt: new Date() },
+      const status = await this.experiments.lockStatus(tx, auth.organizationId, current.id);
+      if (status === null) throw new NotFoundError('Experiment', ref);
+      assertOpen(status);
+      return this.experiments.update(tx, auth.organizationId, current.id, {
+        status: outcome,
+        ...(dto?.result !== undefined ? { result: dto.result } : {}),
       });
     });
   }
@@ -112,7 +97,7 @@ export class ExperimentService {
     events: string[],
     change: (tx: StrategyTx) => Promise<Experiment>,
   ): Promise<ExperimentResponse> {
-    const response = await inTransaction(this.prisma, async (tx) => {
+    const response = await this.experiments.transaction(async (tx) => {
       const record = toExperimentResponse(await change(tx));
       await writeOutbox(tx, STRATEGY_SCHEMA, events.map((event) => buildEnvelope(event, organizationId, record)));
       return record;
@@ -122,8 +107,7 @@ export class ExperimentService {
   }
 
   private async require(organizationId: string, ref: string): Promise<Experiment> {
-    const where = refWhere(ref, EXPERIMENT_KEY_PREFIX);
-    const row = where ? await this.prisma.experiment.findFirst({ where: { organizationId, ...where } }) : null;
+    const row = await this.experiments.findByRef(organizationId, ref);
     if (!row) throw new NotFoundError('Experiment', ref);
     return row;
   }

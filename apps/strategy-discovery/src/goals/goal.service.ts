@@ -16,27 +16,25 @@ import {
   UpdateProductGoalDto,
 } from '@pds/contracts';
 import { pageRequest } from '@pds/persistence';
-import { PlainRecords } from '../common/plain-records';
-import { toAnnualGoalResponse, toPlanningCycleResponse, toProductGoalResponse } from '../common/strategy.mappers';
 import { StrategyReferences } from '../common/strategy.references';
-import { AnnualGoal, PlanningCycle, PrismaClient, ProductGoal } from '../generated/strategy/client';
+import { GoalRepository } from './goal.repository';
 
 const toDate = (value: string | null | undefined) => (value === undefined || value === null ? value : new Date(`${value}T00:00:00Z`));
 
 /** Annual goals, product goals and planning cycles: what OKRs point at. */
 @Injectable()
 export class GoalService {
-  private readonly annualGoals: PlainRecords<AnnualGoal, AnnualGoalResponse>;
-  private readonly productGoals: PlainRecords<ProductGoal, ProductGoalResponse>;
-  private readonly cycles: PlainRecords<PlanningCycle, PlanningCycleResponse>;
+  private readonly annualGoals: GoalRepository['annualGoals'];
+  private readonly productGoals: GoalRepository['productGoals'];
+  private readonly cycles: GoalRepository['cycles'];
 
   constructor(
-    @Inject(PrismaClient) prisma: PrismaClient,
+    @Inject(GoalRepository) goals: GoalRepository,
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
   ) {
-    this.annualGoals = new PlainRecords(prisma.annualGoal, 'Annual goal', toAnnualGoalResponse);
-    this.productGoals = new PlainRecords(prisma.productGoal, 'Product goal', toProductGoalResponse);
-    this.cycles = new PlainRecords(prisma.planningCycle, 'Planning cycle', toPlanningCycleResponse);
+    this.annualGoals = goals.annualGoals;
+    this.productGoals = goals.productGoals;
+    this.cycles = goals.cycles;
   }
 
   listAnnualGoals(auth: AuthContext, query: ListQuery): Promise<Page<AnnualGoalResponse>> {

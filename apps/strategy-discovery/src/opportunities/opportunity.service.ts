@@ -11,7 +11,6 @@ import {
   InternalEventType,
   ListOpportunitiesQuery,
   NotFoundError,
-  OPPORTUNITY_KEY_PREFIX,
   OpportunityResponse,
   OpportunityStatus,
   Page,
@@ -20,19 +19,23 @@ import {
   UpdateOpportunityDto,
 } from '@pds/contracts';
 import { buildEnvelope, writeOutbox } from '@pds/messaging';
-import { keysetAfter, nextKeyNumber, pageRequest, toPage } from '@pds/persistence';
-import { insertCkr } from '../ckrs/ckr.service';
-import { changedFields, refWhere } from '../common/record-ref';
-import { toOpportunityResponse } from '../common/strategy.mappers';
+import { pageRequest, toPage } from '@pds/persistence';
+import { CkrService } from '../ckrs/ckr.service';
+import { changedFields } from '../common/record-ref';
+import { StrategyLookupRepository } from '../common/strategy-lookup.repository';
+import { toOpportunityResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
-import { STRATEGY_SCHEMA, StrategyTx, inTransaction } from '../common/strategy.prisma';
+import { STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
 import { StrategyReferences } from '../common/strategy.references';
-import { Opportunity, PrismaClient } from '../generated/strategy/client';
+import { Opportunity } from '../generated/strategy/client';
+import { OpportunityRepository } from './opportunity.repository';
 
 @Injectable()
 export class OpportunityService {
   constructor(
-    @Inject(PrismaClient) private readonly prisma: PrismaClient,
+    @Inject(OpportunityRepository) private readonly opportunities: OpportunityRepository,
+    @Inject(CkrService) private readonly ckrs: CkrService,
+    @Inject(StrategyLookupRepository) private readonly lookups: StrategyLookupRepository,
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
     @Inject(StrategyOutbox) private readonly outbox: StrategyOutbox,
   ) {}
@@ -45,29 +48,15 @@ export class OpportunityService {
   async list(auth: AuthContext, query: ListOpportunitiesQuery): Promise<Page<OpportunityResponse>> {
     assertCan(auth, Permission.Read);
     const { limit, after } = pageRequest(query);
-    const rows = await this.prisma.opportunity.findMany({
-      where: {
-        organizationId: auth.organizationId,
-        ...(query.status?.length ? { status: { in: query.status } } : {}),
-        ...(query.ckrId ? { ckrId: query.ckrId } : {}),
-        ...(query.productGoalId ? { productGoalId: query.productGoalId } : {}),
-        ...keysetAfter(after),
-      },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toOpportunityResponse);
+    return toPage(await this.opportunities.list(auth.organizationId, query, after, limit + 1), limit, toOpportunityResponse);
   }
 
   /** Writes `opportunity.created` and the internal `opportunity.updated` (classification follows it). */
   async create(auth: AuthContext, dto: CreateOpportunityDto): Promise<OpportunityResponse> {
     assertCan(auth, Permission.StrategyWrite);
     await this.references.check(auth.organizationId, dto);
-    const response = await inTransaction(this.prisma, async (tx) => {
-      const number = await nextKeyNumber(tx, STRATEGY_SCHEMA, auth.organizationId, OPPORTUNITY_KEY_PREFIX);
-      const row = await tx.opportunity.create({
-        data: { ...dto, organizationId: auth.organizationId, number, insightIds: dto.insightIds ?? [] },
-      });
+    const response = await this.opportunities.transaction(async (tx) => {
+      const row = await this.opportunities.create(tx, auth.organizationId, { ...dto, insightIds: dto.insightIds ?? [] });
       const created = toOpportunityResponse(row);
       await writeOutbox(tx, STRATEGY_SCHEMA, [
         buildEnvelope(EventType.OpportunityCreated, auth.organizationId, created),
@@ -85,10 +74,9 @@ export class OpportunityService {
     await this.references.check(auth.organizationId, dto);
     const changes = changedFields(current, { ...dto });
     if (Object.keys(changes).length === 0) return toOpportunityResponse(current);
-    const response = await inTransaction(this.prisma, async (tx) => {
-      const row = await tx.opportunity.update({ where: { id: current.id }, data: { ...changes, updatedAt: new Date() } });
-      return this.emitUpdated(tx, row);
-    });
+    const response = await this.opportunities.transaction(async (tx) =>
+      this.emitUpdated(tx, await this.opportunities.update(tx, auth.organizationId, current.id, changes)),
+    );
     this.outbox.notify();
     return response;
   }
@@ -108,13 +96,11 @@ export class OpportunityService {
       planningCycleIds: dto.planningCycleIds,
       ownerId: dto.ownerId,
     });
-    const response = await inTransaction(this.prisma, async (tx) => {
-      const [locked] = await tx.$queryRawUnsafe<{ status: string }[]>(
-        `SELECT status FROM "${STRATEGY_SCHEMA}"."opportunities" WHERE id = $1::uuid FOR UPDATE`,
-        current.id,
-      );
-      assertDraft(locked);
-      const ckr = await insertCkr(tx, auth.organizationId, {
+    const response = await this.opportunities.transaction(async (tx) => {
+      const status = await this.opportunities.lockStatus(tx, auth.organizationId, current.id);
+      if (status === null) throw new NotFoundError('Opportunity', ref);
+      assertDraft({ status });
+      const ckr = await this.ckrs.insert(tx, auth.organizationId, {
         annualGoalId,
         productGoalId: current.productGoalId,
         planningCycleIds: dto.planningCycleIds,
@@ -125,7 +111,7 @@ export class OpportunityService {
         status: CkrStatus.DRAFT,
         keyResults: dto.keyResults ?? [],
       });
-      const opportunity = await this.markPromoted(tx, current.id, ckr.id);
+      const opportunity = await this.markPromoted(tx, auth.organizationId, current.id, ckr.id);
       return { opportunity, ckr };
     });
     this.outbox.notify();
@@ -133,19 +119,15 @@ export class OpportunityService {
   }
 
   /** The second write of promote (its own method so a test can make it fail). */
-  private async markPromoted(tx: StrategyTx, id: string, ckrId: string): Promise<OpportunityResponse> {
-    const row = await tx.opportunity.update({
-      where: { id },
-      data: { status: OpportunityStatus.PROMOTED, ckrId, updatedAt: new Date() },
-    });
-    return this.emitUpdated(tx, row);
+  private async markPromoted(tx: StrategyTx, organizationId: string, id: string, ckrId: string): Promise<OpportunityResponse> {
+    return this.emitUpdated(tx, await this.opportunities.update(tx, organizationId, id, { status: OpportunityStatus.PROMOTED, ckrId }));
   }
 
   /** From the opportunity's product goal, else from the body (ARCHITECTURE.md section 5). */
   private async annualGoalFor(organizationId: string, opportunity: Opportunity, dto: PromoteOpportunityDto): Promise<string> {
     if (opportunity.productGoalId) {
-      const goal = await this.prisma.productGoal.findFirst({ where: { organizationId, id: opportunity.productGoalId } });
-      if (goal?.annualGoalId) return goal.annualGoalId;
+      const annualGoalId = await this.lookups.annualGoalOfProductGoal(organizationId, opportunity.productGoalId);
+      if (annualGoalId) return annualGoalId;
     }
     if (dto.annualGoalId) return dto.annualGoalId;
     throw new BadRequestError('The OKR needs an annual goal: the opportunity has none through its product goal', {
@@ -160,8 +142,7 @@ export class OpportunityService {
   }
 
   async require(organizationId: string, ref: string): Promise<Opportunity> {
-    const where = refWhere(ref, OPPORTUNITY_KEY_PREFIX);
-    const row = where ? await this.prisma.opportunity.findFirst({ where: { organizationId, ...where } }) : null;
+    const row = await this.opportunities.findByRef(organizationId, ref);
     if (!row) throw new NotFoundError('Opportunity', ref);
     return row;
   }

@@ -12,20 +12,21 @@ import {
   UpdateSolutionDto,
 } from '@pds/contracts';
 import { buildEnvelope, writeOutbox } from '@pds/messaging';
-import { keysetAfter, pageRequest, toPage } from '@pds/persistence';
-import { changedFields, refWhere } from '../common/record-ref';
-import { toSolutionResponse } from '../common/strategy.mappers';
+import { pageRequest, toPage } from '@pds/persistence';
+import { changedFields } from '../common/record-ref';
+import { toSolutionResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
-import { STRATEGY_SCHEMA, StrategyTx, inTransaction } from '../common/strategy.prisma';
+import { STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
 import { StrategyReferences } from '../common/strategy.references';
 import { OpportunityService } from '../opportunities/opportunity.service';
-import { PrismaClient, Solution } from '../generated/strategy/client';
+import { Solution } from '../generated/strategy/client';
+import { NewSolution, SolutionRepository } from './solution.repository';
 
 /** Solutions; every create and change writes the internal `solution.updated`. */
 @Injectable()
 export class SolutionService {
   constructor(
-    @Inject(PrismaClient) private readonly prisma: PrismaClient,
+    @Inject(SolutionRepository) private readonly solutions: SolutionRepository,
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
     @Inject(OpportunityService) private readonly opportunities: OpportunityService,
     @Inject(StrategyOutbox) private readonly outbox: StrategyOutbox,
@@ -39,23 +40,14 @@ export class SolutionService {
   async list(auth: AuthContext, query: ListSolutionsQuery): Promise<Page<SolutionResponse>> {
     assertCan(auth, Permission.Read);
     const { limit, after } = pageRequest(query);
-    const rows = await this.prisma.solution.findMany({
-      where: {
-        organizationId: auth.organizationId,
-        ...(query.opportunityId ? { opportunityId: query.opportunityId } : {}),
-        ...keysetAfter(after),
-      },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: limit + 1,
-    });
-    return toPage(rows, limit, toSolutionResponse);
+    return toPage(await this.solutions.list(auth.organizationId, query, after, limit + 1), limit, toSolutionResponse);
   }
 
   /** POST /solutions: the opportunity is a body id, so an unknown one is 400. */
   async create(auth: AuthContext, dto: CreateSolutionDto): Promise<SolutionResponse> {
     assertCan(auth, Permission.StrategyWrite);
     await this.references.check(auth.organizationId, { opportunityId: dto.opportunityId });
-    return this.insert(auth.organizationId, dto);
+    return this.insert(auth.organizationId, { ...dto });
   }
 
   /** POST /opportunities/{id}/solutions: the opportunity is a path id, so an unknown one is 404. */
@@ -70,19 +62,15 @@ export class SolutionService {
     const current = await this.require(auth.organizationId, ref);
     const changes = changedFields(current, { ...dto });
     if (Object.keys(changes).length === 0) return toSolutionResponse(current);
-    const response = await inTransaction(this.prisma, async (tx) => {
-      const row = await tx.solution.update({ where: { id: current.id }, data: { ...changes, updatedAt: new Date() } });
-      return this.emitUpdated(tx, row);
-    });
+    const response = await this.solutions.transaction(async (tx) =>
+      this.emitUpdated(tx, await this.solutions.update(tx, auth.organizationId, current.id, changes)),
+    );
     this.outbox.notify();
     return response;
   }
 
-  private async insert(organizationId: string, dto: CreateSolutionDto): Promise<SolutionResponse> {
-    const response = await inTransaction(this.prisma, async (tx) => {
-      const row = await tx.solution.create({ data: { ...dto, organizationId } });
-      return this.emitUpdated(tx, row);
-    });
+  private async insert(organizationId: string, data: NewSolution): Promise<SolutionResponse> {
+    const response = await this.solutions.transaction(async (tx) => this.emitUpdated(tx, await this.solutions.create(tx, organizationId, data)));
     this.outbox.notify();
     return response;
   }
@@ -94,8 +82,7 @@ export class SolutionService {
   }
 
   private async require(organizationId: string, ref: string): Promise<Solution> {
-    const where = refWhere(ref);
-    const row = where ? await this.prisma.solution.findFirst({ where: { organizationId, ...where } }) : null;
+    const row = await this.solutions.findByRef(organizationId, ref);
     if (!row) throw new NotFoundError('Solution', ref);
     return row;
   }

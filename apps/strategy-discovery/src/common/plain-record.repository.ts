@@ -19,7 +19,7 @@ export interface PlainDelegate<R extends Row> {
  * Records without human keys or events (goals, planning cycles, interviews, insights): get, list,
  * create and partial update, always scoped by organization.
  */
-export class PlainRecords<R extends Row, T> {
+export class PlainRecordRepository<R extends Row, T> {
   constructor(
     private readonly delegate: PlainDelegate<R>,
     private readonly resource: string,
