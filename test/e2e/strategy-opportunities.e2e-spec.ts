@@ -242,6 +242,12 @@ describe('strategy: opportunities', () => {
       expect(response.status).toBe(400);
       expect(Object.keys(response.body.details).sort()).toEqual(['annualGoalId', 'ownerId', 'planningCycleIds']);
       expect(await ok(org.api.get(`${BASE}/${opp.id}`))).toEqual(opp);
+      // Also when the product goal would supply the annual goal.
+      const goal = await ok(org.api.post(`${API}/product-goals`, { title: 'Goal', annualGoalId: (await strategyBasics(org.api)).annualGoalId }));
+      const withGoal = await ok(org.api.post(BASE, { title: 'With goal', productGoalId: goal.id }));
+      const ignored = await org.api.post(`${BASE}/${withGoal.id}/promote`, { planningCycleIds: [theirs.planningCycleId], annualGoalId: theirs.annualGoalId });
+      expect(Object.keys(ignored.body.details).sort()).toEqual(['annualGoalId', 'planningCycleIds']);
+      expect(await listCount(org.api, 'ckrs')).toBe(0);
     });
   });
 

@@ -91,8 +91,9 @@ export class OpportunityService {
     const current = await this.require(auth.organizationId, ref);
     assertDraft(current);
     const annualGoalId = await this.annualGoalFor(auth.organizationId, current, dto);
+    // A body annualGoalId is checked even when the product goal's wins: every body id must be ours.
     await this.references.check(auth.organizationId, {
-      annualGoalId,
+      annualGoalId: dto.annualGoalId ?? annualGoalId,
       planningCycleIds: dto.planningCycleIds,
       ownerId: dto.ownerId,
     });
