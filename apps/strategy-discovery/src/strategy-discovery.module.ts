@@ -1,8 +1,54 @@
 import { Module } from '@nestjs/common';
+import { CkrHandler } from './ckrs/ckr.handler';
+import { CkrRepository } from './ckrs/ckr.repository';
+import { CkrService } from './ckrs/ckr.service';
+import { strategyOutboxProvider } from './common/strategy.outbox';
+import { strategyPrismaProvider } from './common/strategy.prisma';
+import { StrategyLookupRepository } from './common/strategy-lookup.repository';
+import { StrategyReferences } from './common/strategy.references';
+import { EvidenceHandler } from './evidence/evidence.handler';
+import { EvidenceRepository } from './evidence/evidence.repository';
+import { EvidenceService } from './evidence/evidence.service';
+import { ExperimentHandler } from './experiments/experiment.handler';
+import { ExperimentRepository } from './experiments/experiment.repository';
+import { ExperimentService } from './experiments/experiment.service';
+import { GoalHandler } from './goals/goal.handler';
+import { GoalRepository } from './goals/goal.repository';
+import { GoalService } from './goals/goal.service';
+import { OpportunityHandler } from './opportunities/opportunity.handler';
+import { OpportunityRepository } from './opportunities/opportunity.repository';
+import { OpportunityService } from './opportunities/opportunity.service';
 import { StrategyReferenceHandler } from './references/strategy-reference.handler';
+import { SolutionHandler } from './solutions/solution.handler';
+import { SolutionRepository } from './solutions/solution.repository';
+import { SolutionService } from './solutions/solution.service';
 
 /** Goals, planning cycles, OKRs, opportunities, solutions, experiments, interviews, insights. Served over the bus. */
 @Module({
-  providers: [StrategyReferenceHandler],
+  providers: [
+    strategyPrismaProvider,
+    strategyOutboxProvider,
+    StrategyLookupRepository,
+    StrategyReferences,
+    GoalRepository,
+    GoalService,
+    GoalHandler,
+    CkrRepository,
+    CkrService,
+    CkrHandler,
+    OpportunityRepository,
+    OpportunityService,
+    OpportunityHandler,
+    SolutionRepository,
+    SolutionService,
+    SolutionHandler,
+    ExperimentRepository,
+    ExperimentService,
+    ExperimentHandler,
+    EvidenceRepository,
+    EvidenceService,
+    EvidenceHandler,
+    StrategyReferenceHandler,
+  ],
 })
 export class StrategyDiscoveryModule {}

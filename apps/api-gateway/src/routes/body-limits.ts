@@ -7,4 +7,6 @@ import type { RouteBodyLimit } from '@pds/http';
 export const INTAKE_BODY_LIMIT: readonly RouteBodyLimit[] = [
   { prefix: '/api/v1/intake', limit: 8 * 1024 * 1024 },
   { prefix: '/public/portals', limit: 8 * 1024 * 1024 },
+  // Interview transcripts hold up to 500,000 characters (docs/decisions.md, Strategy).
+  { prefix: '/api/v1/interviews', limit: 4 * 1024 * 1024 },
 ];

@@ -1,13 +1,24 @@
-import { Injectable } from '@nestjs/common';
-import { ResolveStrategyReferencesReply, ResolveStrategyReferencesRequest, StrategyReferenceSubjects } from '@pds/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { ResolveStrategyReferencesReply, ResolveStrategyReferencesRequest, StrategyReferenceSubjects, isUuid } from '@pds/contracts';
 import { HandleMessage } from '@pds/messaging';
+import { StrategyLookupRepository } from '../common/strategy-lookup.repository';
 
-/** Which OKR-side records exist, for other contexts' reference checks. */
+const uuids = (ids: string[] | undefined) => [...new Set((ids ?? []).filter((id) => typeof id === 'string' && isUuid(id)))];
+
+/** Which OKR-side records exist in the organization, each with the OKR it leads to. */
 @Injectable()
 export class StrategyReferenceHandler {
+  constructor(@Inject(StrategyLookupRepository) private readonly lookups: StrategyLookupRepository) {}
+
   @HandleMessage(StrategyReferenceSubjects.resolve)
-  async resolve(_request: ResolveStrategyReferencesRequest): Promise<ResolveStrategyReferencesReply> {
-    // The strategy context stores no OKRs, opportunities, solutions or experiments yet, so none exist.
-    return { ckrs: [], opportunities: [], solutions: [], experiments: [] };
+  async resolve(request: ResolveStrategyReferencesRequest): Promise<ResolveStrategyReferencesReply> {
+    const { organizationId } = request;
+    const [ckrIds, opportunities, solutions, experiments] = await Promise.all([
+      this.lookups.existingIds('ckr', organizationId, uuids(request.ckrIds)),
+      this.lookups.opportunitiesWithCkr(organizationId, uuids(request.opportunityIds)),
+      this.lookups.solutionsWithCkr(organizationId, uuids(request.solutionIds)),
+      this.lookups.experimentsWithCkr(organizationId, uuids(request.experimentIds)),
+    ]);
+    return { ckrs: ckrIds.map((id) => ({ id })), opportunities, solutions, experiments };
   }
 }

@@ -1,0 +1,50 @@
+import { Body, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  AuthContext,
+  ConcludeExperimentDto,
+  CreateExperimentDto,
+  ExperimentResponse,
+  ListExperimentsQuery,
+  Page,
+  StrategySubjects as S,
+  UpdateExperimentDto,
+} from '@pds/contracts';
+import { MessageBus } from '@pds/messaging';
+import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
+import { OptionalBodyPipe } from './optional-body.pipe';
+
+@ApiController('experiments')
+export class ExperimentController {
+  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
+
+  @Post()
+  create(@Auth() auth: AuthContext, @Body() body: CreateExperimentDto): Promise<ExperimentResponse> {
+    return this.bus.request(S.experimentCreate, { auth, body });
+  }
+
+  @Get()
+  @Paginated()
+  list(@Auth() auth: AuthContext, @Query() query: ListExperimentsQuery): Promise<Page<ExperimentResponse>> {
+    return this.bus.request(S.experimentList, { auth, query });
+  }
+
+  @Get(':id')
+  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<ExperimentResponse> {
+    return this.bus.request(S.experimentGet, { auth, id });
+  }
+
+  @Patch(':id')
+  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateExperimentDto): Promise<ExperimentResponse> {
+    return this.bus.request(S.experimentUpdate, { auth, id, body });
+  }
+
+  /** The body is optional (ARCHITECTURE.md section 5): `Dto | undefined` leaves it to OptionalBodyPipe. */
+  @Post(':id/conclude')
+  conclude(
+    @Auth() auth: AuthContext,
+    @Param('id') id: string,
+    @Body(new OptionalBodyPipe(ConcludeExperimentDto)) body: ConcludeExperimentDto | undefined,
+  ): Promise<ExperimentResponse> {
+    return this.bus.request(S.experimentConclude, { auth, id, body });
+  }
+}

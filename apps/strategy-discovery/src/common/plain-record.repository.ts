@@ -1,0 +1,59 @@
+import { CursorPosition, NotFoundError, Page } from '@pds/contracts';
+import { keysetAfter, toPage } from '@pds/persistence';
+import { changedFields, refWhere } from './record-ref';
+
+interface Row {
+  id: string;
+  createdAt: Date;
+}
+
+/** The part of a Prisma model delegate the plain records use (method syntax keeps it assignable). */
+export interface PlainDelegate<R extends Row> {
+  findFirst(args: { where: object }): Promise<R | null>;
+  findMany(args: { where: object; orderBy: object[]; take: number }): Promise<R[]>;
+  create(args: { data: object }): Promise<R>;
+  update(args: { where: { id: string }; data: object }): Promise<R>;
+}
+
+/**
+ * Records without human keys or events (goals, planning cycles, interviews, insights): get, list,
+ * create and partial update, always scoped by organization.
+ */
+export class PlainRecordRepository<R extends Row, T> {
+  constructor(
+    private readonly delegate: PlainDelegate<R>,
+    private readonly resource: string,
+    private readonly map: (row: R) => T,
+  ) {}
+
+  async require(organizationId: string, ref: string): Promise<R> {
+    const where = refWhere(ref);
+    const row = where ? await this.delegate.findFirst({ where: { organizationId, ...where } }) : null;
+    if (!row) throw new NotFoundError(this.resource, ref);
+    return row;
+  }
+
+  async get(organizationId: string, ref: string): Promise<T> {
+    return this.map(await this.require(organizationId, ref));
+  }
+
+  async list(organizationId: string, limit: number, after: CursorPosition | undefined, filters: object = {}): Promise<Page<T>> {
+    const rows = await this.delegate.findMany({
+      where: { organizationId, ...filters, ...keysetAfter(after) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit + 1,
+    });
+    return toPage(rows, limit, this.map);
+  }
+
+  async create(organizationId: string, data: object): Promise<T> {
+    return this.map(await this.delegate.create({ data: { ...data, organizationId } }));
+  }
+
+  async update(organizationId: string, ref: string, data: Record<string, unknown>): Promise<T> {
+    const current = await this.require(organizationId, ref);
+    const changes = changedFields(current, data);
+    if (Object.keys(changes).length === 0) return this.map(current);
+    return this.map(await this.delegate.update({ where: { id: current.id }, data: { ...changes, updatedAt: new Date() } }));
+  }
+}

@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Permission, assertCan } from '@pds/auth';
+import {
+  AuthContext,
+  CONCLUDED_EXPERIMENT_STATUSES,
+  ConcludeExperimentDto,
+  ConflictError,
+  CreateExperimentDto,
+  EventType,
+  ExperimentOutcome,
+  ExperimentResponse,
+  ExperimentStatus,
+  InternalEventType,
+  ListExperimentsQuery,
+  NotFoundError,
+  Page,
+  UpdateExperimentDto,
+} from '@pds/contracts';
+import { buildEnvelope, writeOutbox } from '@pds/messaging';
+import { pageRequest, toPage } from '@pds/persistence';
+import { changedFields } from '../common/record-ref';
+import { toExperimentResponse } from '../common/strategy.mapper';
+import { StrategyOutbox } from '../common/strategy.outbox';
+import { STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
+import { StrategyReferences } from '../common/strategy.references';
+import { Experiment } from '../generated/strategy/client';
+import { ExperimentRepository } from './experiment.repository';
+
+const isConcluded = (status: string) => CONCLUDED_EXPERIMENT_STATUSES.includes(status as ExperimentStatus);
+
+/** Experiments; every create and change writes the internal `experiment.updated`. */
+@Injectable()
+export class ExperimentService {
+  constructor(
+    @Inject(ExperimentRepository) private readonly experiments: ExperimentRepository,
+    @Inject(StrategyReferences) private readonly references: StrategyReferences,
+    @Inject(StrategyOutbox) private readonly outbox: StrategyOutbox,
+  ) {}
+
+  async get(auth: AuthContext, ref: string): Promise<ExperimentResponse> {
+    assertCan(auth, Permission.Read);
+    return toExperimentResponse(await this.require(auth.organizationId, ref));
+  }
+
+  async list(auth: AuthContext, query: ListExperimentsQuery): Promise<Page<ExperimentResponse>> {
+    assertCan(auth, Permission.Read);
+    const { limit, after } = pageRequest(query);
+    return toPage(await this.experiments.list(auth.organizationId, query, after, limit + 1), limit, toExperimentResponse);
+  }
+
+  async create(auth: AuthContext, dto: CreateExperimentDto): Promise<ExperimentResponse> {
+    assertCan(auth, Permission.StrategyWrite);
+    await this.references.check(auth.organizationId, { ckrId: dto.ckrId, solutionId: dto.solutionId });
+    return this.write(auth.organizationId, [InternalEventType.ExperimentUpdated], (tx) =>
+      this.experiments.create(tx, auth.organizationId, { ...dto, successMetrics: dto.successMetrics ?? [] }),
+    );
+  }
+
+  /** A concluded experiment keeps its ckr, solution and status; its texts stay editable. */
+  async update(auth: AuthContext, ref: string, dto: UpdateExperimentDto): Promise<ExperimentResponse> {
+    assertCan(auth, Permission.StrategyWrite);
+    const current = await this.require(auth.organizationId, ref);
+    await this.references.check(auth.organizationId, { ckrId: dto.ckrId, solutionId: dto.solutionId });
+    const changes = changedFields(current, { ...dto });
+    if (Object.keys(changes).length === 0) return toExperimentResponse(current);
+    if (changes.status !== undefined && isConcluded(current.status)) {
+      throw new ConflictError(`The experiment is concluded (${current.status}); its status no longer changes`, { status: [current.status] });
+    }
+    return this.write(auth.organizationId, [InternalEventType.ExperimentUpdated], (tx) =>
+      this.experiments.update(tx, auth.organizationId, current.id, changes),
+    );
+  }
+
+  /** No outcome means INCONCLUSIVE; a second conclude is 409 (ARCHITECTURE.md section 5). */
+  async conclude(auth: AuthContext, ref: string, dto: ConcludeExperimentDto | undefined): Promise<ExperimentResponse> {
+    assertCan(auth, Permission.StrategyWrite);
+    const current = await this.require(auth.organizationId, ref);
+    const assertOpen = (status: string) => {
+      if (isConcluded(status)) throw new ConflictError(`The experiment is already concluded (${status})`, { status: [status] });
+    };
+    assertOpen(current.status);
+    const outcome = dto?.outcome ?? ExperimentOutcome.INCONCLUSIVE;
+    return this.write(auth.organizationId, [EventType.ExperimentConcluded, InternalEventType.ExperimentUpdated], async (tx) => {
+      const status = await this.experiments.lockStatus(tx, auth.organizationId, current.id);
+      if (status === null) throw new NotFoundError('Experiment', ref);
+      assertOpen(status);
+      return this.experiments.update(tx, auth.organizationId, current.id, {
+        status: outcome,
+        ...(dto?.result !== undefined ? { result: dto.result } : {}),
+      });
+    });
+  }
+
+  /** One transaction: the change plus its events (each with the record as REST returns it). */
+  private async write(
+    organizationId: string,
+    events: string[],
+    change: (tx: StrategyTx) => Promise<Experiment>,
+  ): Promise<ExperimentResponse> {
+    const response = await this.experiments.transaction(async (tx) => {
+      const record = toExperimentResponse(await change(tx));
+      await writeOutbox(tx, STRATEGY_SCHEMA, events.map((event) => buildEnvelope(event, organizationId, record)));
+      return record;
+    });
+    this.outbox.notify();
+    return response;
+  }
+
+  private async require(organizationId: string, ref: string): Promise<Experiment> {
+    const row = await this.experiments.findByRef(organizationId, ref);
+    if (!row) throw new NotFoundError('Experiment', ref);
+    return row;
+  }
+}

@@ -1,0 +1,308 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { IsCalendarDate, IsTimestamp } from '../common/decorators';
+import { Priority } from '../common/enums';
+import { ListQuery } from '../common/pagination';
+import { IsNullable, IsOptionalNonNull } from '../common/validation';
+import { CkrStatus, ExperimentOutcome, ExperimentStatus, KeyResultStatus, OpportunityStatus, SolutionStatus } from './strategy.enums';
+
+const enumValues = (o: object) => Object.values(o) as string[];
+
+/** Limits the contract leaves open (docs/decisions.md, Strategy). */
+export const STRATEGY_LIMITS = Object.freeze({
+  longText: 5000,
+  transcript: 500_000,
+  idList: 100,
+  successMetrics: 50,
+  successMetric: 500,
+  quotes: 50,
+  quote: 2000,
+});
+
+/** Key-result input of contract 4.2. */
+export class KeyResultInputDto {
+  @IsString() @Length(2, 200) title: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(120) metric?: string;
+  @IsOptionalNonNull() @IsNumber({ allowNaN: false, allowInfinity: false }) targetValue?: number;
+  @IsOptionalNonNull() @IsNumber({ allowNaN: false, allowInfinity: false }) currentValue?: number;
+  @IsOptionalNonNull() @IsString() @MaxLength(40) unit?: string;
+}
+
+const PlanningCycleIds = (): PropertyDecorator => (target, key) => {
+  IsArray()(target, key);
+  ArrayMinSize(1)(target, key);
+  ArrayMaxSize(STRATEGY_LIMITS.idList)(target, key);
+  ArrayUnique()(target, key);
+  IsUUID('all', { each: true })(target, key);
+};
+
+const KeyResultInputs = (): PropertyDecorator => (target, key) => {
+  IsOptionalNonNull()(target, key);
+  IsArray()(target, key);
+  ArrayMaxSize(STRATEGY_LIMITS.idList)(target, key);
+  ValidateNested({ each: true })(target, key);
+  Type(() => KeyResultInputDto)(target, key);
+};
+
+const Score = (): PropertyDecorator => (target, key) => {
+  IsInt()(target, key);
+  Min(1)(target, key);
+  Max(5)(target, key);
+};
+
+/** Contract 4.2. */
+export class CreateCkrDto {
+  @IsUUID() annualGoalId: string;
+  @PlanningCycleIds() planningCycleIds: string[];
+  @IsString() @Length(2, 200) title: string;
+  @IsOptionalNonNull() @IsUUID() productGoalId?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(5000) description?: string;
+  @IsOptionalNonNull() @IsUUID() ownerId?: string;
+  @IsOptionalNonNull() @Score() confidence?: number;
+  @IsOptionalNonNull() @IsIn(enumValues(CkrStatus)) status?: CkrStatus;
+  @KeyResultInputs() keyResults?: KeyResultInputDto[];
+}
+
+/** PATCH /ckrs/{id}; key results change through their own route. */
+export class UpdateCkrDto {
+  @IsOptionalNonNull() @IsUUID() annualGoalId?: string;
+  @IsOptionalNonNull() @PlanningCycleIds() planningCycleIds?: string[];
+  @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
+  @IsNullable() @IsUUID() productGoalId?: string | null;
+  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsNullable() @IsUUID() ownerId?: string | null;
+  @IsOptionalNonNull() @Score() confidence?: number;
+  @IsOptionalNonNull() @IsIn(enumValues(CkrStatus)) status?: CkrStatus;
+}
+
+/** PATCH /ckrs/{id}/key-results/{krId}. */
+export class UpdateKeyResultDto {
+  @IsNullable() @IsNumber({ allowNaN: false, allowInfinity: false }) currentValue?: number | null;
+  @IsNullable() @IsNumber({ allowNaN: false, allowInfinity: false }) targetValue?: number | null;
+  @IsOptionalNonNull() @IsIn(enumValues(KeyResultStatus)) status?: KeyResultStatus;
+}
+
+/** `?status=A&status=B` and `?status=A,B` both mean "any of". */
+const toList = ({ value }: { value: unknown }) =>
+  (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+
+export class ListCkrsQuery extends ListQuery {
+  @IsOptional() @Transform(toList) @IsIn(enumValues(CkrStatus), { each: true }) status?: CkrStatus[];
+  @IsOptional() @IsUUID() planningCycleId?: string;
+  @IsOptional() @IsUUID() annualGoalId?: string;
+}
+
+const InsightIds = (): PropertyDecorator => (target, key) => {
+  IsOptionalNonNull()(target, key);
+  IsArray()(target, key);
+  ArrayMaxSize(STRATEGY_LIMITS.idList)(target, key);
+  ArrayUnique()(target, key);
+  IsUUID('all', { each: true })(target, key);
+};
+
+/** Contract 4.3. */
+export class CreateOpportunityDto {
+  @IsString() @Length(2, 200) title: string;
+  @IsOptionalNonNull() @IsUUID() productGoalId?: string;
+  @IsOptionalNonNull() @IsUUID() ckrId?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(5000) description?: string;
+  @IsOptionalNonNull() @IsIn(enumValues(Priority)) priority?: Priority;
+  @IsOptionalNonNull() @Score() impact?: number;
+  @IsOptionalNonNull() @Score() confidence?: number;
+  @IsOptionalNonNull() @IsInt() @Min(0) reach?: number;
+  @IsOptionalNonNull() @IsInt() @Min(1) effort?: number;
+  @IsOptionalNonNull() @IsUUID() ownerId?: string;
+  @InsightIds() insightIds?: string[];
+}
+
+/** PATCH /opportunities/{id}. PROMOTED is set only by promote. */
+export class UpdateOpportunityDto {
+  @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
+  @IsNullable() @IsUUID() productGoalId?: string | null;
+  @IsNullable() @IsUUID() ckrId?: string | null;
+  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsOptionalNonNull() @IsIn(enumValues(Priority)) priority?: Priority;
+  @IsOptionalNonNull() @Score() impact?: number;
+  @IsOptionalNonNull() @Score() confidence?: number;
+  @IsNullable() @IsInt() @Min(0) reach?: number | null;
+  @IsNullable() @IsInt() @Min(1) effort?: number | null;
+  @IsNullable() @IsUUID() ownerId?: string | null;
+  @IsOptionalNonNull() @IsIn(['NEW', 'EXPLORING', 'VALIDATED', 'DISCARDED'] satisfies OpportunityStatus[]) status?: OpportunityStatus;
+  @InsightIds() insightIds?: string[];
+}
+
+export class ListOpportunitiesQuery extends ListQuery {
+  @IsOptional() @Transform(toList) @IsIn(enumValues(OpportunityStatus), { each: true }) status?: OpportunityStatus[];
+  @IsOptional() @IsUUID() ckrId?: string;
+  @IsOptional() @IsUUID() productGoalId?: string;
+}
+
+/** Contract 4.4, plus `annualGoalId` for an opportunity without a product goal (ARCHITECTURE.md 5). */
+export class PromoteOpportunityDto {
+  @PlanningCycleIds() planningCycleIds: string[];
+  @IsOptionalNonNull() @IsUUID() ownerId?: string;
+  @IsOptionalNonNull() @Score() confidence?: number;
+  @KeyResultInputs() keyResults?: KeyResultInputDto[];
+  @IsOptionalNonNull() @IsUUID() annualGoalId?: string;
+}
+
+/** Contract 4.5 without the opportunity (POST /opportunities/{id}/solutions takes it from the path). */
+export class CreateOpportunitySolutionDto {
+  @IsString() @Length(2, 200) title: string;
+  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsOptionalNonNull() @Score() impact?: number;
+  @IsOptionalNonNull() @Score() effort?: number;
+  @IsOptionalNonNull() @Score() confidence?: number;
+}
+
+/** Contract 4.5 with the required `opportunityId` (ARCHITECTURE.md section 5). */
+export class CreateSolutionDto extends CreateOpportunitySolutionDto {
+  @IsUUID() opportunityId: string;
+}
+
+export class UpdateSolutionDto {
+  @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
+  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsOptionalNonNull() @Score() impact?: number;
+  @IsOptionalNonNull() @Score() effort?: number;
+  @IsOptionalNonNull() @Score() confidence?: number;
+  @IsOptionalNonNull() @IsIn(enumValues(SolutionStatus)) status?: SolutionStatus;
+}
+
+export class ListSolutionsQuery extends ListQuery {
+  @IsOptional() @IsUUID() opportunityId?: string;
+}
+
+const SuccessMetrics = (): PropertyDecorator => (target, key) => {
+  IsOptionalNonNull()(target, key);
+  IsArray()(target, key);
+  ArrayMaxSize(STRATEGY_LIMITS.successMetrics)(target, key);
+  IsString({ each: true })(target, key);
+  Length(1, STRATEGY_LIMITS.successMetric, { each: true })(target, key);
+};
+
+/** Contract 4.6. */
+export class CreateExperimentDto {
+  @IsUUID() ckrId: string;
+  @IsString() @Length(2, 200) title: string;
+  @IsOptionalNonNull() @IsUUID() solutionId?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(5000) hypothesis?: string;
+  @SuccessMetrics() successMetrics?: string[];
+}
+
+/** PATCH /experiments/{id}. Concluded statuses are reached only through conclude. */
+export class UpdateExperimentDto {
+  @IsOptionalNonNull() @IsUUID() ckrId?: string;
+  @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
+  @IsNullable() @IsUUID() solutionId?: string | null;
+  @IsNullable() @IsString() @MaxLength(5000) hypothesis?: string | null;
+  @SuccessMetrics() successMetrics?: string[];
+  @IsOptionalNonNull() @IsIn(['DRAFT', 'RUNNING'] satisfies ExperimentStatus[]) status?: ExperimentStatus;
+}
+
+/** POST /experiments/{id}/conclude (ARCHITECTURE.md section 5). */
+export class ConcludeExperimentDto {
+  @IsOptionalNonNull() @IsIn(enumValues(ExperimentOutcome)) outcome?: ExperimentOutcome;
+  @IsOptionalNonNull() @IsString() @MaxLength(5000) result?: string;
+}
+
+export class ListExperimentsQuery extends ListQuery {
+  @IsOptional() @Transform(toList) @IsIn(enumValues(ExperimentStatus), { each: true }) status?: ExperimentStatus[];
+  @IsOptional() @IsUUID() ckrId?: string;
+}
+
+export class CreateAnnualGoalDto {
+  @IsString() @Length(2, 200) title: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(5000) description?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(5000) explanation?: string;
+  @IsOptionalNonNull() @IsInt() @Min(1900) @Max(9999) year?: number;
+}
+
+export class UpdateAnnualGoalDto {
+  @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
+  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsNullable() @IsString() @MaxLength(5000) explanation?: string | null;
+  @IsNullable() @IsInt() @Min(1900) @Max(9999) year?: number | null;
+}
+
+export class CreateProductGoalDto {
+  @IsString() @Length(2, 200) title: string;
+  @IsOptionalNonNull() @IsUUID() annualGoalId?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(5000) description?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(5000) explanation?: string;
+}
+
+export class UpdateProductGoalDto {
+  @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
+  @IsNullable() @IsUUID() annualGoalId?: string | null;
+  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsNullable() @IsString() @MaxLength(5000) explanation?: string | null;
+}
+
+export class CreatePlanningCycleDto {
+  @IsString() @Length(2, 200) name: string;
+  @IsOptionalNonNull() @IsCalendarDate() startDate?: string;
+  @IsOptionalNonNull() @IsCalendarDate() endDate?: string;
+}
+
+export class UpdatePlanningCycleDto {
+  @IsOptionalNonNull() @IsString() @Length(2, 200) name?: string;
+  @IsNullable() @IsCalendarDate() startDate?: string | null;
+  @IsNullable() @IsCalendarDate() endDate?: string | null;
+}
+
+export class CreateInterviewDto {
+  @IsString() @Length(2, 200) title: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(200) participant?: string;
+  @IsOptionalNonNull() @IsTimestamp() conductedAt?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(500_000) transcript?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(5000) summary?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(20_000) analysis?: string;
+}
+
+export class UpdateInterviewDto {
+  @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
+  @IsNullable() @IsString() @MaxLength(200) participant?: string | null;
+  @IsNullable() @IsTimestamp() conductedAt?: string | null;
+  @IsNullable() @IsString() @MaxLength(500_000) transcript?: string | null;
+  @IsNullable() @IsString() @MaxLength(5000) summary?: string | null;
+  @IsNullable() @IsString() @MaxLength(20_000) analysis?: string | null;
+}
+
+const Quotes = (): PropertyDecorator => (target, key) => {
+  IsOptionalNonNull()(target, key);
+  IsArray()(target, key);
+  ArrayMaxSize(STRATEGY_LIMITS.quotes)(target, key);
+  IsString({ each: true })(target, key);
+  Length(1, STRATEGY_LIMITS.quote, { each: true })(target, key);
+};
+
+export class CreateInsightDto {
+  @IsString() @Length(2, 200) title: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(5000) description?: string;
+  @IsOptionalNonNull() @IsUUID() interviewId?: string;
+  @Quotes() quotes?: string[];
+}
+
+export class UpdateInsightDto {
+  @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
+  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsNullable() @IsUUID() interviewId?: string | null;
+  @Quotes() quotes?: string[];
+}
