@@ -116,3 +116,12 @@ describe('key revocation across gateway replicas', () => {
   });
 });
 }
+
+describe('empty JSON bodies', () => {
+  it('treats an empty application/json body as no body', async () => {
+    const org = await createOrganization();
+    const response = await org.api.post('/api/v1/work-items', undefined, { rawBody: '', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ error: 'BadRequest', details: { body: ['expected an object'] } });
+  });
+});

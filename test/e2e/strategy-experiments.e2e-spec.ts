@@ -58,7 +58,8 @@ describe('strategy: experiments', () => {
       const org = await createOrganization();
       const ckr = await createCkr(org.api, await strategyBasics(org.api));
       const exp = await ok(org.api.post(BASE, { title: 'Try', ckrId: ckr.id }));
-      const concluded = await org.api.post(`${BASE}/${exp.key}/conclude`);
+      // Clients often send Content-Type: application/json with an empty body; that is no body too.
+      const concluded = await org.api.post(`${BASE}/${exp.key}/conclude`, undefined, { rawBody: '', headers: { 'content-type': 'application/json' } });
       expect(concluded.status).toBe(200);
       expect(shapeViolations(concluded.body, EXPERIMENT_SHAPE)).toEqual([]);
       expect(concluded.body).toMatchObject({ id: exp.id, status: 'INCONCLUSIVE', result: null });

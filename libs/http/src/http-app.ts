@@ -43,6 +43,14 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   });
   const fastify = adapter.getInstance();
 
+  // An empty body sent as application/json means "no body" (e.g. POST …/conclude), not malformed
+  // JSON; every other body goes through Fastify's own parser (prototype-poisoning checks included).
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
   fastify.addHook('onRoute', (route) => {
     const match = options.routeBodyLimits?.find((entry) => route.url.startsWith(entry.prefix));
     if (match) route.bodyLimit = match.limit;
@@ -69,6 +77,8 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, {
     logger: new PinoNestLogger(logger),
     bufferLogs: false,
+    // Fastify parses bodies (with the JSON parser set up above); Nest would add a second one.
+    bodyParser: false,
   });
   app.useGlobalFilters(new ApiErrorFilter(logger));
   app.enableShutdownHooks();
