@@ -41,5 +41,6 @@ describe('standalone data directory', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two cold starts of an embedded PostgreSQL, each applying every migration on the first.
+  }, 180_000);
 });
