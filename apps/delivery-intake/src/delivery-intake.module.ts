@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
 import { deliveryOutboxProvider } from './common/delivery.outbox';
 import { deliveryPrismaProvider } from './common/delivery.prisma';
+import { LabelHandler } from './labels/label.handler';
+import { LabelService } from './labels/label.service';
+import { TeamService } from './labels/team.service';
+import { RelationHandler } from './relations/relation.handler';
+import { RelationRepository } from './relations/relation.repository';
+import { RelationService } from './relations/relation.service';
+import { SprintHandler } from './sprints/sprint.handler';
+import { SprintRepository } from './sprints/sprint.repository';
+import { SprintService } from './sprints/sprint.service';
 import { WorkItemHandler } from './work-items/work-item.handler';
 import { WorkItemReferences } from './work-items/work-item.references';
 import { WorkItemRepository } from './work-items/work-item.repository';
@@ -15,6 +24,15 @@ import { WorkItemService } from './work-items/work-item.service';
     WorkItemReferences,
     WorkItemService,
     WorkItemHandler,
+    RelationRepository,
+    RelationService,
+    RelationHandler,
+    LabelService,
+    TeamService,
+    LabelHandler,
+    SprintRepository,
+    SprintService,
+    SprintHandler,
   ],
 })
 export class DeliveryIntakeModule {}

@@ -1,6 +1,15 @@
 import type { Provider, Type } from '@nestjs/common';
+import { LabelController, TeamController } from './label.controller';
+import { RelationController } from './relation.controller';
+import { SprintController } from './sprint.controller';
 import { WorkItemController } from './work-item.controller';
 
 /** REST routes of the delivery-intake context; each forwards over the bus. */
-export const DELIVERY_CONTROLLERS: Type<unknown>[] = [WorkItemController];
+export const DELIVERY_CONTROLLERS: Type<unknown>[] = [
+  WorkItemController,
+  RelationController,
+  LabelController,
+  TeamController,
+  SprintController,
+];
 export const DELIVERY_PROVIDERS: Provider[] = [];

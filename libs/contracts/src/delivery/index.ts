@@ -1,2 +1,5 @@
 // Contracts of the delivery area: DTOs, responses, NATS subjects and messages.
-export {};
+export * from './delivery.subjects';
+export * from './label.dto';
+export * from './relation.dto';
+export * from './sprint.dto';

@@ -1,0 +1,60 @@
+import type { AuthContext } from '../common/auth-context';
+import type { ListQuery } from '../common/pagination';
+import type { CreateLabelDto, CreateTeamDto } from './label.dto';
+import type { AddWorkItemRelationDto } from './relation.dto';
+import type { CreateSprintDto, ListSprintsQuery, UpdateSprintDto } from './sprint.dto';
+
+export const DeliverySubjects = Object.freeze({
+  relationList: 'delivery.relation.list',
+  relationAdd: 'delivery.relation.add',
+  relationRemove: 'delivery.relation.remove',
+  labelList: 'delivery.label.list',
+  labelCreate: 'delivery.label.create',
+  teamList: 'delivery.team.list',
+  teamCreate: 'delivery.team.create',
+  sprintList: 'delivery.sprint.list',
+  sprintCreate: 'delivery.sprint.create',
+  sprintGet: 'delivery.sprint.get',
+  sprintUpdate: 'delivery.sprint.update',
+});
+
+export interface ListRelationsRequest {
+  auth: AuthContext;
+  id: string;
+}
+export interface AddRelationRequest {
+  auth: AuthContext;
+  id: string;
+  body: AddWorkItemRelationDto;
+}
+export interface RemoveRelationRequest {
+  auth: AuthContext;
+  id: string;
+  relationId: string;
+}
+export interface ListRequest<Q = ListQuery> {
+  auth: AuthContext;
+  query: Q;
+}
+export interface CreateLabelRequest {
+  auth: AuthContext;
+  body: CreateLabelDto;
+}
+export interface CreateTeamRequest {
+  auth: AuthContext;
+  body: CreateTeamDto;
+}
+export type ListSprintsRequest = ListRequest<ListSprintsQuery>;
+export interface CreateSprintRequest {
+  auth: AuthContext;
+  body: CreateSprintDto;
+}
+export interface GetSprintRequest {
+  auth: AuthContext;
+  id: string;
+}
+export interface UpdateSprintRequest {
+  auth: AuthContext;
+  id: string;
+  body: UpdateSprintDto;
+}
