@@ -1,4 +1,4 @@
-import { TestOrganization, createMember, createOrganization } from './support/client';
+import { ApiClient, TestOrganization, createMember, createOrganization } from './support/client';
 import { EventRecorder, isDistributed } from './support/events';
 import { SPRINT_SHAPE } from './support/shapes-delivery';
 import { shapeViolations } from './support/shapes';
@@ -10,7 +10,7 @@ async function team(org: TestOrganization, name = 'Core'): Promise<string> {
   return (await org.api.post('/api/v1/teams', { name })).body.id;
 }
 
-function sprint(org: TestOrganization, body: Record<string, unknown>) {
+function sprint(org: { api: ApiClient }, body: Record<string, unknown>) {
   return org.api.post(SPRINTS, { name: 'Sprint', startDate: '2026-01-05', endDate: '2026-01-16', ...body });
 }
 

@@ -10,6 +10,7 @@ import { RelationService } from './relations/relation.service';
 import { SprintHandler } from './sprints/sprint.handler';
 import { SprintRepository } from './sprints/sprint.repository';
 import { SprintService } from './sprints/sprint.service';
+import { ClassificationConsumer } from './work-items/classification.consumer';
 import { WorkItemHandler } from './work-items/work-item.handler';
 import { WorkItemReferences } from './work-items/work-item.references';
 import { WorkItemRepository } from './work-items/work-item.repository';
@@ -24,6 +25,7 @@ import { WorkItemService } from './work-items/work-item.service';
     WorkItemReferences,
     WorkItemService,
     WorkItemHandler,
+    ClassificationConsumer,
     RelationRepository,
     RelationService,
     RelationHandler,
