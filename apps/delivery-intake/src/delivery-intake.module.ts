@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { CommentHandler } from './comments/comment.handler';
+import { CommentService } from './comments/comment.service';
 import { deliveryOutboxProvider } from './common/delivery.outbox';
 import { deliveryPrismaProvider } from './common/delivery.prisma';
 import { LabelHandler } from './labels/label.handler';
@@ -35,6 +37,8 @@ import { WorkItemService } from './work-items/work-item.service';
     SprintRepository,
     SprintService,
     SprintHandler,
+    CommentService,
+    CommentHandler,
   ],
 })
 export class DeliveryIntakeModule {}

@@ -88,4 +88,16 @@ export const DELIVERY_CASES: PermissionCase[] = [
     setup: sprintFixture,
     run: (api, ctx, role) => api.patch(`/api/v1/sprints/${ctx.id}`, { name: `Renamed by ${role}` }),
   }),
+  permissionCase<WorkItemCtx>({
+    operation: 'GET /work-items/{id}/comments',
+    allowed: everyone,
+    setup: workItem,
+    run: (api, ctx) => api.get(`/api/v1/work-items/${ctx.id}/comments`),
+  }),
+  permissionCase<WorkItemCtx>({
+    operation: 'POST /work-items/{id}/comments',
+    allowed: devAndUp,
+    setup: workItem,
+    run: (api, ctx, role) => api.post(`/api/v1/work-items/${ctx.id}/comments`, { body: `By ${role}` }),
+  }),
 ];

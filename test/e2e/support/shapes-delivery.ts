@@ -44,3 +44,13 @@ export const SPRINT_SHAPE: Record<string, FieldType | Field> = {
   status: ['PLANNED', 'ACTIVE', 'COMPLETED'],
   teamId: nullable('uuid'),
 };
+
+export const COMMENT_SHAPE: Record<string, FieldType | Field> = {
+  id: 'uuid',
+  workItemId: 'uuid',
+  authorId: 'uuid',
+  body: 'string',
+  mentionedUserIds: (v) => Array.isArray(v) && v.every((id) => typeof id === 'string'),
+  createdAt: 'timestamp',
+  updatedAt: 'timestamp',
+};

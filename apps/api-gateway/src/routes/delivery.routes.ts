@@ -1,4 +1,5 @@
 import type { Provider, Type } from '@nestjs/common';
+import { CommentController } from './comment.controller';
 import { LabelController, TeamController } from './label.controller';
 import { RelationController } from './relation.controller';
 import { SprintController } from './sprint.controller';
@@ -11,5 +12,6 @@ export const DELIVERY_CONTROLLERS: Type<unknown>[] = [
   LabelController,
   TeamController,
   SprintController,
+  CommentController,
 ];
 export const DELIVERY_PROVIDERS: Provider[] = [];

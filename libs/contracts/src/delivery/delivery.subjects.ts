@@ -1,5 +1,6 @@
 import type { AuthContext } from '../common/auth-context';
 import type { ListQuery } from '../common/pagination';
+import type { CreateCommentDto, UpdateCommentDto } from './comment.dto';
 import type { CreateLabelDto, CreateTeamDto } from './label.dto';
 import type { AddWorkItemRelationDto } from './relation.dto';
 import type { CreateSprintDto, ListSprintsQuery, UpdateSprintDto } from './sprint.dto';
@@ -16,6 +17,10 @@ export const DeliverySubjects = Object.freeze({
   sprintCreate: 'delivery.sprint.create',
   sprintGet: 'delivery.sprint.get',
   sprintUpdate: 'delivery.sprint.update',
+  commentList: 'delivery.comment.list',
+  commentCreate: 'delivery.comment.create',
+  commentUpdate: 'delivery.comment.update',
+  commentDelete: 'delivery.comment.delete',
 });
 
 export interface ListRelationsRequest {
@@ -57,4 +62,26 @@ export interface UpdateSprintRequest {
   auth: AuthContext;
   id: string;
   body: UpdateSprintDto;
+}
+
+export interface ListCommentsRequest {
+  auth: AuthContext;
+  id: string;
+  query: ListQuery;
+}
+export interface CreateCommentRequest {
+  auth: AuthContext;
+  id: string;
+  body: CreateCommentDto;
+}
+export interface UpdateCommentRequest {
+  auth: AuthContext;
+  id: string;
+  commentId: string;
+  body: UpdateCommentDto;
+}
+export interface DeleteCommentRequest {
+  auth: AuthContext;
+  id: string;
+  commentId: string;
 }

@@ -1,4 +1,5 @@
 // Contracts of the delivery area: DTOs, responses, NATS subjects and messages.
+export * from './comment.dto';
 export * from './delivery.subjects';
 export * from './label.dto';
 export * from './relation.dto';
