@@ -3,6 +3,8 @@ import { CommentHandler } from './comments/comment.handler';
 import { CommentService } from './comments/comment.service';
 import { deliveryOutboxProvider } from './common/delivery.outbox';
 import { deliveryPrismaProvider } from './common/delivery.prisma';
+import { IntakeHandler } from './intake/intake.handler';
+import { IntakeService } from './intake/intake.service';
 import { LabelHandler } from './labels/label.handler';
 import { LabelService } from './labels/label.service';
 import { TeamService } from './labels/team.service';
@@ -39,6 +41,8 @@ import { WorkItemService } from './work-items/work-item.service';
     SprintHandler,
     CommentService,
     CommentHandler,
+    IntakeService,
+    IntakeHandler,
   ],
 })
 export class DeliveryIntakeModule {}

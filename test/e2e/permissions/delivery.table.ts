@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestOrganization } from '../support/client';
-import { PermissionCase, devAndUp, everyone, permissionCase } from './permission-case';
+import { PermissionCase, devAndUp, everyone, permissionCase, pmAndUp, stakeholderAndUp } from './permission-case';
 
 interface WorkItemCtx {
   id: string;
@@ -17,6 +17,16 @@ const workItem = async (org: TestOrganization): Promise<WorkItemCtx> =>
 
 const newItem = async (org: TestOrganization): Promise<string> =>
   (await org.api.post('/api/v1/work-items', { title: 'Link target', type: 'TASK' })).body.id;
+
+interface IntakeCtx {
+  id: string;
+}
+
+const intakeFixture = async (org: TestOrganization): Promise<IntakeCtx> =>
+  ({ id: (await org.api.post('/api/v1/intake', { kind: 'BUG', title: 'Permission fixture' })).body.id });
+
+const newIntake = async (org: TestOrganization): Promise<string> =>
+  (await org.api.post('/api/v1/intake', { kind: 'IMPROVEMENT', title: 'Fresh submission' })).body.id;
 
 const sprintFixture = async (org: TestOrganization): Promise<SprintCtx> =>
   ({ id: (await org.api.post('/api/v1/sprints', { name: 'Fixture', startDate: '2026-01-05', endDate: '2026-01-16' })).body.id });
@@ -99,5 +109,41 @@ export const DELIVERY_CASES: PermissionCase[] = [
     allowed: devAndUp,
     setup: workItem,
     run: (api, ctx, role) => api.post(`/api/v1/work-items/${ctx.id}/comments`, { body: `By ${role}` }),
+  }),
+  permissionCase({ operation: 'GET /intake', allowed: everyone, run: (api) => api.get('/api/v1/intake') }),
+  permissionCase({
+    operation: 'POST /intake',
+    allowed: stakeholderAndUp,
+    run: (api) => api.post('/api/v1/intake', { kind: 'BUG', title: 'By role' }),
+  }),
+  permissionCase<IntakeCtx>({
+    operation: 'GET /intake/{id}',
+    allowed: everyone,
+    setup: intakeFixture,
+    run: (api, ctx) => api.get(`/api/v1/intake/${ctx.id}`),
+  }),
+  permissionCase<IntakeCtx>({
+    operation: 'PATCH /intake/{id}',
+    allowed: pmAndUp,
+    setup: intakeFixture,
+    run: (api, ctx) => api.patch(`/api/v1/intake/${ctx.id}`, { isPublic: true }),
+  }),
+  permissionCase<TestOrganization>({
+    operation: 'POST /intake/{id}/votes',
+    allowed: stakeholderAndUp,
+    setup: async (org) => org,
+    run: async (api, org) => api.post(`/api/v1/intake/${await newIntake(org)}/votes`),
+  }),
+  permissionCase<TestOrganization>({
+    operation: 'POST /intake/{id}/reports',
+    allowed: stakeholderAndUp,
+    setup: async (org) => org,
+    run: async (api, org) => api.post(`/api/v1/intake/${await newIntake(org)}/reports`, { reason: 'SPAM' }),
+  }),
+  permissionCase<TestOrganization>({
+    operation: 'POST /intake/{id}/convert',
+    allowed: pmAndUp,
+    setup: async (org) => org,
+    run: async (api, org) => api.post(`/api/v1/intake/${await newIntake(org)}/convert`, { target: 'WORK_ITEM' }),
   }),
 ];

@@ -54,3 +54,45 @@ export const COMMENT_SHAPE: Record<string, FieldType | Field> = {
   createdAt: 'timestamp',
   updatedAt: 'timestamp',
 };
+
+const SOURCES = ['SALES', 'CUSTOMER_SUPPORT', 'MARKETING', 'PRODUCT', 'ENGINEERING', 'OTHER'];
+const REPORT_REASONS = ['SPAM', 'HARASSMENT', 'HATEFUL_CONTENT', 'PERSONAL_DATA', 'ILLEGAL_CONTENT', 'OTHER'];
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Contract 2.9 (plus `key`, INT-n). */
+export const INTAKE_SHAPE: Record<string, FieldType | Field> = {
+  id: 'uuid',
+  key: (v) => typeof v === 'string' && /^INT-\d+$/.test(v),
+  kind: ['BUG', 'IMPROVEMENT'],
+  title: 'string',
+  description: nullable('string'),
+  source: nullable(SOURCES),
+  stage: ['SUBMITTED', 'IN_PREPARATION', 'IN_PROGRESS', 'DONE'],
+  submittedById: nullable('uuid'),
+  assigneeId: nullable('uuid'),
+  workItemId: nullable('uuid'),
+  workItemKey: nullable((v) => typeof v === 'string' && /^WI-\d+$/.test(v)),
+  workItemStatus: nullable(WORK_ITEM_STATUSES),
+  opportunityId: nullable('uuid'),
+  opportunityKey: nullable('string'),
+  viaPortal: 'boolean',
+  isPublic: 'boolean',
+  moderationState: ['CLEAN', 'FLAGGED', 'HIDDEN'],
+  openReportCount: (v) => Number.isInteger(v) && (v as number) >= 0,
+  moderationReports: (v) =>
+    Array.isArray(v) &&
+    v.every(
+      (r) =>
+        isObject(r) &&
+        typeof r.id === 'string' &&
+        REPORT_REASONS.includes(r.reason as string) &&
+        (r.details === null || typeof r.details === 'string') &&
+        typeof r.createdAt === 'string',
+    ),
+  votes: 'integer',
+  submitterName: nullable('string'),
+  submitterEmail: nullable('string'),
+  completedAt: nullable('timestamp'),
+  watcherIds: (v) => Array.isArray(v) && v.every((id) => typeof id === 'string'),
+  createdAt: 'timestamp',
+};

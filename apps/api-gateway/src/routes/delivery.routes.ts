@@ -1,5 +1,6 @@
 import type { Provider, Type } from '@nestjs/common';
 import { CommentController } from './comment.controller';
+import { IntakeController } from './intake.controller';
 import { LabelController, TeamController } from './label.controller';
 import { RelationController } from './relation.controller';
 import { SprintController } from './sprint.controller';
@@ -13,5 +14,6 @@ export const DELIVERY_CONTROLLERS: Type<unknown>[] = [
   TeamController,
   SprintController,
   CommentController,
+  IntakeController,
 ];
 export const DELIVERY_PROVIDERS: Provider[] = [];

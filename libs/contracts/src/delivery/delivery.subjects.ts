@@ -1,6 +1,7 @@
 import type { AuthContext } from '../common/auth-context';
 import type { ListQuery } from '../common/pagination';
 import type { CreateCommentDto, UpdateCommentDto } from './comment.dto';
+import type { ConvertIntakeDto, CreateIntakeDto, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
 import type { CreateLabelDto, CreateTeamDto } from './label.dto';
 import type { AddWorkItemRelationDto } from './relation.dto';
 import type { CreateSprintDto, ListSprintsQuery, UpdateSprintDto } from './sprint.dto';
@@ -21,6 +22,14 @@ export const DeliverySubjects = Object.freeze({
   commentCreate: 'delivery.comment.create',
   commentUpdate: 'delivery.comment.update',
   commentDelete: 'delivery.comment.delete',
+  intakeList: 'delivery.intake.list',
+  intakeCreate: 'delivery.intake.create',
+  intakeGet: 'delivery.intake.get',
+  intakeUpdate: 'delivery.intake.update',
+  intakeVote: 'delivery.intake.vote',
+  intakeUnvote: 'delivery.intake.unvote',
+  intakeReport: 'delivery.intake.report',
+  intakeConvert: 'delivery.intake.convert',
 });
 
 export interface ListRelationsRequest {
@@ -84,4 +93,23 @@ export interface DeleteCommentRequest {
   auth: AuthContext;
   id: string;
   commentId: string;
+}
+
+export type ListIntakeRequest = ListRequest<ListIntakeQuery>;
+export interface CreateIntakeRequest {
+  auth: AuthContext;
+  body: CreateIntakeDto;
+}
+export interface IntakeRequest {
+  auth: AuthContext;
+  id: string;
+}
+export interface UpdateIntakeRequest extends IntakeRequest {
+  body: UpdateIntakeDto;
+}
+export interface ReportIntakeRequest extends IntakeRequest {
+  body: ReportIntakeDto;
+}
+export interface ConvertIntakeRequest extends IntakeRequest {
+  body: ConvertIntakeDto;
 }

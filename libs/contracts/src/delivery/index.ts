@@ -1,6 +1,7 @@
 // Contracts of the delivery area: DTOs, responses, NATS subjects and messages.
 export * from './comment.dto';
 export * from './delivery.subjects';
+export * from './intake.dto';
 export * from './label.dto';
 export * from './relation.dto';
 export * from './sprint.dto';

@@ -1,0 +1,61 @@
+import { Body, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  AuthContext,
+  ConvertIntakeDto,
+  CreateIntakeDto,
+  DeliverySubjects,
+  IntakeSubmissionResponse,
+  ListIntakeQuery,
+  Page,
+  ReportIntakeDto,
+  UpdateIntakeDto,
+} from '@pds/contracts';
+import { MessageBus } from '@pds/messaging';
+import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
+
+@ApiController('intake')
+export class IntakeController {
+  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
+
+  @Get()
+  @Paginated()
+  list(@Auth() auth: AuthContext, @Query() query: ListIntakeQuery): Promise<Page<IntakeSubmissionResponse>> {
+    return this.bus.request(DeliverySubjects.intakeList, { auth, query });
+  }
+
+  @Post()
+  create(@Auth() auth: AuthContext, @Body() body: CreateIntakeDto): Promise<IntakeSubmissionResponse> {
+    return this.bus.request(DeliverySubjects.intakeCreate, { auth, body });
+  }
+
+  @Get(':id')
+  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<IntakeSubmissionResponse> {
+    return this.bus.request(DeliverySubjects.intakeGet, { auth, id });
+  }
+
+  @Patch(':id')
+  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateIntakeDto): Promise<IntakeSubmissionResponse> {
+    return this.bus.request(DeliverySubjects.intakeUpdate, { auth, id, body });
+  }
+
+  @Post(':id/votes')
+  vote(@Auth() auth: AuthContext, @Param('id') id: string): Promise<IntakeSubmissionResponse> {
+    return this.bus.request(DeliverySubjects.intakeVote, { auth, id });
+  }
+
+  @Delete(':id/votes')
+  async unvote(@Auth() auth: AuthContext, @Param('id') id: string): Promise<void> {
+    // The bus carries "no result" as null; the contract's DELETE answers an empty body.
+    await this.bus.request(DeliverySubjects.intakeUnvote, { auth, id });
+  }
+
+  @Post(':id/reports')
+  report(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: ReportIntakeDto): Promise<IntakeSubmissionResponse> {
+    return this.bus.request(DeliverySubjects.intakeReport, { auth, id, body });
+  }
+
+  @Post(':id/convert')
+  convert(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: ConvertIntakeDto): Promise<IntakeSubmissionResponse> {
+    return this.bus.request(DeliverySubjects.intakeConvert, { auth, id, body });
+  }
+}
