@@ -5,6 +5,8 @@ import { deliveryOutboxProvider } from './common/delivery.outbox';
 import { deliveryPrismaProvider } from './common/delivery.prisma';
 import { IntakeHandler } from './intake/intake.handler';
 import { IntakeService } from './intake/intake.service';
+import { PortalHandler } from './intake/portal.handler';
+import { PortalService } from './intake/portal.service';
 import { LabelHandler } from './labels/label.handler';
 import { LabelService } from './labels/label.service';
 import { TeamService } from './labels/team.service';
@@ -43,6 +45,8 @@ import { WorkItemService } from './work-items/work-item.service';
     CommentHandler,
     IntakeService,
     IntakeHandler,
+    PortalService,
+    PortalHandler,
   ],
 })
 export class DeliveryIntakeModule {}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestOrganization } from '../support/client';
-import { PermissionCase, devAndUp, everyone, permissionCase, pmAndUp, stakeholderAndUp } from './permission-case';
+import { PermissionCase, adminOnly, devAndUp, everyone, permissionCase, pmAndUp, stakeholderAndUp } from './permission-case';
 
 interface WorkItemCtx {
   id: string;
@@ -145,5 +145,11 @@ export const DELIVERY_CASES: PermissionCase[] = [
     allowed: pmAndUp,
     setup: async (org) => org,
     run: async (api, org) => api.post(`/api/v1/intake/${await newIntake(org)}/convert`, { target: 'WORK_ITEM' }),
+  }),
+  permissionCase({ operation: 'GET /organization', allowed: adminOnly, run: (api) => api.get('/api/v1/organization') }),
+  permissionCase({
+    operation: 'PATCH /organization',
+    allowed: adminOnly,
+    run: (api) => api.patch('/api/v1/organization', { portalEnabled: false }),
   }),
 ];

@@ -96,3 +96,26 @@ export const INTAKE_SHAPE: Record<string, FieldType | Field> = {
   watcherIds: (v) => Array.isArray(v) && v.every((id) => typeof id === 'string'),
   createdAt: 'timestamp',
 };
+
+/** A submission as the public portal shows it: no contact data, no internal ids. */
+export const PUBLIC_INTAKE_SHAPE: Record<string, FieldType | Field> = {
+  id: 'uuid',
+  key: (v) => typeof v === 'string' && /^INT-\d+$/.test(v),
+  kind: ['BUG', 'IMPROVEMENT'],
+  title: 'string',
+  description: nullable('string'),
+  stage: ['SUBMITTED', 'IN_PREPARATION', 'IN_PROGRESS', 'DONE'],
+  votes: 'integer',
+  viaPortal: 'boolean',
+  completedAt: nullable('timestamp'),
+  createdAt: 'timestamp',
+};
+
+export const ORGANIZATION_SETTINGS_SHAPE: Record<string, FieldType | Field> = {
+  id: 'uuid',
+  name: 'string',
+  slug: 'string',
+  portalEnabled: 'boolean',
+  createdAt: 'timestamp',
+  updatedAt: 'timestamp',
+};

@@ -3,5 +3,6 @@ export * from './comment.dto';
 export * from './delivery.subjects';
 export * from './intake.dto';
 export * from './label.dto';
+export * from './portal.dto';
 export * from './relation.dto';
 export * from './sprint.dto';
