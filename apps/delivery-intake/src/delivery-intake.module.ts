@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ChangelogHandler } from './changelog/changelog.handler';
+import { ChangelogService } from './changelog/changelog.service';
 import { CommentHandler } from './comments/comment.handler';
 import { CommentService } from './comments/comment.service';
 import { deliveryOutboxProvider } from './common/delivery.outbox';
@@ -47,6 +49,8 @@ import { WorkItemService } from './work-items/work-item.service';
     IntakeHandler,
     PortalService,
     PortalHandler,
+    ChangelogService,
+    ChangelogHandler,
   ],
 })
 export class DeliveryIntakeModule {}

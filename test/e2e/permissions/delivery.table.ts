@@ -152,4 +152,28 @@ export const DELIVERY_CASES: PermissionCase[] = [
     allowed: adminOnly,
     run: (api) => api.patch('/api/v1/organization', { portalEnabled: false }),
   }),
+  permissionCase({ operation: 'GET /changelog', allowed: everyone, run: (api) => api.get('/api/v1/changelog') }),
+  permissionCase({
+    operation: 'POST /changelog',
+    allowed: pmAndUp,
+    run: (api) => api.post('/api/v1/changelog', { title: 'By role', body: 'x' }),
+  }),
+  permissionCase<TestOrganization>({
+    operation: 'PATCH /changelog/{id}',
+    allowed: pmAndUp,
+    setup: async (org) => org,
+    run: async (api, org) => {
+      const draft = await org.api.post('/api/v1/changelog', { title: 'Draft', body: 'x' });
+      return api.patch(`/api/v1/changelog/${draft.body.id}`, { title: 'Edited' });
+    },
+  }),
+  permissionCase<TestOrganization>({
+    operation: 'POST /changelog/{id}/publish',
+    allowed: pmAndUp,
+    setup: async (org) => org,
+    run: async (api, org) => {
+      const draft = await org.api.post('/api/v1/changelog', { title: 'Draft', body: 'x' });
+      return api.post(`/api/v1/changelog/${draft.body.id}/publish`);
+    },
+  }),
 ];

@@ -119,3 +119,14 @@ export const ORGANIZATION_SETTINGS_SHAPE: Record<string, FieldType | Field> = {
   createdAt: 'timestamp',
   updatedAt: 'timestamp',
 };
+
+export const CHANGELOG_SHAPE: Record<string, FieldType | Field> = {
+  id: 'uuid',
+  title: 'string',
+  body: 'string',
+  status: ['DRAFT', 'PUBLISHED'],
+  workItemIds: (v) => Array.isArray(v) && v.every((id) => typeof id === 'string'),
+  publishedAt: nullable('timestamp'),
+  createdAt: 'timestamp',
+  updatedAt: 'timestamp',
+};

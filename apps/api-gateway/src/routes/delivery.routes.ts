@@ -1,6 +1,7 @@
 import type { Provider, Type } from '@nestjs/common';
 import { OrganizationSettingsController } from '../identity/organization-settings.controller';
 import { OrganizationSettingsService } from '../identity/organization-settings.service';
+import { ChangelogController } from './changelog.controller';
 import { CommentController } from './comment.controller';
 import { IntakeController } from './intake.controller';
 import { LabelController, TeamController } from './label.controller';
@@ -23,6 +24,7 @@ export const DELIVERY_CONTROLLERS: Type<unknown>[] = [
   CommentController,
   IntakeController,
   PortalController,
+  ChangelogController,
   OrganizationSettingsController,
 ];
 export const DELIVERY_PROVIDERS: Provider[] = [OrganizationSettingsService, PortalRateLimitGuard];

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../common/auth-context';
 import type { ListQuery } from '../common/pagination';
+import type { CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
 import type { CreateCommentDto, UpdateCommentDto } from './comment.dto';
 import type { ConvertIntakeDto, CreateIntakeDto, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
 import type { CreateLabelDto, CreateTeamDto } from './label.dto';
@@ -112,4 +113,19 @@ export interface ReportIntakeRequest extends IntakeRequest {
 }
 export interface ConvertIntakeRequest extends IntakeRequest {
   body: ConvertIntakeDto;
+}
+
+export type ListChangelogRequest = ListRequest<ListChangelogQuery>;
+export interface CreateChangelogRequest {
+  auth: AuthContext;
+  body: CreateChangelogDto;
+}
+export interface UpdateChangelogRequest {
+  auth: AuthContext;
+  id: string;
+  body: UpdateChangelogDto;
+}
+export interface PublishChangelogRequest {
+  auth: AuthContext;
+  id: string;
 }

@@ -1,4 +1,5 @@
 // Contracts of the delivery area: DTOs, responses, NATS subjects and messages.
+export * from './changelog.dto';
 export * from './comment.dto';
 export * from './delivery.subjects';
 export * from './intake.dto';
