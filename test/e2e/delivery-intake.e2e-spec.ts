@@ -189,6 +189,22 @@ describe('intake', () => {
     expect((await guest.api.post(`${INTAKE}/${submission.id}/reports`, { reason: 'SPAM' })).status).toBe(403);
   });
 
+  it('stakeholders comment on intake; GUEST reads the comments only', async () => {
+    const org = await createOrganization();
+    const stakeholder = await createMember(org, 'STAKEHOLDER');
+    const guest = await createMember(org, 'GUEST');
+    const submission = (await stakeholder.api.post(INTAKE, { kind: 'BUG', title: 'Needs detail' })).body;
+    const comment = await stakeholder.api.post(`${INTAKE}/${submission.key}/comments`, { body: 'It happens on *Mondays*' });
+    expect(comment.status).toBe(200);
+    expect(comment.body).toMatchObject({ intakeId: submission.id, body: 'It happens on *Mondays*', authorId: expect.any(String), createdAt: expect.any(String) });
+    expect((await guest.api.get(`${INTAKE}/${submission.id}/comments`)).body).toEqual([comment.body]);
+    expect((await guest.api.post(`${INTAKE}/${submission.id}/comments`, { body: 'Guest' })).status).toBe(403);
+    const empty = await stakeholder.api.post(`${INTAKE}/${submission.id}/comments`, { body: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.details).toHaveProperty('body');
+    expect((await org.api.get(`${INTAKE}/${submission.id}/comments`)).body).toHaveLength(1);
+  });
+
   it("isolates organizations on every {id} route", async () => {
     const a = await createOrganization();
     const b = await createOrganization();
@@ -200,6 +216,8 @@ describe('intake', () => {
       expect((await b.api.delete(`${INTAKE}/${ref}/votes`)).status).toBe(404);
       expect((await b.api.post(`${INTAKE}/${ref}/reports`, { reason: 'SPAM' })).status).toBe(404);
       expect((await b.api.post(`${INTAKE}/${ref}/convert`, { target: 'WORK_ITEM' })).status).toBe(404);
+      expect((await b.api.get(`${INTAKE}/${ref}/comments`)).status).toBe(404);
+      expect((await b.api.post(`${INTAKE}/${ref}/comments`, { body: 'Intruding' })).status).toBe(404);
     }
     expect((await b.api.get(INTAKE)).body).toEqual([]);
     expect((await b.api.get(ITEMS)).body).toEqual([]);

@@ -152,6 +152,12 @@ export const DELIVERY_CASES: PermissionCase[] = [
     allowed: adminOnly,
     run: (api) => api.patch('/api/v1/organization', { portalEnabled: false }),
   }),
+  permissionCase<IntakeCtx>({
+    operation: 'POST /intake/{id}/comments',
+    allowed: stakeholderAndUp,
+    setup: intakeFixture,
+    run: (api, ctx, role) => api.post(`/api/v1/intake/${ctx.id}/comments`, { body: `By ${role}` }),
+  }),
   permissionCase({ operation: 'GET /changelog', allowed: everyone, run: (api) => api.get('/api/v1/changelog') }),
   permissionCase({
     operation: 'POST /changelog',

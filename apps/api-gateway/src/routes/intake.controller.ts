@@ -2,10 +2,13 @@ import { Body, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/co
 import {
   AuthContext,
   ConvertIntakeDto,
+  CreateIntakeCommentDto,
   CreateIntakeDto,
   DeliverySubjects,
+  IntakeCommentResponse,
   IntakeSubmissionResponse,
   ListIntakeQuery,
+  ListQuery,
   Page,
   ReportIntakeDto,
   UpdateIntakeDto,
@@ -57,5 +60,16 @@ export class IntakeController {
   @Post(':id/convert')
   convert(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: ConvertIntakeDto): Promise<IntakeSubmissionResponse> {
     return this.bus.request(DeliverySubjects.intakeConvert, { auth, id, body });
+  }
+
+  @Get(':id/comments')
+  @Paginated()
+  listComments(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListQuery): Promise<Page<IntakeCommentResponse>> {
+    return this.bus.request(DeliverySubjects.intakeCommentList, { auth, id, query });
+  }
+
+  @Post(':id/comments')
+  comment(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: CreateIntakeCommentDto): Promise<IntakeCommentResponse> {
+    return this.bus.request(DeliverySubjects.intakeCommentCreate, { auth, id, body });
   }
 }

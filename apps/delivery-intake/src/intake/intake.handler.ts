@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ConvertIntakeRequest,
+  CreateIntakeCommentRequest,
   CreateIntakeRequest,
   DeliverySubjects,
+  IntakeCommentResponse,
   IntakeRequest,
   IntakeSubmissionResponse,
+  ListIntakeCommentsRequest,
   ListIntakeRequest,
   Page,
   ReportIntakeRequest,
@@ -55,5 +58,15 @@ export class IntakeHandler {
   @HandleMessage(DeliverySubjects.intakeConvert)
   convert({ auth, id, body }: ConvertIntakeRequest): Promise<IntakeSubmissionResponse> {
     return this.intake.convert(auth, id, body);
+  }
+
+  @HandleMessage(DeliverySubjects.intakeCommentList)
+  listComments({ auth, id, query }: ListIntakeCommentsRequest): Promise<Page<IntakeCommentResponse>> {
+    return this.intake.listComments(auth, id, query);
+  }
+
+  @HandleMessage(DeliverySubjects.intakeCommentCreate)
+  comment({ auth, id, body }: CreateIntakeCommentRequest): Promise<IntakeCommentResponse> {
+    return this.intake.comment(auth, id, body);
   }
 }

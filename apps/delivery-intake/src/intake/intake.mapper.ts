@@ -1,5 +1,6 @@
 import {
   INTAKE_KEY_PREFIX,
+  IntakeCommentResponse,
   IntakeKind,
   IntakeStage,
   IntakeSubmissionResponse,
@@ -60,4 +61,8 @@ export function toIntakeResponse(record: IntakeRecord): IntakeSubmissionResponse
 export function toIntakeEventData(response: IntakeSubmissionResponse): Omit<IntakeSubmissionResponse, 'submitterName' | 'submitterEmail'> {
   const { submitterName: _name, submitterEmail: _email, ...rest } = response;
   return rest;
+}
+
+export function toIntakeCommentResponse(record: { id: string; submissionId: string; authorId: string; body: string; createdAt: Date }): IntakeCommentResponse {
+  return { id: record.id, intakeId: record.submissionId, authorId: record.authorId, body: record.body, createdAt: record.createdAt.toISOString() };
 }

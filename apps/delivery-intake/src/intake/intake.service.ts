@@ -14,8 +14,11 @@ import {
   IdentitySubjects,
   IntakeKind,
   IntakeStage,
+  CreateIntakeCommentDto,
+  IntakeCommentResponse,
   IntakeSubmissionResponse,
   ListIntakeQuery,
+  ListQuery,
   ModerationState,
   NotFoundError,
   Page,
@@ -25,14 +28,14 @@ import {
   parseRecordRef,
 } from '@pds/contracts';
 import { MessageBus, buildEnvelope, writeOutbox } from '@pds/messaging';
-import { nextKeyNumber, pageRequest, toPage } from '@pds/persistence';
+import { keysetAfter, nextKeyNumber, pageRequest, toPage } from '@pds/persistence';
 import { DeliveryOutboxRelay } from '../common/delivery.outbox';
 import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
 import { isUniqueViolation } from '../common/unique-violation';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 import { WorkItemService } from '../work-items/work-item.service';
 import type { DeliveryTx } from '../work-items/work-item.repository';
-import { INTAKE_INCLUDE, IntakeRecord, toIntakeEventData, toIntakeResponse } from './intake.mapper';
+import { INTAKE_INCLUDE, IntakeRecord, toIntakeCommentResponse, toIntakeEventData, toIntakeResponse } from './intake.mapper';
 import { stageForStatus } from './intake.stage';
 
 /** Who submits: a user of the organization (API) or a named person on the public portal. */
@@ -194,6 +197,27 @@ export class IntakeService {
       });
     });
     return toIntakeResponse(await this.load(this.prisma, auth.organizationId, current.id));
+  }
+
+  async listComments(auth: AuthContext, ref: string, query: ListQuery): Promise<Page<IntakeCommentResponse>> {
+    assertCan(auth, Permission.Read);
+    const current = await this.require(auth.organizationId, ref);
+    const { limit, after } = pageRequest(query);
+    const rows = await this.prisma.intakeComment.findMany({
+      where: { organizationId: auth.organizationId, submissionId: current.id, ...keysetAfter(after) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit + 1,
+    });
+    return toPage(rows, limit, toIntakeCommentResponse);
+  }
+
+  async comment(auth: AuthContext, ref: string, dto: CreateIntakeCommentDto): Promise<IntakeCommentResponse> {
+    assertCan(auth, Permission.IntakeSubmit);
+    const current = await this.require(auth.organizationId, ref);
+    const created = await this.prisma.intakeComment.create({
+      data: { organizationId: auth.organizationId, submissionId: current.id, authorId: auth.userId, body: dto.body },
+    });
+    return toIntakeCommentResponse(created);
   }
 
   private async require(organizationId: string, ref: string): Promise<IntakeRecord> {

@@ -41,3 +41,18 @@ export interface CommentResponse {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A comment on an intake submission (markdown; STAKEHOLDER and up). */
+export class CreateIntakeCommentDto {
+  @IsString()
+  @Length(1, MAX_COMMENT_LENGTH)
+  body: string;
+}
+
+export interface IntakeCommentResponse {
+  id: string;
+  intakeId: string;
+  authorId: string;
+  body: string;
+  createdAt: string;
+}

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../common/auth-context';
 import type { ListQuery } from '../common/pagination';
 import type { CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
-import type { CreateCommentDto, UpdateCommentDto } from './comment.dto';
+import type { CreateCommentDto, CreateIntakeCommentDto, UpdateCommentDto } from './comment.dto';
 import type { ConvertIntakeDto, CreateIntakeDto, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
 import type { CreateLabelDto, CreateTeamDto } from './label.dto';
 import type { AddWorkItemRelationDto } from './relation.dto';
@@ -31,6 +31,8 @@ export const DeliverySubjects = Object.freeze({
   intakeUnvote: 'delivery.intake.unvote',
   intakeReport: 'delivery.intake.report',
   intakeConvert: 'delivery.intake.convert',
+  intakeCommentList: 'delivery.intake.comment.list',
+  intakeCommentCreate: 'delivery.intake.comment.create',
 });
 
 export interface ListRelationsRequest {
@@ -128,4 +130,10 @@ export interface UpdateChangelogRequest {
 export interface PublishChangelogRequest {
   auth: AuthContext;
   id: string;
+}
+export interface ListIntakeCommentsRequest extends IntakeRequest {
+  query: ListQuery;
+}
+export interface CreateIntakeCommentRequest extends IntakeRequest {
+  body: CreateIntakeCommentDto;
 }
