@@ -67,6 +67,14 @@ describe('public intake portal', () => {
 
     const internal = (await org.api.get(`/api/v1/intake/${created.body.id}`)).body;
     expect(internal).toMatchObject({ viaPortal: true, isPublic: true, submitterName: 'Pat Customer', submitterEmail: 'pat@example.com', submittedById: null });
+    // Contact data is for triage: roles below PM see the submission without it.
+    for (const role of ['DEV', 'STAKEHOLDER', 'GUEST']) {
+      const member = await createMember(org, role);
+      const seen = await member.api.get(`/api/v1/intake/${created.body.id}`);
+      expect(seen.body).toMatchObject({ id: created.body.id, submitterName: null, submitterEmail: null });
+      const listed = await member.api.get('/api/v1/intake');
+      expect(listed.text).not.toContain('pat@example.com');
+    }
   });
 
   it('hides HIDDEN and non-public submissions from the public list', async () => {

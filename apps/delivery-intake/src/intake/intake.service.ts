@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Permission, assertCan } from '@pds/auth';
+import { Permission, assertCan, can } from '@pds/auth';
 import {
   AuthContext,
   BadRequestError,
@@ -38,6 +38,11 @@ import type { DeliveryTx } from '../work-items/work-item.repository';
 import { INTAKE_INCLUDE, IntakeRecord, toIntakeCommentResponse, toIntakeEventData, toIntakeResponse } from './intake.mapper';
 import { stageForStatus } from './intake.stage';
 
+/** A portal submitter's name and e-mail are for triage (PM/ADMIN) only; other roles see null. */
+function forCaller(auth: AuthContext, response: IntakeSubmissionResponse): IntakeSubmissionResponse {
+  return can(auth.role, Permission.IntakeManage) ? response : { ...response, submitterName: null, submitterEmail: null };
+}
+
 /** Who submits: a user of the organization (API) or a named person on the public portal. */
 export interface IntakeSubmitter {
   userId: string | null;
@@ -68,17 +73,17 @@ export class IntakeService {
     if (query.kind) where.kind = query.kind;
     if (afterNumber !== undefined && Number.isInteger(afterNumber)) where.number = { gt: afterNumber };
     const rows = await this.prisma.intakeSubmission.findMany({ where, include: INTAKE_INCLUDE, orderBy: { number: 'asc' }, take: limit + 1 });
-    return toPage(rows, limit, toIntakeResponse, (row) => String(row.number));
+    return toPage(rows, limit, (row) => forCaller(auth, toIntakeResponse(row)), (row) => String(row.number));
   }
 
   async get(auth: AuthContext, ref: string): Promise<IntakeSubmissionResponse> {
     assertCan(auth, Permission.Read);
-    return toIntakeResponse(await this.require(auth.organizationId, ref));
+    return forCaller(auth, toIntakeResponse(await this.require(auth.organizationId, ref)));
   }
 
   async create(auth: AuthContext, dto: CreateIntakeDto): Promise<IntakeSubmissionResponse> {
     assertCan(auth, Permission.IntakeSubmit);
-    return this.submit(auth.organizationId, dto, { userId: auth.userId, viaPortal: false });
+    return forCaller(auth, await this.submit(auth.organizationId, dto, { userId: auth.userId, viaPortal: false }));
   }
 
   /** Shared by the API and the public portal; emits `intake.created` without contact data. */
@@ -137,7 +142,7 @@ export class IntakeService {
       if (Object.keys(data).length) await tx.intakeSubmission.update({ where: { id: locked.id }, data: { ...data, updatedAt: new Date() } });
       return this.load(tx, auth.organizationId, locked.id);
     });
-    return toIntakeResponse(updated);
+    return forCaller(auth, toIntakeResponse(updated));
   }
 
   async vote(auth: AuthContext, ref: string): Promise<IntakeSubmissionResponse> {
@@ -149,7 +154,7 @@ export class IntakeService {
       if (isUniqueViolation(error)) throw new ConflictError('You have voted for this submission already');
       throw error;
     }
-    return toIntakeResponse(await this.load(this.prisma, auth.organizationId, current.id));
+    return forCaller(auth, toIntakeResponse(await this.load(this.prisma, auth.organizationId, current.id)));
   }
 
   async unvote(auth: AuthContext, ref: string): Promise<void> {
@@ -176,7 +181,7 @@ export class IntakeService {
       }
       return this.load(tx, auth.organizationId, locked.id);
     });
-    return toIntakeResponse(updated);
+    return forCaller(auth, toIntakeResponse(updated));
   }
 
   /** Creates the work item and links it in one transaction; converting twice is 409. */
@@ -196,7 +201,7 @@ export class IntakeService {
         data: { workItemId: created.id, stage, completedAt: stage === IntakeStage.DONE ? new Date() : null, updatedAt: new Date() },
       });
     });
-    return toIntakeResponse(await this.load(this.prisma, auth.organizationId, current.id));
+    return forCaller(auth, toIntakeResponse(await this.load(this.prisma, auth.organizationId, current.id)));
   }
 
   async listComments(auth: AuthContext, ref: string, query: ListQuery): Promise<Page<IntakeCommentResponse>> {
