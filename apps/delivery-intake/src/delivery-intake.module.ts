@@ -1,6 +1,24 @@
 import { Module } from '@nestjs/common';
+import { ChangelogHandler } from './changelog/changelog.handler';
+import { ChangelogService } from './changelog/changelog.service';
+import { CommentHandler } from './comments/comment.handler';
+import { CommentService } from './comments/comment.service';
 import { deliveryOutboxProvider } from './common/delivery.outbox';
 import { deliveryPrismaProvider } from './common/delivery.prisma';
+import { IntakeHandler } from './intake/intake.handler';
+import { IntakeService } from './intake/intake.service';
+import { PortalHandler } from './intake/portal.handler';
+import { PortalService } from './intake/portal.service';
+import { LabelHandler } from './labels/label.handler';
+import { LabelService } from './labels/label.service';
+import { TeamService } from './labels/team.service';
+import { RelationHandler } from './relations/relation.handler';
+import { RelationRepository } from './relations/relation.repository';
+import { RelationService } from './relations/relation.service';
+import { SprintHandler } from './sprints/sprint.handler';
+import { SprintRepository } from './sprints/sprint.repository';
+import { SprintService } from './sprints/sprint.service';
+import { ClassificationConsumer } from './work-items/classification.consumer';
 import { WorkItemHandler } from './work-items/work-item.handler';
 import { WorkItemReferences } from './work-items/work-item.references';
 import { WorkItemRepository } from './work-items/work-item.repository';
@@ -15,6 +33,24 @@ import { WorkItemService } from './work-items/work-item.service';
     WorkItemReferences,
     WorkItemService,
     WorkItemHandler,
+    ClassificationConsumer,
+    RelationRepository,
+    RelationService,
+    RelationHandler,
+    LabelService,
+    TeamService,
+    LabelHandler,
+    SprintRepository,
+    SprintService,
+    SprintHandler,
+    CommentService,
+    CommentHandler,
+    IntakeService,
+    IntakeHandler,
+    PortalService,
+    PortalHandler,
+    ChangelogService,
+    ChangelogHandler,
   ],
 })
 export class DeliveryIntakeModule {}

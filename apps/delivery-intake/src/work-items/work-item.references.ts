@@ -35,6 +35,17 @@ export interface DiscoveryLinks {
 
 const USER_FIELDS = ['assigneeId', 'reporterId', 'productManagerId'] as const;
 
+/** Experiment first, then solution, then opportunity: the most specific link names the OKR. */
+function linkedCkrOf(strategy: ResolveStrategyReferencesReply, links: DiscoveryLinks): string | null {
+  const find = (records: { id: string; ckrId: string | null }[], id: string | null) =>
+    id ? (records.find((r) => r.id === id)?.ckrId ?? null) : null;
+  return (
+    find(strategy.experiments, links.experimentId) ??
+    find(strategy.solutions, links.solutionId) ??
+    find(strategy.opportunities, links.opportunityId)
+  );
+}
+
 /**
  * Checks that every id in a work-item body names a record of the caller's organization: local ones
  * (labels, sprint, parent) in our tables, users through identity and OKR-side records through
@@ -74,14 +85,13 @@ export class WorkItemReferences {
       throw new BadRequestError(`Unknown references: ${Object.keys(problems).join(', ')}`, problems);
     }
     if (!links) return { linkedCkrId: undefined };
-    const find = (records: { id: string; ckrId: string | null }[], id: string | null) =>
-      id ? (records.find((r) => r.id === id)?.ckrId ?? null) : null;
-    return {
-      linkedCkrId:
-        find(linked.experiments, links.experimentId) ??
-        find(linked.solutions, links.solutionId) ??
-        find(linked.opportunities, links.opportunityId),
-    };
+    return { linkedCkrId: linkedCkrOf(strategy, links) };
+  }
+
+  /** The OKR each item reaches through its discovery links now, asked in one request. */
+  async linkedCkrIds(organizationId: string, items: readonly DiscoveryLinks[]): Promise<(string | null)[]> {
+    const strategy = await this.resolveStrategy(organizationId, {}, undefined, items);
+    return items.map((links) => linkedCkrOf(strategy, links));
   }
 
   private async checkLocal(
@@ -130,14 +140,15 @@ export class WorkItemReferences {
     organizationId: string,
     input: WorkItemReferenceInput,
     links: DiscoveryLinks | undefined,
+    more: readonly DiscoveryLinks[] = [],
   ): Promise<ResolveStrategyReferencesReply> {
     const some = (...ids: (string | null | undefined)[]) => [...new Set(ids.filter((id): id is string => !!id))];
     const request: ResolveStrategyReferencesRequest = {
       organizationId,
       ckrIds: some(input.ckrId),
-      opportunityIds: some(input.opportunityId, links?.opportunityId),
-      solutionIds: some(input.solutionId, links?.solutionId),
-      experimentIds: some(input.experimentId, links?.experimentId),
+      opportunityIds: some(input.opportunityId, links?.opportunityId, ...more.map((l) => l.opportunityId)),
+      solutionIds: some(input.solutionId, links?.solutionId, ...more.map((l) => l.solutionId)),
+      experimentIds: some(input.experimentId, links?.experimentId, ...more.map((l) => l.experimentId)),
     };
     const empty: ResolveStrategyReferencesReply = { ckrs: [], opportunities: [], solutions: [], experiments: [] };
     const asked = [request.ckrIds, request.opportunityIds, request.solutionIds, request.experimentIds].some((l) => l?.length);

@@ -33,6 +33,16 @@ export interface LockedWorkItem {
   experimentId: string | null;
 }
 
+export type StrategyLinkKind = 'opportunity' | 'solution' | 'experiment';
+
+export interface LinkedWorkItem {
+  id: string;
+  opportunity_id: string | null;
+  solution_id: string | null;
+  experiment_id: string | null;
+  linked_ckr_id: string | null;
+}
+
 /** Every query is scoped by organization id; reads are raw SQL (see work-item.sql.ts), writes Prisma. */
 @Injectable()
 export class WorkItemRepository {
@@ -115,6 +125,25 @@ export class WorkItemRepository {
           experimentId: row.experiment_id,
         }
       : null;
+  }
+
+  /**
+   * Items whose reached OKR may change when the given strategy record changes: those linked to it,
+   * and for an opportunity also every item linked to a solution (a solution reaches its OKR through
+   * its opportunity, which this context does not store).
+   */
+  async linkedTo(organizationId: string, kind: StrategyLinkKind, id: string): Promise<LinkedWorkItem[]> {
+    const where =
+      kind === 'opportunity'
+        ? 'w.opportunity_id = $2::uuid OR w.solution_id IS NOT NULL'
+        : kind === 'solution'
+          ? 'w.solution_id = $2::uuid'
+          : 'w.experiment_id = $2::uuid';
+    return this.db.sql.query<LinkedWorkItem>(
+      `SELECT w.id, w.opportunity_id, w.solution_id, w.experiment_id, w.linked_ckr_id
+         FROM delivery.work_items w WHERE w.organization_id = $1::uuid AND (${where}) ORDER BY w.number`,
+      [organizationId, id],
+    );
   }
 
   nextNumber(tx: DeliveryTx, organizationId: string): Promise<number> {

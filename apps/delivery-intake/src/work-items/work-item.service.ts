@@ -19,6 +19,7 @@ import { pageRequest, toPage } from '@pds/persistence';
 import { DeliveryOutboxRelay } from '../common/delivery.outbox';
 import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
 import { Prisma } from '../generated/delivery/client';
+import { followWorkItemStatus } from '../intake/intake.stage';
 import { toWorkItemResponse } from './work-item.mapper';
 import { DiscoveryLinks, WorkItemReferences } from './work-item.references';
 import { DeliveryTx, LockedWorkItem, WorkItemRepository } from './work-item.repository';
@@ -80,7 +81,12 @@ export class WorkItemService {
     return toPage(rows, limit, toWorkItemResponse, (row) => String(row.number));
   }
 
-  async create(auth: AuthContext, dto: CreateWorkItemDto): Promise<WorkItemResponse> {
+  /** `within` runs in the creating transaction (intake conversion links the new item there). */
+  async create(
+    auth: AuthContext,
+    dto: CreateWorkItemDto,
+    within?: (tx: DeliveryTx, created: WorkItemResponse) => Promise<void>,
+  ): Promise<WorkItemResponse> {
     assertCan(auth, Permission.DeliveryWrite);
     const links: DiscoveryLinks = {
       opportunityId: dto.opportunityId ?? null,
@@ -106,6 +112,7 @@ export class WorkItemService {
       const id = await this.workItems.create(tx, data);
       const created = toWorkItemResponse(await this.workItems.findInTx(tx, auth.organizationId, id));
       await writeOutbox(tx, DELIVERY_SCHEMA, [buildEnvelope(EventType.WorkItemCreated, auth.organizationId, created)]);
+      if (within) await within(tx, created);
       return created;
     });
     this.outbox.notify();
@@ -148,6 +155,7 @@ export class WorkItemService {
       await this.workItems.update(tx, current.id, data);
       const after = toWorkItemResponse(await this.workItems.findInTx(tx, auth.organizationId, current.id));
       await this.recordEvents(tx, auth.organizationId, after, before.status as WorkItemStatus);
+      if (after.status !== before.status) await followWorkItemStatus(tx, after.id, after.status);
       return after;
     });
     if (changed) this.outbox.notify();

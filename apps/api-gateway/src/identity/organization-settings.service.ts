@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Permission, assertCan } from '@pds/auth';
+import { AuthContext, NotFoundError, OrganizationSettingsResponse, UpdateOrganizationSettingsDto } from '@pds/contracts';
+import { Organization, PrismaClient } from '../generated/identity/client';
+
+function toSettingsResponse(org: Organization): OrganizationSettingsResponse {
+  return {
+    id: org.id,
+    name: org.name,
+    slug: org.slug,
+    portalEnabled: org.portalEnabled,
+    createdAt: org.createdAt.toISOString(),
+    updatedAt: org.updatedAt.toISOString(),
+  };
+}
+
+/** The caller's organization and its settings (ADMIN), and the slug lookup of the public portal. */
+@Injectable()
+export class OrganizationSettingsService {
+  constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
+
+  async get(auth: AuthContext): Promise<OrganizationSettingsResponse> {
+    assertCan(auth, Permission.IdentityManage);
+    return toSettingsResponse(await this.require(auth.organizationId));
+  }
+
+  async update(auth: AuthContext, dto: UpdateOrganizationSettingsDto): Promise<OrganizationSettingsResponse> {
+    assertCan(auth, Permission.IdentityManage);
+    await this.require(auth.organizationId);
+    const data = { ...(dto.name !== undefined ? { name: dto.name } : {}), ...(dto.portalEnabled !== undefined ? { portalEnabled: dto.portalEnabled } : {}) };
+    return toSettingsResponse(await this.prisma.organization.update({ where: { id: auth.organizationId }, data }));
+  }
+
+  /** The organization behind an enabled portal; null when the slug is unknown or its portal is off. */
+  async portalOrganization(slug: string): Promise<string | null> {
+    const org = await this.prisma.organization.findUnique({ where: { slug: slug.toLowerCase() }, select: { id: true, portalEnabled: true } });
+    return org?.portalEnabled ? org.id : null;
+  }
+
+  private async require(id: string): Promise<Organization> {
+    const org = await this.prisma.organization.findUnique({ where: { id } });
+    if (!org) throw new NotFoundError('Organization', id);
+    return org;
+  }
+}

@@ -1,0 +1,36 @@
+import { Body, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { AuthContext, CommentResponse, CreateCommentDto, DeliverySubjects, ListQuery, Page, UpdateCommentDto } from '@pds/contracts';
+import { MessageBus } from '@pds/messaging';
+import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
+
+@ApiController('work-items/:id/comments')
+export class CommentController {
+  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
+
+  @Get()
+  @Paginated()
+  list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListQuery): Promise<Page<CommentResponse>> {
+    return this.bus.request(DeliverySubjects.commentList, { auth, id, query });
+  }
+
+  @Post()
+  create(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: CreateCommentDto): Promise<CommentResponse> {
+    return this.bus.request(DeliverySubjects.commentCreate, { auth, id, body });
+  }
+
+  @Patch(':commentId')
+  update(
+    @Auth() auth: AuthContext,
+    @Param('id') id: string,
+    @Param('commentId') commentId: string,
+    @Body() body: UpdateCommentDto,
+  ): Promise<CommentResponse> {
+    return this.bus.request(DeliverySubjects.commentUpdate, { auth, id, commentId, body });
+  }
+
+  @Delete(':commentId')
+  async remove(@Auth() auth: AuthContext, @Param('id') id: string, @Param('commentId') commentId: string): Promise<void> {
+    // The bus carries "no result" as null; the contract's DELETE answers an empty body.
+    await this.bus.request(DeliverySubjects.commentDelete, { auth, id, commentId });
+  }
+}

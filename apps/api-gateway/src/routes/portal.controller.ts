@@ -1,0 +1,42 @@
+import { Body, Controller, Get, Inject, Param, Post, Query, UseGuards, UseInterceptors, UsePipes } from '@nestjs/common';
+import { ListQuery, NotFoundError, Page, PortalIntakeDto, PortalSubjects, PortalVoteDto, PublicIntakeResponse } from '@pds/contracts';
+import { ContractValidationPipe, PageInterceptor } from '@pds/http';
+import { MessageBus } from '@pds/messaging';
+import { OrganizationSettingsService } from '../identity/organization-settings.service';
+import { PortalRateLimitGuard } from './portal-rate-limit.guard';
+
+/**
+ * The public intake portal: no API key, rate limited per client address, open only when the
+ * organization enabled it (404 otherwise, as for an unknown slug).
+ */
+@Controller('public/portals/:slug/intake')
+@UseGuards(PortalRateLimitGuard)
+@UsePipes(ContractValidationPipe)
+export class PortalController {
+  constructor(
+    @Inject(MessageBus) private readonly bus: MessageBus,
+    @Inject(OrganizationSettingsService) private readonly organizations: OrganizationSettingsService,
+  ) {}
+
+  @Get()
+  @UseInterceptors(PageInterceptor)
+  async list(@Param('slug') slug: string, @Query() query: ListQuery): Promise<Page<PublicIntakeResponse>> {
+    return this.bus.request(PortalSubjects.list, { organizationId: await this.organization(slug), ...query });
+  }
+
+  @Post()
+  async submit(@Param('slug') slug: string, @Body() body: PortalIntakeDto): Promise<PublicIntakeResponse> {
+    return this.bus.request(PortalSubjects.submit, { organizationId: await this.organization(slug), body });
+  }
+
+  @Post(':id/votes')
+  async vote(@Param('slug') slug: string, @Param('id') id: string, @Body() body: PortalVoteDto): Promise<PublicIntakeResponse> {
+    return this.bus.request(PortalSubjects.vote, { organizationId: await this.organization(slug), id, body });
+  }
+
+  private async organization(slug: string): Promise<string> {
+    const organizationId = await this.organizations.portalOrganization(slug);
+    if (!organizationId) throw new NotFoundError('Portal', slug);
+    return organizationId;
+  }
+}

@@ -1,0 +1,25 @@
+import { Body, Delete, Get, Inject, Param, Post } from '@nestjs/common';
+import { AddWorkItemRelationDto, AuthContext, DeliverySubjects, WorkItemRelationsResponse } from '@pds/contracts';
+import { MessageBus } from '@pds/messaging';
+import { ApiController, Auth } from '../auth/api-controller.decorator';
+
+@ApiController('work-items/:id/relations')
+export class RelationController {
+  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
+
+  @Get()
+  list(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkItemRelationsResponse> {
+    return this.bus.request(DeliverySubjects.relationList, { auth, id });
+  }
+
+  @Post()
+  add(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: AddWorkItemRelationDto): Promise<WorkItemRelationsResponse> {
+    return this.bus.request(DeliverySubjects.relationAdd, { auth, id, body });
+  }
+
+  @Delete(':relationId')
+  async remove(@Auth() auth: AuthContext, @Param('id') id: string, @Param('relationId') relationId: string): Promise<void> {
+    // The bus carries "no result" as null; the contract's DELETE answers an empty body.
+    await this.bus.request(DeliverySubjects.relationRemove, { auth, id, relationId });
+  }
+}

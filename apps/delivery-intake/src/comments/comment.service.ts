@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Permission, assertCan } from '@pds/auth';
+import {
+  AuthContext,
+  BadRequestError,
+  CommentResponse,
+  CreateCommentDto,
+  FindUsersReply,
+  FindUsersRequest,
+  ForbiddenError,
+  IdentitySubjects,
+  ListQuery,
+  NotFoundError,
+  Page,
+  UpdateCommentDto,
+  WORK_ITEM_KEY_PREFIX,
+  isUuid,
+  parseRecordRef,
+} from '@pds/contracts';
+import { MessageBus } from '@pds/messaging';
+import { keysetAfter, pageRequest, toPage } from '@pds/persistence';
+import { PrismaClient } from '../generated/delivery/client';
+import { WorkItemRepository } from '../work-items/work-item.repository';
+
+interface CommentRecord {
+  id: string;
+  workItemId: string;
+  authorId: string;
+  body: string;
+  mentionedUserIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toCommentResponse(record: CommentRecord): CommentResponse {
+  return {
+    id: record.id,
+    workItemId: record.workItemId,
+    authorId: record.authorId,
+    body: record.body,
+    mentionedUserIds: record.mentionedUserIds,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+/** Markdown comments on work items, oldest first; only the author edits or deletes one. */
+@Injectable()
+export class CommentService {
+  constructor(
+    @Inject(PrismaClient) private readonly prisma: PrismaClient,
+    @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
+    @Inject(MessageBus) private readonly bus: MessageBus,
+  ) {}
+
+  async list(auth: AuthContext, ref: string, query: ListQuery): Promise<Page<CommentResponse>> {
+    assertCan(auth, Permission.Read);
+    const workItemId = await this.requireItem(auth.organizationId, ref);
+    const { limit, after } = pageRequest(query);
+    const rows = await this.prisma.comment.findMany({
+      where: { organizationId: auth.organizationId, workItemId, ...keysetAfter(after) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit + 1,
+    });
+    return toPage(rows, limit, toCommentResponse);
+  }
+
+  async create(auth: AuthContext, ref: string, dto: CreateCommentDto): Promise<CommentResponse> {
+    assertCan(auth, Permission.CommentWrite);
+    const workItemId = await this.requireItem(auth.organizationId, ref);
+    await this.checkMentions(auth.organizationId, dto.mentionedUserIds);
+    const created = await this.prisma.comment.create({
+      data: { organizationId: auth.organizationId, workItemId, authorId: auth.userId, body: dto.body, mentionedUserIds: dto.mentionedUserIds ?? [] },
+    });
+    return toCommentResponse(created);
+  }
+
+  async update(auth: AuthContext, ref: string, commentId: string, dto: UpdateCommentDto): Promise<CommentResponse> {
+    assertCan(auth, Permission.CommentWrite);
+    const comment = await this.requireOwn(auth, ref, commentId);
+    await this.checkMentions(auth.organizationId, dto.mentionedUserIds);
+    if (dto.body === undefined && dto.mentionedUserIds === undefined) return toCommentResponse(comment);
+    const updated = await this.prisma.comment.update({
+      where: { id: comment.id },
+      data: {
+        ...(dto.body !== undefined ? { body: dto.body } : {}),
+        ...(dto.mentionedUserIds !== undefined ? { mentionedUserIds: dto.mentionedUserIds } : {}),
+        updatedAt: new Date(Math.max(Date.now(), comment.updatedAt.getTime() + 1)),
+      },
+    });
+    return toCommentResponse(updated);
+  }
+
+  async remove(auth: AuthContext, ref: string, commentId: string): Promise<void> {
+    assertCan(auth, Permission.CommentWrite);
+    const comment = await this.requireOwn(auth, ref, commentId);
+    await this.prisma.comment.deleteMany({ where: { id: comment.id, organizationId: auth.organizationId } });
+  }
+
+  private async requireItem(organizationId: string, ref: string): Promise<string> {
+    const item = await this.workItems.findByRef(organizationId, parseRecordRef(ref, WORK_ITEM_KEY_PREFIX));
+    if (!item) throw new NotFoundError('Work item', ref);
+    return item.id;
+  }
+
+  private async requireOwn(auth: AuthContext, ref: string, commentId: string): Promise<CommentRecord> {
+    const workItemId = await this.requireItem(auth.organizationId, ref);
+    const comment = isUuid(commentId)
+      ? await this.prisma.comment.findFirst({ where: { id: commentId.toLowerCase(), organizationId: auth.organizationId, workItemId } })
+      : null;
+    if (!comment) throw new NotFoundError('Comment', commentId);
+    if (comment.authorId !== auth.userId) throw new ForbiddenError('Only the author may change or delete a comment', { authorId: comment.authorId });
+    return comment;
+  }
+
+  private async checkMentions(organizationId: string, ids: string[] | undefined): Promise<void> {
+    if (!ids?.length) return;
+    const { users } = await this.bus.request<FindUsersReply>(IdentitySubjects.findUsers, { organizationId, ids } satisfies FindUsersRequest);
+    const found = new Set(users.map((u) => u.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw new BadRequestError('mentionedUserIds names unknown users', { mentionedUserIds: [`unknown users: ${missing.join(', ')}`] });
+  }
+}

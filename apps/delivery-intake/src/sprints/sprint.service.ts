@@ -1,0 +1,148 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Permission, assertCan } from '@pds/auth';
+import {
+  AuthContext,
+  BadRequestError,
+  ConflictError,
+  CreateSprintDto,
+  EventType,
+  ListSprintsQuery,
+  NotFoundError,
+  Page,
+  SprintResponse,
+  SprintStatus,
+  UnknownReferenceError,
+  UpdateSprintDto,
+  isUuid,
+} from '@pds/contracts';
+import { buildEnvelope, writeOutbox } from '@pds/messaging';
+import { pageRequest, toPage } from '@pds/persistence';
+import { DeliveryOutboxRelay } from '../common/delivery.outbox';
+import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
+import { Prisma } from '../generated/delivery/client';
+import { toWorkItemResponse } from '../work-items/work-item.mapper';
+import { DeliveryTx, WorkItemRepository } from '../work-items/work-item.repository';
+import { SprintRecord, toSprintResponse } from './sprint.mapper';
+import { SprintRepository } from './sprint.repository';
+
+/** The only moves: PLANNED → ACTIVE → COMPLETED (staying put is no move). */
+const NEXT_STATUS: Record<SprintStatus, SprintStatus | null> = {
+  PLANNED: SprintStatus.ACTIVE,
+  ACTIVE: SprintStatus.COMPLETED,
+  COMPLETED: null,
+};
+
+const toDate = (value: string) => new Date(`${value}T00:00:00Z`);
+
+function assertDateOrder(startDate: string, endDate: string): void {
+  if (endDate < startDate) throw new BadRequestError('endDate is before startDate', { endDate: ['must not be before startDate'] });
+}
+
+/**
+ * Sprints (contract 2.8). One ACTIVE sprint per team; completing a sprint moves its unfinished
+ * items to the team's next PLANNED sprint, or to the backlog, and counts the carry-over on each.
+ */
+@Injectable()
+export class SprintService {
+  constructor(
+    @Inject(SprintRepository) private readonly sprints: SprintRepository,
+    @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
+    @Inject(DeliveryOutboxRelay) private readonly outbox: DeliveryOutboxRelay,
+  ) {}
+
+  async list(auth: AuthContext, query: ListSprintsQuery): Promise<Page<SprintResponse>> {
+    assertCan(auth, Permission.Read);
+    const { limit, after } = pageRequest(query);
+    const rows = await this.sprints.list(auth.organizationId, query, after, limit + 1);
+    return toPage(rows, limit, toSprintResponse, (row) => row.startDate.toISOString());
+  }
+
+  async get(auth: AuthContext, id: string): Promise<SprintResponse> {
+    assertCan(auth, Permission.Read);
+    return toSprintResponse(await this.require(auth.organizationId, id));
+  }
+
+  async create(auth: AuthContext, dto: CreateSprintDto): Promise<SprintResponse> {
+    assertCan(auth, Permission.DeliveryWrite);
+    assertDateOrder(dto.startDate, dto.endDate);
+    if (dto.teamId && !(await this.sprints.teamExists(auth.organizationId, dto.teamId))) throw new UnknownReferenceError('teamId', dto.teamId);
+    const created = await this.sprints.transaction((tx) =>
+      this.sprints.create(tx, {
+        organizationId: auth.organizationId,
+        name: dto.name,
+        goal: dto.goal ?? null,
+        startDate: toDate(dto.startDate),
+        endDate: toDate(dto.endDate),
+        teamId: dto.teamId ?? null,
+      }),
+    );
+    return toSprintResponse(created);
+  }
+
+  async update(auth: AuthContext, id: string, dto: UpdateSprintDto): Promise<SprintResponse> {
+    assertCan(auth, Permission.DeliveryWrite);
+    const current = await this.require(auth.organizationId, id);
+    if (dto.teamId && !(await this.sprints.teamExists(auth.organizationId, dto.teamId))) throw new UnknownReferenceError('teamId', dto.teamId);
+    let moved = false;
+    const updated = await this.sprints.transaction(async (tx) => {
+      const locked = await this.sprints.lock(tx, auth.organizationId, current.id);
+      if (!locked) throw new NotFoundError('Sprint', id);
+      const before = toSprintResponse(locked);
+      const after: SprintResponse = {
+        ...before,
+        startDate: dto.startDate ?? before.startDate,
+        endDate: dto.endDate ?? before.endDate,
+        teamId: dto.teamId !== undefined ? dto.teamId : before.teamId,
+        status: dto.status ?? before.status,
+      };
+      assertDateOrder(after.startDate, after.endDate);
+      if (after.status !== before.status && NEXT_STATUS[before.status] !== after.status) {
+        throw new ConflictError(`A ${before.status} sprint cannot become ${after.status}`, {
+          status: [`allowed next status: ${NEXT_STATUS[before.status] ?? 'none'}`],
+        });
+      }
+      if (after.status === SprintStatus.ACTIVE) await this.assertNoOtherActive(tx, auth.organizationId, after.teamId, locked.id);
+
+      const data: Prisma.SprintUncheckedUpdateInput = {};
+      if (dto.name !== undefined) data.name = dto.name;
+      if (dto.goal !== undefined) data.goal = dto.goal;
+      if (dto.startDate !== undefined) data.startDate = toDate(dto.startDate);
+      if (dto.endDate !== undefined) data.endDate = toDate(dto.endDate);
+      if (dto.teamId !== undefined) data.teamId = dto.teamId;
+      if (dto.status !== undefined) data.status = dto.status;
+      if (Object.keys(data).length === 0) return locked;
+      const saved = await this.sprints.update(tx, locked.id, data);
+      if (before.status === SprintStatus.ACTIVE && after.status === SprintStatus.COMPLETED) {
+        moved = await this.carryOver(tx, auth.organizationId, saved);
+      }
+      return saved;
+    });
+    if (moved) this.outbox.notify();
+    return toSprintResponse(updated);
+  }
+
+  private async assertNoOtherActive(tx: DeliveryTx, organizationId: string, teamId: string | null, sprintId: string): Promise<void> {
+    await this.sprints.lockTeam(tx, organizationId, teamId);
+    const active = await this.sprints.activeSprintOf(tx, organizationId, teamId, sprintId);
+    if (active) throw new ConflictError('The team has an ACTIVE sprint already', { status: [`sprint ${active} is ACTIVE`], activeSprintId: active });
+  }
+
+  /** Emits work_item.updated once per moved item, with the item as REST returns it afterwards. */
+  private async carryOver(tx: DeliveryTx, organizationId: string, sprint: SprintRecord): Promise<boolean> {
+    const next = await this.sprints.nextPlanned(tx, organizationId, sprint.teamId, sprint.id);
+    const movedIds = await this.sprints.carryOver(tx, organizationId, sprint.id, next);
+    const envelopes = [];
+    for (const itemId of movedIds) {
+      const item = toWorkItemResponse(await this.workItems.findInTx(tx, organizationId, itemId));
+      envelopes.push(buildEnvelope(EventType.WorkItemUpdated, organizationId, item));
+    }
+    if (envelopes.length) await writeOutbox(tx, DELIVERY_SCHEMA, envelopes);
+    return envelopes.length > 0;
+  }
+
+  private async require(organizationId: string, id: string): Promise<SprintRecord> {
+    const found = isUuid(id) ? await this.sprints.find(organizationId, id.toLowerCase()) : null;
+    if (!found) throw new NotFoundError('Sprint', id);
+    return found;
+  }
+}

@@ -1,0 +1,60 @@
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
+import { ListQuery } from '../common/pagination';
+import { IsOptionalNonNull } from '../common/validation';
+
+export const ChangelogStatus = Object.freeze({ DRAFT: 'DRAFT', PUBLISHED: 'PUBLISHED' });
+export type ChangelogStatus = (typeof ChangelogStatus)[keyof typeof ChangelogStatus];
+export const MAX_CHANGELOG_WORK_ITEMS = 100;
+
+export class CreateChangelogDto {
+  @IsString()
+  @Length(2, 200)
+  title: string;
+
+  /** Markdown. */
+  @IsString()
+  @MaxLength(100_000)
+  body: string;
+
+  @IsOptionalNonNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_CHANGELOG_WORK_ITEMS)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  workItemIds?: string[];
+}
+
+/** Drafts only; a published entry is final. */
+export class UpdateChangelogDto {
+  @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(100_000) body?: string;
+
+  @IsOptionalNonNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_CHANGELOG_WORK_ITEMS)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  workItemIds?: string[];
+}
+
+export class ListChangelogQuery extends ListQuery {
+  @IsOptionalNonNull() @IsIn(Object.values(ChangelogStatus)) status?: ChangelogStatus;
+}
+
+export interface ChangelogEntryResponse {
+  id: string;
+  title: string;
+  body: string;
+  status: ChangelogStatus;
+  workItemIds: string[];
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const ChangelogSubjects = Object.freeze({
+  list: 'delivery.changelog.list',
+  create: 'delivery.changelog.create',
+  update: 'delivery.changelog.update',
+  publish: 'delivery.changelog.publish',
+});

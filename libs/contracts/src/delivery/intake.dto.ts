@@ -1,0 +1,138 @@
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
+import { ReporterSource, WorkItemStatus, WorkItemType } from '../common/enums';
+import { ListQuery } from '../common/pagination';
+import { IsNullable, IsOptionalNonNull } from '../common/validation';
+
+export const INTAKE_KEY_PREFIX = 'INT';
+export const MAX_INTAKE_DESCRIPTION = 900_000;
+export const MAX_INTAKE_WATCHERS = 20;
+/** Open reports that turn a CLEAN submission FLAGGED. */
+export const INTAKE_FLAG_THRESHOLD = 3;
+
+export const IntakeKind = Object.freeze({ BUG: 'BUG', IMPROVEMENT: 'IMPROVEMENT' });
+export type IntakeKind = (typeof IntakeKind)[keyof typeof IntakeKind];
+export const IntakeStage = Object.freeze({ SUBMITTED: 'SUBMITTED', IN_PREPARATION: 'IN_PREPARATION', IN_PROGRESS: 'IN_PROGRESS', DONE: 'DONE' });
+export type IntakeStage = (typeof IntakeStage)[keyof typeof IntakeStage];
+export const ModerationState = Object.freeze({ CLEAN: 'CLEAN', FLAGGED: 'FLAGGED', HIDDEN: 'HIDDEN' });
+export type ModerationState = (typeof ModerationState)[keyof typeof ModerationState];
+export const ReportReason = Object.freeze({
+  SPAM: 'SPAM',
+  HARASSMENT: 'HARASSMENT',
+  HATEFUL_CONTENT: 'HATEFUL_CONTENT',
+  PERSONAL_DATA: 'PERSONAL_DATA',
+  ILLEGAL_CONTENT: 'ILLEGAL_CONTENT',
+  OTHER: 'OTHER',
+});
+export type ReportReason = (typeof ReportReason)[keyof typeof ReportReason];
+/** What a submission converts into. */
+export const IntakeConvertTarget = Object.freeze({ WORK_ITEM: 'WORK_ITEM' });
+export type IntakeConvertTarget = (typeof IntakeConvertTarget)[keyof typeof IntakeConvertTarget];
+
+const values = (o: object) => Object.values(o) as string[];
+
+/** Contract 4.10. */
+export class CreateIntakeDto {
+  @IsIn(values(IntakeKind))
+  kind: IntakeKind;
+
+  @IsString()
+  @Length(3, 200)
+  title: string;
+
+  @IsOptionalNonNull()
+  @IsString()
+  @MaxLength(MAX_INTAKE_DESCRIPTION)
+  description?: string;
+
+  @IsOptionalNonNull()
+  @IsIn(values(ReporterSource))
+  source?: ReporterSource;
+
+  @IsOptionalNonNull()
+  @IsUUID()
+  assigneeId?: string;
+
+  @IsOptionalNonNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_INTAKE_WATCHERS)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  watcherIds?: string[];
+}
+
+/** Triage (PM/ADMIN). Setting moderationState CLEAN or HIDDEN resolves the open reports. */
+export class UpdateIntakeDto {
+  @IsOptionalNonNull() @IsIn(values(IntakeStage)) stage?: IntakeStage;
+  @IsNullable() @IsUUID() assigneeId?: string | null;
+
+  @IsOptionalNonNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_INTAKE_WATCHERS)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  watcherIds?: string[];
+
+  @IsOptionalNonNull() @IsBoolean() isPublic?: boolean;
+  @IsOptionalNonNull() @IsIn([ModerationState.CLEAN, ModerationState.HIDDEN]) moderationState?: ModerationState;
+}
+
+export class ReportIntakeDto {
+  @IsIn(values(ReportReason))
+  reason: ReportReason;
+
+  @IsOptionalNonNull()
+  @IsString()
+  @MaxLength(2000)
+  details?: string;
+}
+
+export class ConvertIntakeDto {
+  @IsIn(values(IntakeConvertTarget))
+  target: IntakeConvertTarget;
+
+  /** Work-item type; default BUG for a BUG submission, else IMPROVEMENT. */
+  @IsOptionalNonNull()
+  @IsIn(values(WorkItemType))
+  type?: WorkItemType;
+}
+
+export class ListIntakeQuery extends ListQuery {
+  @IsOptionalNonNull() @IsIn(values(IntakeStage)) stage?: IntakeStage;
+  @IsOptionalNonNull() @IsIn(values(IntakeKind)) kind?: IntakeKind;
+}
+
+export interface ModerationReport {
+  id: string;
+  reason: ReportReason;
+  details: string | null;
+  createdAt: string;
+}
+
+/** Contract 2.9. */
+export interface IntakeSubmissionResponse {
+  id: string;
+  key: string;
+  kind: IntakeKind;
+  title: string;
+  description: string | null;
+  source: ReporterSource | null;
+  stage: IntakeStage;
+  submittedById: string | null;
+  assigneeId: string | null;
+  workItemId: string | null;
+  workItemKey: string | null;
+  workItemStatus: WorkItemStatus | null;
+  opportunityId: string | null;
+  opportunityKey: string | null;
+  viaPortal: boolean;
+  isPublic: boolean;
+  moderationState: ModerationState;
+  openReportCount: number;
+  moderationReports: ModerationReport[];
+  votes: number;
+  submitterName: string | null;
+  submitterEmail: string | null;
+  completedAt: string | null;
+  watcherIds: string[];
+  createdAt: string;
+}

@@ -1,0 +1,52 @@
+import { IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
+import { IsCalendarDate } from '../common/decorators';
+import { ListQuery } from '../common/pagination';
+import { SprintStatus } from '../common/enums';
+import { IsNullable, IsOptionalNonNull } from '../common/validation';
+
+export class CreateSprintDto {
+  @IsString()
+  @Length(1, 200)
+  name: string;
+
+  @IsOptionalNonNull()
+  @IsString()
+  @MaxLength(5000)
+  goal?: string;
+
+  @IsCalendarDate()
+  startDate: string;
+
+  @IsCalendarDate()
+  endDate: string;
+
+  @IsOptionalNonNull()
+  @IsUUID()
+  teamId?: string;
+}
+
+/** Partial update; `status` moves PLANNED → ACTIVE → COMPLETED only. */
+export class UpdateSprintDto {
+  @IsOptionalNonNull() @IsString() @Length(1, 200) name?: string;
+  @IsNullable() @IsString() @MaxLength(5000) goal?: string | null;
+  @IsOptionalNonNull() @IsCalendarDate() startDate?: string;
+  @IsOptionalNonNull() @IsCalendarDate() endDate?: string;
+  @IsNullable() @IsUUID() teamId?: string | null;
+  @IsOptionalNonNull() @IsIn(Object.values(SprintStatus)) status?: SprintStatus;
+}
+
+export class ListSprintsQuery extends ListQuery {
+  @IsOptionalNonNull() @IsIn(Object.values(SprintStatus)) status?: SprintStatus;
+  @IsOptionalNonNull() @IsUUID() teamId?: string;
+}
+
+/** Contract 2.8. */
+export interface SprintResponse {
+  id: string;
+  name: string;
+  goal: string | null;
+  startDate: string;
+  endDate: string;
+  status: SprintStatus;
+  teamId: string | null;
+}

@@ -1,0 +1,148 @@
+import { ApiClient, createMember, createOrganization } from './support/client';
+import { EventRecorder, isDistributed } from './support/events';
+import { ORGANIZATION_SETTINGS_SHAPE, PUBLIC_INTAKE_SHAPE } from './support/shapes-delivery';
+import { shapeViolations } from './support/shapes';
+import { stackInfo } from './support/stack-info';
+
+const publicClient = () => new ApiClient(stackInfo().apiUrl);
+const portal = (slug: string) => `/public/portals/${slug}/intake`;
+const submission = (over: Record<string, unknown> = {}) => ({
+  kind: 'IMPROVEMENT',
+  title: 'Please add export',
+  description: 'CSV would do',
+  submitterName: 'Pat Customer',
+  submitterEmail: 'pat@example.com',
+  ...over,
+});
+
+async function openPortal() {
+  const org = await createOrganization();
+  const enabled = await org.api.patch('/api/v1/organization', { portalEnabled: true });
+  expect(enabled.status).toBe(200);
+  return org;
+}
+
+describe('organization settings', () => {
+  it('ADMIN reads and changes them; the portal is off by default; other roles get 403', async () => {
+    const org = await createOrganization();
+    const settings = await org.api.get('/api/v1/organization');
+    expect(settings.status).toBe(200);
+    expect(shapeViolations(settings.body, ORGANIZATION_SETTINGS_SHAPE)).toEqual([]);
+    expect(settings.body).toMatchObject({ id: org.organization.id, slug: org.organization.slug, portalEnabled: false });
+    const patched = await org.api.patch('/api/v1/organization', { portalEnabled: true, name: 'Renamed Inc' });
+    expect(patched.body).toMatchObject({ portalEnabled: true, name: 'Renamed Inc', slug: org.organization.slug });
+    expect((await org.api.patch('/api/v1/organization', { portalEnabled: 'yes' })).status).toBe(400);
+    expect((await org.api.patch('/api/v1/organization', { slug: 'mine' })).status).toBe(400);
+    const pm = await createMember(org, 'PM');
+    expect((await pm.api.get('/api/v1/organization')).status).toBe(403);
+    expect((await pm.api.patch('/api/v1/organization', { portalEnabled: false })).status).toBe(403);
+    expect((await org.api.get('/api/v1/organization')).body.portalEnabled).toBe(true);
+  });
+});
+
+describe('public intake portal', () => {
+  it('is 404 while the organization has it off, and for an unknown slug', async () => {
+    const org = await createOrganization();
+    const anonymous = publicClient();
+    expect((await anonymous.get(portal(org.organization.slug))).status).toBe(404);
+    expect((await anonymous.post(portal(org.organization.slug), submission())).status).toBe(404);
+    expect((await anonymous.get(portal('no-such-organization-slug'))).status).toBe(404);
+    expect((await org.api.get('/api/v1/intake')).body).toEqual([]);
+  });
+
+  it('takes submissions without a key, shows them without contact data; the API shows the contact data', async () => {
+    const org = await openPortal();
+    const anonymous = publicClient();
+    const created = await anonymous.post(portal(org.organization.slug), submission());
+    expect(created.status).toBe(200);
+    expect(shapeViolations(created.body, PUBLIC_INTAKE_SHAPE)).toEqual([]);
+    expect(created.body).toMatchObject({ key: 'INT-1', viaPortal: true, votes: 0, stage: 'SUBMITTED' });
+    expect(created.text).not.toContain('pat@example.com');
+    expect(created.text).not.toContain('Pat Customer');
+
+    const listed = await anonymous.get(portal(org.organization.slug));
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([created.body]);
+    expect(listed.text).not.toContain('pat@example.com');
+
+    const internal = (await org.api.get(`/api/v1/intake/${created.body.id}`)).body;
+    expect(internal).toMatchObject({ viaPortal: true, isPublic: true, submitterName: 'Pat Customer', submitterEmail: 'pat@example.com', submittedById: null });
+    // Contact data is for triage: roles below PM see the submission without it.
+    for (const role of ['DEV', 'STAKEHOLDER', 'GUEST']) {
+      const member = await createMember(org, role);
+      const seen = await member.api.get(`/api/v1/intake/${created.body.id}`);
+      expect(seen.body).toMatchObject({ id: created.body.id, submitterName: null, submitterEmail: null });
+      const listed = await member.api.get('/api/v1/intake');
+      expect(listed.text).not.toContain('pat@example.com');
+    }
+  });
+
+  it('hides HIDDEN and non-public submissions from the public list', async () => {
+    const org = await openPortal();
+    const anonymous = publicClient();
+    const visible = (await anonymous.post(portal(org.organization.slug), submission({ title: 'Visible' }))).body;
+    const hidden = (await anonymous.post(portal(org.organization.slug), submission({ title: 'Rude words' }))).body;
+    await org.api.post('/api/v1/intake', { kind: 'BUG', title: 'Internal only' });
+    await org.api.patch(`/api/v1/intake/${hidden.id}`, { moderationState: 'HIDDEN' });
+    expect((await anonymous.get(portal(org.organization.slug))).body.map((s: { id: string }) => s.id)).toEqual([visible.id]);
+    expect((await anonymous.post(`${portal(org.organization.slug)}/${hidden.id}/votes`, { email: 'a@example.com' })).status).toBe(404);
+  });
+
+  it('votes by e-mail, once per address', async () => {
+    const org = await openPortal();
+    const anonymous = publicClient();
+    const created = (await anonymous.post(portal(org.organization.slug), submission())).body;
+    const first = await anonymous.post(`${portal(org.organization.slug)}/${created.id}/votes`, { email: 'fan@example.com' });
+    expect(first.status).toBe(200);
+    expect(first.body.votes).toBe(1);
+    expect((await anonymous.post(`${portal(org.organization.slug)}/${created.key}/votes`, { email: 'FAN@example.com' })).status).toBe(409);
+    expect((await anonymous.post(`${portal(org.organization.slug)}/${created.id}/votes`, { email: 'not-an-email' })).status).toBe(400);
+    expect((await anonymous.post(`${portal(org.organization.slug)}/${created.id}/votes`, { email: 'other@example.com' })).body.votes).toBe(2);
+    expect((await org.api.get(`/api/v1/intake/${created.id}`)).body.votes).toBe(2);
+  });
+
+  it.each([
+    ['a title of 2 characters', { title: 'ab' }, 'title'],
+    ['a description of 900001 characters', { description: 'd'.repeat(900_001) }, 'description'],
+    ['kind FEATURE', { kind: 'FEATURE' }, 'kind'],
+    ['a missing submitterEmail', { submitterEmail: undefined }, 'submitterEmail'],
+    ['a malformed submitterEmail', { submitterEmail: 'pat' }, 'submitterEmail'],
+    ['an empty submitterName', { submitterName: '' }, 'submitterName'],
+    ['watcherIds (API only)', { watcherIds: [] }, 'watcherIds'],
+  ])('bad input: %s is 400 and writes nothing', async (_label, over, field) => {
+    const org = await openPortal();
+    const response = await publicClient().post(portal(org.organization.slug), submission(over));
+    expect(response.status).toBe(400);
+    expect(response.body.details).toHaveProperty(field);
+    expect((await org.api.get('/api/v1/intake')).body).toEqual([]);
+  });
+
+  it("isolates organizations: one portal never shows or votes on another organization's submissions", async () => {
+    const a = await openPortal();
+    const b = await openPortal();
+    const anonymous = publicClient();
+    const theirs = (await anonymous.post(portal(a.organization.slug), submission())).body;
+    expect((await anonymous.get(portal(b.organization.slug))).body).toEqual([]);
+    expect((await anonymous.post(`${portal(b.organization.slug)}/${theirs.id}/votes`, { email: 'x@example.com' })).status).toBe(404);
+    expect((await b.api.get(`/api/v1/intake/${theirs.id}`)).status).toBe(404);
+  });
+
+  if (isDistributed()) {
+    it('intake.created of a portal submission carries no contact data', async () => {
+      const org = await openPortal();
+      const recorder = await EventRecorder.start(org.organization.id);
+      try {
+        const created = (await publicClient().post(portal(org.organization.slug), submission())).body;
+        const events = await recorder.waitFor((e) => e.event === 'intake.created', 1);
+        expect(events).toHaveLength(1);
+        expect(events[0].data).toMatchObject({ id: created.id, viaPortal: true });
+        expect(events[0].data).not.toHaveProperty('submitterName');
+        expect(events[0].data).not.toHaveProperty('submitterEmail');
+        expect(JSON.stringify(events[0])).not.toContain('pat@example.com');
+        expect(JSON.stringify(events[0])).not.toContain('Pat Customer');
+      } finally {
+        await recorder.close();
+      }
+    });
+  }
+});
