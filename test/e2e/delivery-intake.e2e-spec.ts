@@ -160,6 +160,25 @@ describe('intake', () => {
     expect((await org.api.get(`${ITEMS}/${converted.body.workItemId}`)).body.type).toBe('STORY');
   });
 
+  it('converts into an opportunity of strategy-discovery, once', async () => {
+    const org = await createOrganization();
+    const description = 'd'.repeat(6000);
+    const submission = (await org.api.post(INTAKE, { kind: 'IMPROVEMENT', title: 'Bulk export', description })).body;
+    expect((await org.api.post(`${INTAKE}/${submission.id}/convert`, { target: 'OPPORTUNITY', type: 'STORY' })).status).toBe(400);
+    const converted = await org.api.post(`${INTAKE}/${submission.key}/convert`, { target: 'OPPORTUNITY' });
+    expect(converted.status).toBe(200);
+    expect(shapeViolations(converted.body, INTAKE_SHAPE)).toEqual([]);
+    expect(converted.body).toMatchObject({ opportunityId: expect.any(String), opportunityKey: 'OPP-1', workItemId: null, workItemKey: null });
+    const opportunity = await org.api.get(`/api/v1/opportunities/${converted.body.opportunityId}`);
+    expect(opportunity.status).toBe(200);
+    expect(opportunity.body).toMatchObject({ key: 'OPP-1', title: 'Bulk export', status: 'NEW' });
+    expect(opportunity.body.description.length).toBeLessThanOrEqual(5000);
+    expect(opportunity.body.description.startsWith('d'.repeat(100))).toBe(true);
+    expect((await org.api.post(`${INTAKE}/${submission.id}/convert`, { target: 'WORK_ITEM' })).status).toBe(409);
+    expect((await org.api.post(`${INTAKE}/${submission.id}/convert`, { target: 'OPPORTUNITY' })).status).toBe(409);
+    expect((await org.api.get('/api/v1/opportunities')).body).toHaveLength(1);
+  });
+
   it('triage: PM sets stage, assignee, watchers and visibility; manual DONE sets completedAt', async () => {
     const org = await createOrganization();
     const pm = await createMember(org, 'PM');

@@ -37,7 +37,8 @@ export function toIntakeResponse(record: IntakeRecord): IntakeSubmissionResponse
     workItemKey: record.workItem ? formatKey(WORK_ITEM_KEY_PREFIX, record.workItem.number) : null,
     workItemStatus: (record.workItem?.status as WorkItemStatus | undefined) ?? null,
     opportunityId: record.opportunityId,
-    opportunityKey: record.opportunityKey,
+    // A key without an id is a conversion under way (see intake.convert.ts), not a link yet.
+    opportunityKey: record.opportunityId ? record.opportunityKey : null,
     viaPortal: record.viaPortal,
     isPublic: record.isPublic,
     moderationState: record.moderationState as ModerationState,

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan, can } from '@pds/auth';
 import {
+  CreateOpportunityDto,
+  IntakeConvertTarget,
+  OpportunityResponse,
+  StrategyCreateRequest,
+  StrategySubjects,
   AuthContext,
   BadRequestError,
   ConflictError,
@@ -28,6 +33,7 @@ import {
   parseRecordRef,
 } from '@pds/contracts';
 import { MessageBus, buildEnvelope, writeOutbox } from '@pds/messaging';
+import { CONVERTING, opportunityDescription } from './intake.convert';
 import { keysetAfter, nextKeyNumber, pageRequest, toPage } from '@pds/persistence';
 import { DeliveryOutboxRelay } from '../common/delivery.outbox';
 import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
@@ -184,12 +190,17 @@ export class IntakeService {
     return forCaller(auth, toIntakeResponse(updated));
   }
 
-  /** Creates the work item and links it in one transaction; converting twice is 409. */
+  /** Creates the work item (or opportunity) and links it in one transaction; converting twice is 409. */
   async convert(auth: AuthContext, ref: string, dto: ConvertIntakeDto): Promise<IntakeSubmissionResponse> {
     assertCan(auth, Permission.IntakeManage);
     const current = await this.require(auth.organizationId, ref);
     const alreadyConverted = () => new ConflictError('The submission was converted already', { workItemId: current.workItemId, opportunityId: current.opportunityId });
     if (current.workItemId || current.opportunityId) throw alreadyConverted();
+    if (dto.target === IntakeConvertTarget.OPPORTUNITY) {
+      if (dto.type !== undefined) throw new BadRequestError('type applies to work items only', { type: ['only with target WORK_ITEM'] });
+      await this.convertToOpportunity(auth, current, alreadyConverted);
+      return forCaller(auth, toIntakeResponse(await this.load(this.prisma, auth.organizationId, current.id)));
+    }
     const type = dto.type ?? (current.kind === IntakeKind.BUG ? WorkItemType.BUG : WorkItemType.IMPROVEMENT);
     const body = { title: current.title, type, ...(current.description !== null ? { description: current.description } : {}), ...(current.source ? { reporterSource: current.source } : {}) };
     await this.workItems.create(auth, body as Parameters<WorkItemService['create']>[1], async (tx, created) => {
@@ -202,6 +213,33 @@ export class IntakeService {
       });
     });
     return forCaller(auth, toIntakeResponse(await this.load(this.prisma, auth.organizationId, current.id)));
+  }
+
+  /**
+   * strategy-discovery owns opportunities, so it creates the one we link (with its own checks and
+   * events). No transaction spans that call (standalone's PGlite has one connection): the
+   * submission is claimed with a conditional update first, linked afterwards, and released again
+   * if the opportunity could not be created.
+   */
+  private async convertToOpportunity(auth: AuthContext, current: IntakeRecord, alreadyConverted: () => Error): Promise<void> {
+    const claimed = await this.prisma.intakeSubmission.updateMany({
+      where: { id: current.id, organizationId: auth.organizationId, workItemId: null, opportunityId: null, opportunityKey: null },
+      data: { opportunityKey: CONVERTING, updatedAt: new Date() },
+    });
+    if (claimed.count === 0) throw alreadyConverted();
+    try {
+      const opportunity = await this.bus.request<OpportunityResponse>(StrategySubjects.opportunityCreate, {
+        auth,
+        body: { title: current.title, ...(current.description ? { description: opportunityDescription(current.description) } : {}) },
+      } satisfies StrategyCreateRequest<CreateOpportunityDto>);
+      await this.prisma.intakeSubmission.update({
+        where: { id: current.id },
+        data: { opportunityId: opportunity.id, opportunityKey: opportunity.key, updatedAt: new Date() },
+      });
+    } catch (error) {
+      await this.prisma.intakeSubmission.updateMany({ where: { id: current.id, opportunityKey: CONVERTING }, data: { opportunityKey: null } });
+      throw error;
+    }
   }
 
   async listComments(auth: AuthContext, ref: string, query: ListQuery): Promise<Page<IntakeCommentResponse>> {

@@ -25,7 +25,7 @@ export const ReportReason = Object.freeze({
 });
 export type ReportReason = (typeof ReportReason)[keyof typeof ReportReason];
 /** What a submission converts into. */
-export const IntakeConvertTarget = Object.freeze({ WORK_ITEM: 'WORK_ITEM' });
+export const IntakeConvertTarget = Object.freeze({ WORK_ITEM: 'WORK_ITEM', OPPORTUNITY: 'OPPORTUNITY' });
 export type IntakeConvertTarget = (typeof IntakeConvertTarget)[keyof typeof IntakeConvertTarget];
 
 const values = (o: object) => Object.values(o) as string[];
