@@ -1,0 +1,47 @@
+import { Body, Delete, Get, Inject, Param, Patch, Post } from '@nestjs/common';
+import {
+  AuthContext,
+  CreateWebhookDto,
+  CreatedWebhookResponse,
+  UpdateWebhookDto,
+  WebhookDeliveryResponse,
+  WebhookResponse,
+  WebhookSubjects,
+} from '@pds/contracts';
+import { MessageBus } from '@pds/messaging';
+import { ApiController, Auth } from '../auth/api-controller.decorator';
+
+@ApiController('webhooks')
+export class WebhookController {
+  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
+
+  @Get()
+  list(@Auth() auth: AuthContext): Promise<WebhookResponse[]> {
+    return this.bus.request(WebhookSubjects.list, { auth });
+  }
+
+  @Post()
+  create(@Auth() auth: AuthContext, @Body() body: CreateWebhookDto): Promise<CreatedWebhookResponse> {
+    return this.bus.request(WebhookSubjects.create, { auth, body });
+  }
+
+  @Patch(':id')
+  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWebhookDto): Promise<WebhookResponse> {
+    return this.bus.request(WebhookSubjects.update, { auth, id, body });
+  }
+
+  @Delete(':id')
+  remove(@Auth() auth: AuthContext, @Param('id') id: string): Promise<void> {
+    return this.bus.request(WebhookSubjects.remove, { auth, id });
+  }
+
+  @Post(':id/test')
+  test(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookDeliveryResponse> {
+    return this.bus.request(WebhookSubjects.test, { auth, id });
+  }
+
+  @Post(':id/rotate-secret')
+  rotateSecret(@Auth() auth: AuthContext, @Param('id') id: string): Promise<CreatedWebhookResponse> {
+    return this.bus.request(WebhookSubjects.rotateSecret, { auth, id });
+  }
+}
