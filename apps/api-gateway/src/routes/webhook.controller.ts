@@ -31,8 +31,8 @@ export class WebhookController {
   }
 
   @Delete(':id')
-  remove(@Auth() auth: AuthContext, @Param('id') id: string): Promise<void> {
-    return this.bus.request(WebhookSubjects.remove, { auth, id });
+  async remove(@Auth() auth: AuthContext, @Param('id') id: string): Promise<void> {
+    await this.bus.request(WebhookSubjects.remove, { auth, id });
   }
 
   @Post(':id/test')

@@ -1,0 +1,101 @@
+/* A real webhook receiver for the e2e suite: node:http on 127.0.0.1, verifies both signatures. */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  at: number;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelope is checked field by field
+  body: any;
+}
+
+/** What the receiver answers to one request: a status (and headers), or never answering. */
+export type Reply = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** `X-SVC-Signature` check: hex HMAC-SHA256 of the raw bytes keyed with the secret string. */
+export function verifyContractSignature(secret: string, raw: Buffer, header: string | undefined): boolean {
+  if (!header) return false;
+  return safeEqual(`sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`, header);
+}
+
+/** Standard Webhooks check: one of the space-separated `v1,` entries matches `id.timestamp.body`. */
+export function verifyStandardSignature(secret: string, raw: Buffer, headers: http.IncomingHttpHeaders, toleranceS = 300): boolean {
+  const id = headers['webhook-id'] as string | undefined;
+  const timestamp = headers['webhook-timestamp'] as string | undefined;
+  const signatures = headers['webhook-signature'] as string | undefined;
+  if (!id || !timestamp || !signatures) return false;
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceS) return false;
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.`).update(raw).digest('base64')}`;
+  return signatures.split(' ').some((candidate) => safeEqual(candidate, expected));
+}
+
+export class Receiver {
+  readonly requests: ReceivedRequest[] = [];
+  private readonly replies = new Map<string, Reply[]>();
+  private readonly hanging: http.ServerResponse[] = [];
+  private constructor(private readonly server: http.Server, readonly url: string) {}
+
+  static async start(): Promise<Receiver> {
+    let receiver: Receiver | undefined;
+    const server = http.createServer((req, res) => receiver!.handle(req, res));
+    server.keepAliveTimeout = 1000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    receiver = new Receiver(server, `http://127.0.0.1:${port}`);
+    return receiver;
+  }
+
+  /** Replies for the next requests to `path`, in order; afterwards every request gets 200 "ok". */
+  scriptFor(path: string, ...replies: Reply[]): void {
+    this.replies.set(path, [...(this.replies.get(path) ?? []), ...replies]);
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      let body: unknown;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        body = undefined;
+      }
+      this.requests.push({ at: Date.now(), path: req.url ?? '/', headers: req.headers, raw, body });
+      const reply = this.replies.get(req.url ?? '/')?.shift() ?? { status: 200, body: 'ok' };
+      if (reply === 'hang') {
+        this.hanging.push(res);
+        return;
+      }
+      res.writeHead(reply.status, reply.headers ?? {});
+      res.end(reply.body ?? '');
+    });
+  }
+
+  /** Waits until `count` requests (optionally matching) have arrived. */
+  async waitFor(count: number, match: (r: ReceivedRequest) => boolean = () => true, timeoutMs = 30_000): Promise<ReceivedRequest[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.requests.filter(match);
+      if (found.length >= count) return found;
+      if (Date.now() > deadline) throw new Error(`receiver got ${found.length} of ${count} expected requests`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
