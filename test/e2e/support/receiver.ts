@@ -46,13 +46,13 @@ export class Receiver {
   private constructor(private readonly server: http.Server, readonly url: string) {}
 
   static async start(): Promise<Receiver> {
-    let receiver: Receiver | undefined;
-    const server = http.createServer((req, res) => receiver!.handle(req, res));
+    const holder: { receiver?: Receiver } = {};
+    const server = http.createServer((req, res) => holder.receiver?.handle(req, res));
     server.keepAliveTimeout = 1000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    receiver = new Receiver(server, `http://127.0.0.1:${port}`);
-    return receiver;
+    holder.receiver = new Receiver(server, `http://127.0.0.1:${port}`);
+    return holder.receiver;
   }
 
   /** Replies for the next requests to `path`, in order; afterwards every request gets 200 "ok". */
