@@ -67,6 +67,7 @@ runMain(async () => {
       operator.file
         ? `  operator token  ${operator.file}${operator.generated ? ' (generated now)' : ''}`
         : '  operator token  from OPERATOR_TOKEN',
+      webhookKey.file ? `  webhook key     ${webhookKey.file}` : '  webhook key     from WEBHOOK_SECRET_KEY',
       '',
     ].join('\n') + '\n',
   );

@@ -13,7 +13,7 @@ export interface ReceivedRequest {
 }
 
 /** What the receiver answers to one request: a status (and headers), or never answering. */
-export type Reply = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
+export type Reply = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'hang';
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -43,6 +43,7 @@ export class Receiver {
   readonly requests: ReceivedRequest[] = [];
   private readonly replies = new Map<string, Reply[]>();
   private readonly hanging: http.ServerResponse[] = [];
+  private readonly standing = new Map<string, Reply>();
   private constructor(private readonly server: http.Server, readonly url: string) {}
 
   static async start(): Promise<Receiver> {
@@ -60,6 +61,11 @@ export class Receiver {
     this.replies.set(path, [...(this.replies.get(path) ?? []), ...replies]);
   }
 
+  /** The reply to every request to `path` once its script is used up (instead of 200 "ok"). */
+  replyAllFor(path: string, reply: Reply): void {
+    this.standing.set(path, reply);
+  }
+
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -72,13 +78,18 @@ export class Receiver {
         body = undefined;
       }
       this.requests.push({ at: Date.now(), path: req.url ?? '/', headers: req.headers, raw, body });
-      const reply = this.replies.get(req.url ?? '/')?.shift() ?? { status: 200, body: 'ok' };
+      const path = req.url ?? '/';
+      const reply = this.replies.get(path)?.shift() ?? this.standing.get(path) ?? { status: 200, body: 'ok' };
       if (reply === 'hang') {
         this.hanging.push(res);
         return;
       }
-      res.writeHead(reply.status, reply.headers ?? {});
-      res.end(reply.body ?? '');
+      const answer = () => {
+        res.writeHead(reply.status, reply.headers ?? {});
+        res.end(reply.body ?? '');
+      };
+      if (reply.delayMs) setTimeout(answer, reply.delayMs);
+      else answer();
     });
   }
 

@@ -20,6 +20,8 @@ export async function waitForDeliveries(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await org.api.get(`${DELIVERIES}?webhookId=${webhookId}&limit=100`);
+    // 503: a replica that was just killed held the request (fault tests); ask again.
+    if (response.status === 503 && Date.now() < deadline) continue;
     if (response.status !== 200) throw new Error(`delivery list failed: ${response.status} ${response.text}`);
     if (done(response.body.data)) return response.body.data;
     if (Date.now() > deadline) throw new Error(`deliveries never reached the expected state: ${JSON.stringify(response.body.data)}`);
