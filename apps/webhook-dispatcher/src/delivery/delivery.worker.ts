@@ -3,6 +3,7 @@ import { LOGGER, Logger } from '@pds/observability';
 import { DATABASE, Database } from '@pds/persistence';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
 import { SecretBox } from '../security/secret-box';
+import { AttemptRecorder } from './attempt-recorder';
 import { send } from './http-sender';
 import { nextDelayMs, parseRetryAfter } from './retry-schedule';
 import { signatureHeaders } from './signature';
@@ -37,13 +38,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   private stopped = true;
   private timer?: NodeJS.Timeout;
   private readonly attempts = new Set<Promise<void>>();
+  private readonly recorder: AttemptRecorder;
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(SecretBox) private readonly secrets: SecretBox,
     @Inject(DISPATCHER_OPTIONS) private readonly options: WebhookDispatcherOptions,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.recorder = new AttemptRecorder(db);
+  }
 
   onApplicationBootstrap(): void {
     this.stopped = false;
@@ -129,6 +133,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
       return;
     }
     const headers = signatureHeaders(this.signingSecrets(row), row.event_id, row.body);
+    const attemptedAt = new Date();
     const result = await send(row.url, row.body, headers, this.options);
     const roundAttempts = row.round_attempts + 1;
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
@@ -136,20 +141,17 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     const retryAfter = result.statusCode === 429 || result.statusCode === 503 ? parseRetryAfter(result.retryAfter) : null;
     const delay = ok || gone ? null : nextDelayMs(this.options.retryScheduleMs, roundAttempts, retryAfter);
     const status = ok ? 'DELIVERED' : delay === null ? 'FAILED' : 'PENDING';
-
-    await this.db.sql.query(
-      `WITH attempt AS (
-         INSERT INTO webhooks.attempts (id, delivery_id, status_code, latency_ms, error, response_body)
-         SELECT gen_random_uuid(), id, $3, $4, $5, $6 FROM webhooks.deliveries WHERE id = $1)
-       UPDATE webhooks.deliveries
-          SET status = $2::webhooks."WebhookDeliveryStatus", status_code = $3, error = $5,
-              attempts = attempts + 1, round_attempts = $7,
-              next_attempt_at = CASE WHEN $8::int IS NULL THEN NULL ELSE now() + make_interval(secs => $8::int / 1000.0) END,
-              delivered_at = CASE WHEN $2::text = 'DELIVERED' THEN now() ELSE delivered_at END,
-              lease_until = NULL
-        WHERE id = $1`,
-      [row.id, status, result.statusCode, result.latencyMs, result.error, result.responseBody, roundAttempts, delay],
-    );
+    await this.recorder.record({
+      deliveryId: row.id,
+      status,
+      statusCode: result.statusCode,
+      latencyMs: result.latencyMs,
+      error: result.error,
+      responseBody: result.responseBody,
+      attemptedAt,
+      roundAttempts,
+      delayMs: delay,
+    });
     await this.recordHealth(row, ok, gone);
   }
 
