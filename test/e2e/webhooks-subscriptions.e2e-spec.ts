@@ -158,6 +158,21 @@ describe('webhook subscriptions', () => {
     expect((await owner.api.patch(`${WEBHOOKS}/not-a-uuid`, { active: false })).status).toBe(404);
   });
 
+  it('pages GET /webhooks like the other plain-array lists', async () => {
+    const org = await createOrganization();
+    const first = await createWebhook(org, `${receiver.url}/a`);
+    const second = await createWebhook(org, `${receiver.url}/b`);
+    const page = await org.api.get(`${WEBHOOKS}?limit=1`);
+    expect(page.status).toBe(200);
+    expect(page.body.map((w: { id: string }) => w.id)).toEqual([first.id]);
+    const cursor = page.headers.get('x-next-cursor');
+    expect(cursor).toBeTruthy();
+    const next = await org.api.get(`${WEBHOOKS}?limit=1&cursor=${cursor}`);
+    expect(next.body.map((w: { id: string }) => w.id)).toEqual([second.id]);
+    expect((await org.api.get(`${WEBHOOKS}?limit=501`)).status).toBe(400);
+    expect((await org.api.get(`${WEBHOOKS}?cursor=never-issued`)).status).toBe(400);
+  });
+
   it('validates the delivery list query', async () => {
     const org = await createOrganization();
     for (const query of ['limit=0', 'limit=101', 'limit=abc', 'webhookId=nope', 'cursor=never-issued', 'unknown=1']) {

@@ -4,6 +4,7 @@ import {
   CreatedWebhookResponse,
   ListDeliveriesRequest,
   ListWebhooksRequest,
+  Page,
   UpdateWebhookRequest,
   WebhookDeliveryDetailResponse,
   WebhookDeliveryPage,
@@ -29,8 +30,8 @@ export class WebhookHandler {
   }
 
   @HandleMessage(WebhookSubjects.list)
-  list({ auth }: ListWebhooksRequest): Promise<WebhookResponse[]> {
-    return this.webhooks.list(auth);
+  list({ auth, query }: ListWebhooksRequest): Promise<Page<WebhookResponse>> {
+    return this.webhooks.list(auth, query);
   }
 
   @HandleMessage(WebhookSubjects.update)

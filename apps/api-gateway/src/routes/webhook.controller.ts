@@ -1,23 +1,26 @@
-import { Body, Delete, Get, Inject, Param, Patch, Post } from '@nestjs/common';
+import { Body, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   AuthContext,
   CreateWebhookDto,
   CreatedWebhookResponse,
+  ListWebhooksQuery,
+  Page,
   UpdateWebhookDto,
   WebhookDeliveryResponse,
   WebhookResponse,
   WebhookSubjects,
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
-import { ApiController, Auth } from '../auth/api-controller.decorator';
+import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 
 @ApiController('webhooks')
 export class WebhookController {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
   @Get()
-  list(@Auth() auth: AuthContext): Promise<WebhookResponse[]> {
-    return this.bus.request(WebhookSubjects.list, { auth });
+  @Paginated()
+  list(@Auth() auth: AuthContext, @Query() query: ListWebhooksQuery): Promise<Page<WebhookResponse>> {
+    return this.bus.request(WebhookSubjects.list, { auth, query });
   }
 
   @Post()

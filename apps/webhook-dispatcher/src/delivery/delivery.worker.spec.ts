@@ -1,4 +1,4 @@
-import { AuthContext, CreatedWebhookResponse, EventType, Role, WebhookDeliveryPage, WebhookSubjects, WebhookResponse } from '@pds/contracts';
+import { AuthContext, CreatedWebhookResponse, EventType, Page, Role, WebhookDeliveryPage, WebhookSubjects, WebhookResponse } from '@pds/contracts';
 import { buildEnvelope } from '@pds/messaging';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
 import { randomUUID } from 'node:crypto';
@@ -69,7 +69,7 @@ describe('delivery worker', () => {
     const hook = await subscribe('/gone');
     await emit();
     await until(() => deliveries(hook.id), (d) => d[0]?.status === 'FAILED');
-    const [stored] = (await ctx.bus.request<WebhookResponse[]>(WebhookSubjects.list, { auth })).filter((w) => w.id === hook.id);
+    const [stored] = (await ctx.bus.request<Page<WebhookResponse>>(WebhookSubjects.list, { auth, query: {} })).items.filter((w) => w.id === hook.id);
     expect(stored.active).toBe(false);
     const [row] = await ctx.db.sql.query<{ disabled_reason: string }>('SELECT disabled_reason FROM webhooks.subscriptions WHERE id = $1', [hook.id]);
     expect(row.disabled_reason).toMatch(/410/);

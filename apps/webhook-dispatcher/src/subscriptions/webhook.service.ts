@@ -6,6 +6,8 @@ import {
   BadRequestError,
   CreateWebhookDto,
   CreatedWebhookResponse,
+  ListWebhooksQuery,
+  Page,
   NotFoundError,
   PING_EVENT,
   UpdateWebhookDto,
@@ -13,7 +15,7 @@ import {
   WebhookResponse,
   isUuid,
 } from '@pds/contracts';
-import { DATABASE, Database } from '@pds/persistence';
+import { DATABASE, Database, keysetAfter, pageRequest, toPage } from '@pds/persistence';
 import { randomUUID } from 'node:crypto';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
 import { DELIVERY_COLUMNS, DeliveryRow, toDeliveryResponse, toWebhookResponse } from '../common/webhook.mapper';
@@ -35,13 +37,15 @@ export class WebhookService {
     @Inject(DISPATCHER_OPTIONS) private readonly options: WebhookDispatcherOptions,
   ) {}
 
-  async list(auth: AuthContext): Promise<WebhookResponse[]> {
+  async list(auth: AuthContext, query: ListWebhooksQuery): Promise<Page<WebhookResponse>> {
     assertCan(auth, Permission.WebhooksManage);
+    const { limit, after } = pageRequest(query);
     const rows = await this.prisma.webhookSubscription.findMany({
-      where: { organizationId: auth.organizationId },
+      where: { organizationId: auth.organizationId, ...keysetAfter(after) },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit + 1,
     });
-    return rows.map(toWebhookResponse);
+    return toPage(rows, limit, toWebhookResponse);
   }
 
   async create(auth: AuthContext, body: CreateWebhookDto): Promise<CreatedWebhookResponse> {

@@ -17,6 +17,7 @@ import {
   registerDecorator,
 } from 'class-validator';
 import { EVENT_TYPES, EventType } from '../common/events';
+import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -69,6 +70,9 @@ function EventList(): PropertyDecorator {
     );
   };
 }
+
+/** `GET /webhooks`: a plain array with the common `limit`/`cursor` paging (ARCHITECTURE.md section 5). */
+export class ListWebhooksQuery extends ListQuery {}
 
 /** Contract 4.11. */
 export class CreateWebhookDto {

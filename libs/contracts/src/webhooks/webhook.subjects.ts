@@ -1,5 +1,5 @@
 import type { AuthContext } from '../common/auth-context';
-import type { CreateWebhookDto, ListDeliveriesQuery, UpdateWebhookDto } from './webhook.dto';
+import type { CreateWebhookDto, ListDeliveriesQuery, ListWebhooksQuery, UpdateWebhookDto } from './webhook.dto';
 
 export const WebhookSubjects = Object.freeze({
   create: 'webhooks.subscription.create',
@@ -19,6 +19,7 @@ export interface CreateWebhookRequest {
 }
 export interface ListWebhooksRequest {
   auth: AuthContext;
+  query: ListWebhooksQuery;
 }
 export interface UpdateWebhookRequest {
   auth: AuthContext;
