@@ -8,10 +8,14 @@ import { send } from './http-sender';
 import { nextDelayMs, parseRetryAfter } from './retry-schedule';
 import { signatureHeaders } from './signature';
 
+/** Columns of the subscription `s` that an attempt needs (see ClaimedRow). */
+export const SUBSCRIPTION_COLUMNS = 's.url, s.active, s.secret_encrypted, s.previous_secret_encrypted, s.previous_secret_expires_at, s.failing_since';
+
 /** A subscription whose attempts all failed for this long is disabled. */
 export const AUTO_DISABLE_AFTER_MS = 5 * 24 * 3600_000;
 
-interface ClaimedRow {
+/** A delivery held by this process (lease set) with what an attempt needs of its subscription. */
+export interface ClaimedRow {
   id: string;
   webhook_id: string;
   event_id: string;
@@ -88,6 +92,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     } while (this.again && !this.stopped);
   }
 
+  /** Whether rows inserted now should be claimed by this process at insert (see EventIntake). */
+  hasCapacity(): boolean {
+    return !this.stopped && this.inFlight < this.options.concurrency;
+  }
+
+  /** Attempts rows this process claimed when it inserted them: no claim query, no wait. */
+  startClaimed(rows: readonly ClaimedRow[]): void {
+    for (const row of rows) this.start(row);
+  }
+
   private start(row: ClaimedRow): void {
     this.inFlight += 1;
     const attempt = this.attempt(row)
@@ -110,8 +124,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
          UPDATE webhooks.deliveries d SET lease_until = now() + make_interval(secs => $2::int / 1000.0)
            FROM due WHERE d.id = due.id
          RETURNING d.id, d.webhook_id, d.event_id, d.body, d.round_attempts)
-       SELECT c.*, s.url, s.active, s.secret_encrypted, s.previous_secret_encrypted, s.previous_secret_expires_at, s.failing_since
-         FROM claimed c JOIN webhooks.subscriptions s ON s.id = c.webhook_id`,
+       SELECT c.*, ${SUBSCRIPTION_COLUMNS} FROM claimed c JOIN webhooks.subscriptions s ON s.id = c.webhook_id`,
       [limit, this.options.leaseMs],
     );
   }
