@@ -1,8 +1,7 @@
 import { createOrganization } from './support/client';
-import { Receiver, verifyContractSignature, verifyStandardSignature } from './support/receiver';
+import { DELIVERIES, Receiver, WEBHOOKS, createWebhook, verifyContractSignature, verifyStandardSignature, waitForDeliveries } from './support/receiver';
 import { shapeViolations } from './support/shapes';
 import { ATTEMPT_SHAPE, DELIVERY_SHAPE, ENVELOPE_SHAPE } from './support/shapes-webhooks';
-import { DELIVERIES, WEBHOOKS, createWebhook, waitForDeliveries } from './support/webhooks';
 
 const WORK_ITEMS = '/api/v1/work-items';
 

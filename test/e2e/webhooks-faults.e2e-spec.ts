@@ -14,9 +14,8 @@ import { applyMigrations, connectPostgres } from '../../libs/persistence/src';
 import { freePort, spawnApp, stopProcesses, waitUntilReady } from '../../tools/stack';
 import { ApiClient, TestOrganization, createOrganization, keyClient } from './support/client';
 import { isDistributed } from './support/events';
-import { Receiver } from './support/receiver';
+import { Receiver, createWebhook, waitForDeliveries } from './support/receiver';
 import { stackInfo } from './support/stack-info';
-import { createWebhook, waitForDeliveries } from './support/webhooks';
 
 const WORK_ITEMS = '/api/v1/work-items';
 

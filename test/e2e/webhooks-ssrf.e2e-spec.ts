@@ -7,7 +7,7 @@
 import { createOrganization } from './support/client';
 import { isDistributed } from './support/events';
 import { Replica, startGatewayReplica } from './support/replicas';
-import { WEBHOOKS } from './support/webhooks';
+import { WEBHOOKS } from './support/receiver';
 
 const SSRF_URLS = [
   'http://127.0.0.1/',

@@ -1,8 +1,7 @@
 import { createOrganization } from './support/client';
-import { Receiver } from './support/receiver';
+import { DELIVERIES, Receiver, WEBHOOKS, createWebhook } from './support/receiver';
 import { shapeViolations } from './support/shapes';
 import { CREATED_WEBHOOK_SHAPE, WEBHOOK_SHAPE } from './support/shapes-webhooks';
-import { DELIVERIES, WEBHOOKS, createWebhook } from './support/webhooks';
 
 const ALL_EVENTS = [
   'work_item.created',
