@@ -11,10 +11,11 @@ import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence
 import { RepoReceiverModule } from '@pds/repo-receiver';
 import { runMain } from '@pds/runtime';
 import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
-import { WebhookDispatcherModule } from '@pds/webhook-dispatcher';
+import { WebhookDispatcherModule, WebhookSettings, dispatcherOptionsFrom } from '@pds/webhook-dispatcher';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { StandaloneConfig } from './standalone.config';
+import { resolveWebhookSecretKey } from './webhook-secret-key';
 
 /**
  * Every app in one process on one port: embedded PGlite in DATA_DIR, the in-process bus in place of
@@ -26,6 +27,8 @@ runMain(async () => {
   const dataDir = path.resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const operator = resolveOperatorToken(config.OPERATOR_TOKEN, dataDir);
+  const webhookSettings = loadConfig(WebhookSettings);
+  const webhookKey = resolveWebhookSecretKey(webhookSettings.WEBHOOK_SECRET_KEY, dataDir);
 
   const db = await openPglite(path.join(dataDir, 'pglite'));
   const applied = await applyMigrations(db);
@@ -43,7 +46,7 @@ runMain(async () => {
       }),
       StrategyDiscoveryModule,
       DeliveryIntakeModule,
-      WebhookDispatcherModule,
+      WebhookDispatcherModule.forRoot(dispatcherOptionsFrom(webhookSettings, webhookKey.key)),
       RepoReceiverModule,
       McpServerModule,
     ],
@@ -64,6 +67,7 @@ runMain(async () => {
       operator.file
         ? `  operator token  ${operator.file}${operator.generated ? ' (generated now)' : ''}`
         : '  operator token  from OPERATOR_TOKEN',
+      webhookKey.file ? `  webhook key     ${webhookKey.file}` : '  webhook key     from WEBHOOK_SECRET_KEY',
       '',
     ].join('\n') + '\n',
   );

@@ -1,4 +1,17 @@
-import { runService } from '@pds/runtime';
+import 'reflect-metadata';
+import { AppConfig, loadConfig } from '@pds/config';
+import { runDistributedApp, runMain } from '@pds/runtime';
+import { WebhookSettings, dispatcherOptionsFrom } from './common/dispatcher.options';
 import { WebhookDispatcherModule } from './webhook-dispatcher.module';
 
-runService({ name: 'webhook-dispatcher', defaultPort: 3012, imports: [WebhookDispatcherModule] });
+runMain(async () => {
+  const config = loadConfig(AppConfig, process.env, { PORT: 3012 });
+  const webhooks = loadConfig(WebhookSettings);
+  await runDistributedApp({
+    name: 'webhook-dispatcher',
+    config,
+    port: config.PORT,
+    host: config.HOST,
+    imports: [WebhookDispatcherModule.forRoot(dispatcherOptionsFrom(webhooks))],
+  });
+});

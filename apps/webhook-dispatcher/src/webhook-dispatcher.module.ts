@@ -1,5 +1,29 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
+import { DISPATCHER_OPTIONS, WebhookDispatcherOptions, WebhookSettings, dispatcherOptionsFrom } from './common/dispatcher.options';
+import { webhooksPrismaProvider } from './common/webhooks.prisma';
+import { DeliveryService } from './deliveries/delivery.service';
+import { DeliveryWorker } from './delivery/delivery.worker';
+import { EventIntake } from './delivery/event-intake';
+import { secretBoxProvider } from './security/secret-key';
+import { WebhookService } from './subscriptions/webhook.service';
+import { WebhookHandler } from './webhook.handler';
 
 /** Outbound webhook subscriptions and deliveries (consumes the EVENTS stream). */
 @Module({})
-export class WebhookDispatcherModule {}
+export class WebhookDispatcherModule {
+  static forRoot(options: WebhookDispatcherOptions = dispatcherOptionsFrom(new WebhookSettings())): DynamicModule {
+    return {
+      module: WebhookDispatcherModule,
+      providers: [
+        { provide: DISPATCHER_OPTIONS, useValue: options },
+        webhooksPrismaProvider,
+        secretBoxProvider,
+        DeliveryWorker,
+        EventIntake,
+        WebhookService,
+        DeliveryService,
+        WebhookHandler,
+      ],
+    };
+  }
+}

@@ -1,2 +1,4 @@
 // Contracts of the webhooks area: DTOs, responses, NATS subjects and messages.
-export {};
+export * from './webhook.dto';
+export * from './webhook.responses';
+export * from './webhook.subjects';

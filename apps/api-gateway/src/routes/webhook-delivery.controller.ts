@@ -1,0 +1,32 @@
+import { Get, Inject, Param, Post, Query } from '@nestjs/common';
+import {
+  AuthContext,
+  ListDeliveriesQuery,
+  WebhookDeliveryDetailResponse,
+  WebhookDeliveryPage,
+  WebhookDeliveryResponse,
+  WebhookSubjects,
+} from '@pds/contracts';
+import { MessageBus } from '@pds/messaging';
+import { ApiController, Auth } from '../auth/api-controller.decorator';
+
+/** `/webhooks/deliveries` is a fixed segment: this controller is registered before WebhookController. */
+@ApiController('webhooks/deliveries')
+export class WebhookDeliveryController {
+  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
+
+  @Get()
+  list(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<WebhookDeliveryPage> {
+    return this.bus.request(WebhookSubjects.listDeliveries, { auth, query });
+  }
+
+  @Get(':id')
+  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookDeliveryDetailResponse> {
+    return this.bus.request(WebhookSubjects.getDelivery, { auth, id });
+  }
+
+  @Post(':id/redeliver')
+  redeliver(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookDeliveryResponse> {
+    return this.bus.request(WebhookSubjects.redeliver, { auth, id });
+  }
+}

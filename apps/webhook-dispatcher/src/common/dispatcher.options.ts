@@ -1,0 +1,90 @@
+import { BooleanFlag } from '@pds/config';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+/** Default retry delays (ARCHITECTURE.md section 5): after attempt 1 at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
+
+/** The WEBHOOK_* variables; read by the dispatcher's own main and by standalone. */
+export class WebhookSettings {
+  /** base64 of 32 bytes, the AES-256-GCM key of the stored signing secrets. Unset: see resolveSecretKey. */
+  @IsOptional()
+  @IsString()
+  WEBHOOK_SECRET_KEY: string | undefined = undefined;
+
+  /** Lifts the SSRF block on private, loopback and metadata targets. Local runs and tests only. */
+  @BooleanFlag()
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean = false;
+
+  /** Delays before each retry, e.g. `1s,1s,2s` (the first attempt is always immediate). */
+  @IsString()
+  @Matches(/^\s*\d+(ms|s|m|h|d)(\s*,\s*\d+(ms|s|m|h|d))*\s*$/, { message: 'WEBHOOK_RETRY_SCHEDULE must be a comma list of durations such as 1s,5m,2h' })
+  WEBHOOK_RETRY_SCHEDULE: string = DEFAULT_RETRY_SCHEDULE;
+
+  /** Total time of one attempt. */
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  WEBHOOK_TIMEOUT_MS: number = 15_000;
+
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  WEBHOOK_CONNECT_TIMEOUT_MS: number = 5_000;
+
+  /** Attempts one dispatcher process runs at the same time. */
+  @IsInt()
+  @Min(1)
+  @Max(2000)
+  WEBHOOK_CONCURRENCY: number = 200;
+
+  /** How often a worker looks for due deliveries when nothing notified it. */
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  WEBHOOK_POLL_INTERVAL_MS: number = 500;
+
+  /** A claimed delivery whose attempt did not finish within this time is due again (crashed worker). */
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  WEBHOOK_LEASE_MS: number = 60_000;
+}
+
+export interface WebhookDispatcherOptions {
+  /** base64 of 32 bytes; undefined: a key generated once and kept in the webhooks schema. */
+  secretKey?: string;
+  allowPrivateTargets: boolean;
+  /** Delays in ms before retry 1, 2, ...; its length + 1 is the number of attempts. */
+  retryScheduleMs: number[];
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  concurrency: number;
+  pollIntervalMs: number;
+  leaseMs: number;
+}
+
+export const DISPATCHER_OPTIONS = Symbol('WEBHOOK_DISPATCHER_OPTIONS');
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `1s,5m,2h` → [1000, 300000, 7200000]. */
+export function parseDurations(list: string): number[] {
+  return list.split(',').map((part) => {
+    const match = /^\s*(\d+)(ms|s|m|h|d)\s*$/.exec(part);
+    if (!match) throw new Error(`not a duration: ${part}`);
+    return Number(match[1]) * UNIT_MS[match[2]];
+  });
+}
+
+export function dispatcherOptionsFrom(settings: WebhookSettings, secretKey = settings.WEBHOOK_SECRET_KEY): WebhookDispatcherOptions {
+  return {
+    secretKey,
+    allowPrivateTargets: settings.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    retryScheduleMs: parseDurations(settings.WEBHOOK_RETRY_SCHEDULE),
+    timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
+    connectTimeoutMs: settings.WEBHOOK_CONNECT_TIMEOUT_MS,
+    concurrency: settings.WEBHOOK_CONCURRENCY,
+    pollIntervalMs: settings.WEBHOOK_POLL_INTERVAL_MS,
+    leaseMs: settings.WEBHOOK_LEASE_MS,
+  };
+}

@@ -1,0 +1,118 @@
+import { AuthContext, CreatedWebhookResponse, EventType, Page, Role, WebhookDeliveryPage, WebhookSubjects, WebhookResponse } from '@pds/contracts';
+import { buildEnvelope } from '@pds/messaging';
+import { TestContext, createTestContext } from '@pds/runtime/testing';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebhookSettings, dispatcherOptionsFrom } from '../common/dispatcher.options';
+import { generateSecretKey } from '../security/secret-box';
+import { WebhookDispatcherModule } from '../webhook-dispatcher.module';
+import { EventIntake, webhookBody } from './event-intake';
+
+/** The worker against a real (in-memory) database and a local receiver. */
+describe('delivery worker', () => {
+  let ctx: TestContext;
+  let server: http.Server;
+  let url: string;
+  const statusFor = new Map<string, number>();
+  const received: { path: string; body: string }[] = [];
+  const auth: AuthContext = { organizationId: randomUUID(), userId: randomUUID(), role: Role.ADMIN, keyId: randomUUID() };
+
+  const subscribe = (path: string, events: string[] = [EventType.WorkItemCreated]) =>
+    ctx.bus.request<CreatedWebhookResponse>(WebhookSubjects.create, { auth, body: { url: `${url}${path}`, events } });
+  const deliveries = (webhookId: string) =>
+    ctx.bus.request<WebhookDeliveryPage>(WebhookSubjects.listDeliveries, { auth, query: { webhookId } }).then((p) => p.data);
+  const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+    for (let i = 0; i < 200; i++) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('condition never held');
+  };
+  const emit = (event: string = EventType.WorkItemCreated, data: object = { id: randomUUID(), title: 'x' }) =>
+    ctx.app.get(EventIntake).accept(buildEnvelope(event, auth.organizationId, data) as never);
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString() });
+        res.writeHead(statusFor.get(req.url ?? '') ?? 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const settings = Object.assign(new WebhookSettings(), { WEBHOOK_ALLOW_PRIVATE_TARGETS: true, WEBHOOK_RETRY_SCHEDULE: '100ms,100ms', WEBHOOK_POLL_INTERVAL_MS: 50 });
+    ctx = await createTestContext([WebhookDispatcherModule.forRoot(dispatcherOptionsFrom(settings, generateSecretKey()))]);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('stores one delivery per (event, subscription) even when the event arrives twice', async () => {
+    const hook = await subscribe('/twice');
+    const envelope = buildEnvelope(EventType.WorkItemCreated, auth.organizationId, { id: randomUUID() });
+    await ctx.app.get(EventIntake).accept(envelope as never);
+    await ctx.app.get(EventIntake).accept(envelope as never);
+    const [delivery] = await until(() => deliveries(hook.id), (d) => d[0]?.status === 'DELIVERED');
+    expect(await deliveries(hook.id)).toHaveLength(1);
+    expect(delivery.attempts).toBe(1);
+    expect(received.filter((r) => r.path === '/twice')).toHaveLength(1);
+  });
+
+  it('disables the subscription at once on 410 Gone', async () => {
+    statusFor.set('/gone', 410);
+    const hook = await subscribe('/gone');
+    await emit();
+    await until(() => deliveries(hook.id), (d) => d[0]?.status === 'FAILED');
+    const [stored] = (await ctx.bus.request<Page<WebhookResponse>>(WebhookSubjects.list, { auth, query: {} })).items.filter((w) => w.id === hook.id);
+    expect(stored.active).toBe(false);
+    const [row] = await ctx.db.sql.query<{ disabled_reason: string }>('SELECT disabled_reason FROM webhooks.subscriptions WHERE id = $1', [hook.id]);
+    expect(row.disabled_reason).toMatch(/410/);
+  });
+
+  it('disables a subscription whose deliveries failed for 5 days, and not before', async () => {
+    statusFor.set('/failing', 500);
+    const hook = await subscribe('/failing');
+    await ctx.db.sql.query(`UPDATE webhooks.subscriptions SET failing_since = now() - interval '4 days' WHERE id = $1`, [hook.id]);
+    await emit();
+    await until(() => deliveries(hook.id), (d) => d[0]?.status === 'FAILED');
+    const active = async () => (await ctx.db.sql.query<{ active: boolean }>('SELECT active FROM webhooks.subscriptions WHERE id = $1', [hook.id]))[0].active;
+    expect(await active()).toBe(true);
+    await ctx.db.sql.query(`UPDATE webhooks.subscriptions SET failing_since = now() - interval '5 days 1 minute' WHERE id = $1`, [hook.id]);
+    await emit();
+    await until(active, (value) => value === false);
+  });
+
+  it('a success ends the failure window', async () => {
+    const hook = await subscribe('/recovers');
+    await ctx.db.sql.query(`UPDATE webhooks.subscriptions SET failing_since = now() - interval '1 day' WHERE id = $1`, [hook.id]);
+    await emit();
+    await until(() => deliveries(hook.id), (d) => d[0]?.status === 'DELIVERED');
+    const [row] = await ctx.db.sql.query<{ failing_since: Date | null }>('SELECT failing_since FROM webhooks.subscriptions WHERE id = $1', [hook.id]);
+    expect(row.failing_since).toBeNull();
+  });
+
+  it('makes a crashed worker’s claimed delivery due again when its lease ends', async () => {
+    const hook = await subscribe('/leased', [EventType.CkrCreated]);
+    // A row claimed by a worker that died: lease in the past, never attempted.
+    await ctx.db.sql.query(
+      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, body, next_attempt_at, lease_until)
+       VALUES (gen_random_uuid(), $1, $2, gen_random_uuid(), 'ckr.created', '{}', now(), now() - interval '1 second')`,
+      [auth.organizationId, hook.id],
+    );
+    const [delivery] = await until(() => deliveries(hook.id), (d) => d[0]?.status === 'DELIVERED');
+    expect(delivery.attempts).toBe(1);
+  });
+
+  it('never sends the contact data of an intake submitter', () => {
+    const envelope = buildEnvelope(EventType.IntakeCreated, auth.organizationId, { id: 'i', title: 't', submitterName: 'Ann', submitterEmail: 'ann@example.com' });
+    const body = JSON.parse(webhookBody(envelope as never));
+    expect(body.data).toEqual({ id: 'i', title: 't' });
+    expect(Object.keys(body)).toEqual(['id', 'event', 'apiVersion', 'createdAt', 'organizationId', 'data']);
+  });
+});

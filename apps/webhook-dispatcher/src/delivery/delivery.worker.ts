@@ -1,0 +1,195 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { LOGGER, Logger } from '@pds/observability';
+import { DATABASE, Database } from '@pds/persistence';
+import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
+import { SecretBox } from '../security/secret-box';
+import { AttemptRecorder } from './attempt-recorder';
+import { send } from './http-sender';
+import { nextDelayMs, parseRetryAfter } from './retry-schedule';
+import { signatureHeaders } from './signature';
+
+/** Columns of the subscription `s` that an attempt needs (see ClaimedRow). */
+export const SUBSCRIPTION_COLUMNS = 's.url, s.active, s.secret_encrypted, s.previous_secret_encrypted, s.previous_secret_expires_at, s.failing_since';
+
+/** A subscription whose attempts all failed for this long is disabled. */
+export const AUTO_DISABLE_AFTER_MS = 5 * 24 * 3600_000;
+
+/** A delivery held by this process (lease set) with what an attempt needs of its subscription. */
+export interface ClaimedRow {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  body: string;
+  round_attempts: number;
+  url: string;
+  active: boolean;
+  secret_encrypted: string;
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Date | string | null;
+  failing_since: Date | string | null;
+}
+
+/**
+ * Sends due deliveries. Rows are claimed with a lease (`FOR UPDATE SKIP LOCKED`), so replicas
+ * share the work and a crashed worker's rows are due again when the lease ends. New deliveries
+ * wake the worker at once (notify); the poll is only the fallback for retries and other replicas.
+ */
+@Injectable()
+export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private inFlight = 0;
+  private pumping = false;
+  private again = false;
+  private stopped = true;
+  private timer?: NodeJS.Timeout;
+  private readonly attempts = new Set<Promise<void>>();
+  private readonly recorder: AttemptRecorder;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(SecretBox) private readonly secrets: SecretBox,
+    @Inject(DISPATCHER_OPTIONS) private readonly options: WebhookDispatcherOptions,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.recorder = new AttemptRecorder(db);
+  }
+
+  onApplicationBootstrap(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.notify(), this.options.pollIntervalMs);
+    this.timer.unref();
+    this.notify();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.attempts]);
+  }
+
+  /** Look for due deliveries now. */
+  notify(): void {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    void this.pump()
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'webhook worker could not claim deliveries; will retry'))
+      .finally(() => {
+        this.pumping = false;
+      });
+  }
+
+  private async pump(): Promise<void> {
+    do {
+      this.again = false;
+      while (!this.stopped && this.inFlight < this.options.concurrency) {
+        const rows = await this.claim(Math.min(100, this.options.concurrency - this.inFlight));
+        for (const row of rows) this.start(row);
+        if (rows.length === 0) break;
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** Whether rows inserted now should be claimed by this process at insert (see EventIntake). */
+  hasCapacity(): boolean {
+    return !this.stopped && this.inFlight < this.options.concurrency;
+  }
+
+  /** Attempts rows this process claimed when it inserted them: no claim query, no wait. */
+  startClaimed(rows: readonly ClaimedRow[]): void {
+    for (const row of rows) this.start(row);
+  }
+
+  private start(row: ClaimedRow): void {
+    this.inFlight += 1;
+    const attempt = this.attempt(row)
+      .catch((error: unknown) => this.logger.error({ err: error, deliveryId: row.id }, 'webhook attempt could not be recorded'))
+      .finally(() => {
+        this.inFlight -= 1;
+        this.attempts.delete(attempt);
+        if (this.inFlight <= this.options.concurrency / 2) this.notify();
+      });
+    this.attempts.add(attempt);
+  }
+
+  private claim(limit: number): Promise<ClaimedRow[]> {
+    return this.db.sql.query<ClaimedRow>(
+      `WITH due AS (
+         SELECT id FROM webhooks.deliveries
+          WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+          ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED),
+       claimed AS (
+         UPDATE webhooks.deliveries d SET lease_until = now() + make_interval(secs => $2::int / 1000.0)
+           FROM due WHERE d.id = due.id
+         RETURNING d.id, d.webhook_id, d.event_id, d.body, d.round_attempts)
+       SELECT c.*, ${SUBSCRIPTION_COLUMNS} FROM claimed c JOIN webhooks.subscriptions s ON s.id = c.webhook_id`,
+      [limit, this.options.leaseMs],
+    );
+  }
+
+  private signingSecrets(row: ClaimedRow): string[] {
+    const secrets = [this.secrets.open(row.secret_encrypted)];
+    if (row.previous_secret_encrypted && row.previous_secret_expires_at && new Date(row.previous_secret_expires_at).getTime() > Date.now()) {
+      secrets.push(this.secrets.open(row.previous_secret_encrypted));
+    }
+    return secrets;
+  }
+
+  private async attempt(row: ClaimedRow): Promise<void> {
+    if (!row.active) {
+      await this.db.sql.query(
+        `UPDATE webhooks.deliveries SET status = 'FAILED', next_attempt_at = NULL, lease_until = NULL, error = 'subscription is disabled' WHERE id = $1`,
+        [row.id],
+      );
+      return;
+    }
+    const headers = signatureHeaders(this.signingSecrets(row), row.event_id, row.body);
+    const attemptedAt = new Date();
+    const result = await send(row.url, row.body, headers, this.options);
+    const roundAttempts = row.round_attempts + 1;
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    const gone = result.statusCode === 410;
+    const retryAfter = result.statusCode === 429 || result.statusCode === 503 ? parseRetryAfter(result.retryAfter) : null;
+    const delay = ok || gone ? null : nextDelayMs(this.options.retryScheduleMs, roundAttempts, retryAfter);
+    const status = ok ? 'DELIVERED' : delay === null ? 'FAILED' : 'PENDING';
+    await this.recorder.record({
+      deliveryId: row.id,
+      status,
+      statusCode: result.statusCode,
+      latencyMs: result.latencyMs,
+      error: result.error,
+      responseBody: result.responseBody,
+      attemptedAt,
+      roundAttempts,
+      delayMs: delay,
+    });
+    await this.recordHealth(row, ok, gone);
+  }
+
+  /** 410 disables at once; only failures for AUTO_DISABLE_AFTER_MS disable too; a success resets. */
+  private async recordHealth(row: ClaimedRow, ok: boolean, gone: boolean): Promise<void> {
+    if (ok) {
+      if (row.failing_since) await this.db.sql.query(`UPDATE webhooks.subscriptions SET failing_since = NULL WHERE id = $1`, [row.webhook_id]);
+      return;
+    }
+    if (gone) {
+      await this.disable(row.webhook_id, 'the target answered 410 Gone');
+      return;
+    }
+    if (!row.failing_since) {
+      await this.db.sql.query(`UPDATE webhooks.subscriptions SET failing_since = now() WHERE id = $1 AND failing_since IS NULL`, [row.webhook_id]);
+    } else if (Date.now() - new Date(row.failing_since).getTime() >= AUTO_DISABLE_AFTER_MS) {
+      await this.disable(row.webhook_id, 'every delivery failed for 5 days');
+    }
+  }
+
+  private async disable(webhookId: string, reason: string): Promise<void> {
+    await this.db.sql.query(
+      `UPDATE webhooks.subscriptions SET active = false, disabled_reason = $2, updated_at = now() WHERE id = $1 AND active`,
+      [webhookId, reason],
+    );
+    this.logger.warn({ webhookId, reason }, 'webhook subscription disabled');
+  }
+}

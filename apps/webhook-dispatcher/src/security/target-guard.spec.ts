@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { send } from '../delivery/http-sender';
+import { SSRF_URLS } from './ssrf-forms.fixture';
+import { blockedReason, guardedLookup, targetProblem } from './target-guard';
+
+
+describe('webhook target guard', () => {
+  it.each(SSRF_URLS)('refuses %s at create/update', async (url) => {
+    expect(await targetProblem(url)).toMatch(/not allowed/);
+  });
+
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['::1', 'loopback'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['::ffff:a9fe:a9fe', 'link-local / metadata'],
+    ['172.16.5.4', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.1', 'private'],
+    ['192.0.0.8', 'IETF protocol assignments'],
+    ['198.18.0.1', 'benchmarking'],
+    ['198.19.255.1', 'benchmarking'],
+    ['224.0.0.1', 'multicast'],
+    ['239.255.255.250', 'multicast'],
+    ['240.0.0.1', 'reserved'],
+    ['255.255.255.255', 'reserved'],
+    ['::', 'unspecified'],
+    ['fc00::1', 'unique local'],
+    ['fd12:3456::1', 'unique local'],
+    ['fe80::1', 'link-local'],
+    ['ff02::1', 'multicast'],
+    ['100.127.255.255', 'carrier-grade NAT'],
+    ['0.1.2.3', 'this-network'],
+  ])('blocks %s (%s)', (address, reason) => {
+    expect(blockedReason(address)).toBe(reason);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('lets public %s through', (address) => {
+    expect(blockedReason(address)).toBeNull();
+  });
+
+  it('accepts a public IP literal URL without DNS', async () => {
+    expect(await targetProblem('https://93.184.216.34/hook')).toBeNull();
+    expect(await targetProblem('https://[2606:4700:4700::1111]/hook')).toBeNull();
+  });
+
+  it('refuses localhost names inside the connection lookup', (done) => {
+    guardedLookup('api.localhost', {}, (error) => {
+      expect(error?.message).toMatch(/api\.localhost is not allowed/);
+      done();
+    });
+  });
+
+  describe('at every attempt', () => {
+    let server: http.Server;
+    let port: number;
+    let connections = 0;
+    beforeAll(async () => {
+      server = http.createServer((_req, res) => res.end('ok'));
+      server.on('connection', () => (connections += 1));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const options = { timeoutMs: 2000, connectTimeoutMs: 1000, allowPrivateTargets: false };
+
+    it.each(['127.0.0.1', '[::ffff:127.0.0.1]', '2130706433', '0x7f.1', 'localhost'])(
+      'fails http://%s naming the blocked address, without connecting',
+      async (host) => {
+        const before = connections;
+        const result = await send(`http://${host}:${port}/hook`, '{}', {}, options);
+        expect(result.statusCode).toBeNull();
+        expect(result.error).toMatch(/(127\.0\.0\.1|::ffff:7f00:1|localhost) is not allowed/);
+        expect(connections).toBe(before);
+      },
+    );
+
+    it('connects when private targets are allowed', async () => {
+      const result = await send(`http://127.0.0.1:${port}/hook`, '{}', {}, { ...options, allowPrivateTargets: true });
+      expect(result).toMatchObject({ statusCode: 200, error: null, responseBody: 'ok' });
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import { lookup as dnsLookup } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+import type { LookupAddress, LookupOneOptions } from 'node:dns';
+
+/** Ranges no webhook may reach (ARCHITECTURE.md section 5), with the reason named in errors. */
+const BLOCKED: [string, number, 'ipv4' | 'ipv6', string][] = [
+  ['0.0.0.0', 8, 'ipv4', 'this-network'],
+  ['10.0.0.0', 8, 'ipv4', 'private'],
+  ['100.64.0.0', 10, 'ipv4', 'carrier-grade NAT'],
+  ['127.0.0.0', 8, 'ipv4', 'loopback'],
+  ['169.254.0.0', 16, 'ipv4', 'link-local / metadata'],
+  ['172.16.0.0', 12, 'ipv4', 'private'],
+  ['192.0.0.0', 24, 'ipv4', 'IETF protocol assignments'],
+  ['192.168.0.0', 16, 'ipv4', 'private'],
+  ['198.18.0.0', 15, 'ipv4', 'benchmarking'],
+  ['224.0.0.0', 4, 'ipv4', 'multicast'],
+  ['240.0.0.0', 4, 'ipv4', 'reserved'],
+  ['::', 128, 'ipv6', 'unspecified'],
+  ['::1', 128, 'ipv6', 'loopback'],
+  ['fc00::', 7, 'ipv6', 'unique local'],
+  ['fe80::', 10, 'ipv6', 'link-local'],
+  ['ff00::', 8, 'ipv6', 'multicast'],
+];
+
+const LISTS = BLOCKED.map(([network, prefix, type, reason]) => {
+  const list = new BlockList();
+  list.addSubnet(network, prefix, type);
+  return { list, reason };
+});
+
+/** Why an IP address may not be a webhook target, or null. IPv4-mapped IPv6 counts as its IPv4 form. */
+export function blockedReason(address: string): string | null {
+  const bare = address.replace(/^\[|\]$/g, '');
+  const family = isIP(bare);
+  if (family === 0) return 'not an IP address';
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  for (const { list, reason } of LISTS) if (list.check(bare, type)) return reason;
+  return null;
+}
+
+export class BlockedTargetError extends Error {
+  constructor(readonly address: string, readonly reason: string) {
+    super(`target address ${address} is not allowed (${reason})`);
+    this.name = 'BlockedTargetError';
+  }
+}
+
+function isLocalhostName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
+function resolveAll(hostname: string, timeoutMs: number): Promise<LookupAddress[] | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), timeoutMs);
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
+      clearTimeout(timer);
+      resolve(error ? null : addresses);
+    });
+  });
+}
+
+/**
+ * The check at create/update: IP literals (after WHATWG parsing, so `2130706433`, `0x7f.1` and
+ * `0177.0.0.1` are already 127.0.0.1) are checked directly, `localhost` names are refused, other
+ * names are resolved and every address checked. A name that does not resolve now passes: the
+ * check at every attempt decides then. Returns the reason a URL is refused, or null.
+ */
+export async function targetProblem(rawUrl: string, dnsTimeoutMs = 3000): Promise<string | null> {
+  const hostname = new URL(rawUrl).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(hostname)) {
+    const reason = blockedReason(hostname);
+    return reason ? `target address ${hostname} is not allowed (${reason})` : null;
+  }
+  if (isLocalhostName(hostname)) return `target host ${hostname} is not allowed (loopback)`;
+  const addresses = await resolveAll(hostname, dnsTimeoutMs);
+  for (const { address } of addresses ?? []) {
+    const reason = blockedReason(address);
+    if (reason) return `target host ${hostname} resolves to ${address}, which is not allowed (${reason})`;
+  }
+  return null;
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for the connection itself: resolves, refuses the connection when any address is
+ * blocked, and hands the socket exactly the addresses it checked (no second resolution, so DNS
+ * rebinding cannot swap the address between check and connect).
+ */
+export function guardedLookup(hostname: string, options: LookupOneOptions & { all?: boolean }, callback: LookupCallback): void {
+  if (isLocalhostName(hostname)) {
+    callback(new BlockedTargetError(hostname, 'loopback'), '', 0);
+    return;
+  }
+  dnsLookup(hostname, { all: true, verbatim: true, family: options.family }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    for (const { address } of addresses) {
+      const reason = blockedReason(address);
+      if (reason) return callback(new BlockedTargetError(address, reason), '', 0);
+    }
+    if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0].address, addresses[0].family);
+  });
+}

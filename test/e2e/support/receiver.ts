@@ -1,0 +1,143 @@
+/* A real webhook receiver for the e2e suite: node:http on 127.0.0.1, verifies both signatures. */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Json, TestOrganization } from './client';
+
+export interface ReceivedRequest {
+  at: number;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelope is checked field by field
+  body: any;
+}
+
+/** What the receiver answers to one request: a status (and headers), or never answering. */
+export type Reply = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'hang';
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** `X-SVC-Signature` check: hex HMAC-SHA256 of the raw bytes keyed with the secret string. */
+export function verifyContractSignature(secret: string, raw: Buffer, header: string | undefined): boolean {
+  if (!header) return false;
+  return safeEqual(`sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`, header);
+}
+
+/** Standard Webhooks check: one of the space-separated `v1,` entries matches `id.timestamp.body`. */
+export function verifyStandardSignature(secret: string, raw: Buffer, headers: http.IncomingHttpHeaders, toleranceS = 300): boolean {
+  const id = headers['webhook-id'] as string | undefined;
+  const timestamp = headers['webhook-timestamp'] as string | undefined;
+  const signatures = headers['webhook-signature'] as string | undefined;
+  if (!id || !timestamp || !signatures) return false;
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceS) return false;
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.`).update(raw).digest('base64')}`;
+  return signatures.split(' ').some((candidate) => safeEqual(candidate, expected));
+}
+
+export class Receiver {
+  readonly requests: ReceivedRequest[] = [];
+  private readonly replies = new Map<string, Reply[]>();
+  private readonly hanging: http.ServerResponse[] = [];
+  private readonly standing = new Map<string, Reply>();
+  private constructor(private readonly server: http.Server, readonly url: string) {}
+
+  static async start(): Promise<Receiver> {
+    const holder: { receiver?: Receiver } = {};
+    const server = http.createServer((req, res) => holder.receiver?.handle(req, res));
+    server.keepAliveTimeout = 1000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    holder.receiver = new Receiver(server, `http://127.0.0.1:${port}`);
+    return holder.receiver;
+  }
+
+  /** Replies for the next requests to `path`, in order; afterwards every request gets 200 "ok". */
+  scriptFor(path: string, ...replies: Reply[]): void {
+    this.replies.set(path, [...(this.replies.get(path) ?? []), ...replies]);
+  }
+
+  /** The reply to every request to `path` once its script is used up (instead of 200 "ok"). */
+  replyAllFor(path: string, reply: Reply): void {
+    this.standing.set(path, reply);
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      let body: unknown;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        body = undefined;
+      }
+      this.requests.push({ at: Date.now(), path: req.url ?? '/', headers: req.headers, raw, body });
+      const path = req.url ?? '/';
+      const reply = this.replies.get(path)?.shift() ?? this.standing.get(path) ?? { status: 200, body: 'ok' };
+      if (reply === 'hang') {
+        this.hanging.push(res);
+        return;
+      }
+      const answer = () => {
+        res.writeHead(reply.status, reply.headers ?? {});
+        res.end(reply.body ?? '');
+      };
+      if (reply.delayMs) setTimeout(answer, reply.delayMs);
+      else answer();
+    });
+  }
+
+  /** Waits until `count` requests (optionally matching) have arrived. */
+  async waitFor(count: number, match: (r: ReceivedRequest) => boolean = () => true, timeoutMs = 30_000): Promise<ReceivedRequest[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.requests.filter(match);
+      if (found.length >= count) return found;
+      if (Date.now() > deadline) throw new Error(`receiver got ${found.length} of ${count} expected requests`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+// Helpers of the webhooks e2e specs.
+
+export const WEBHOOKS = '/api/v1/webhooks';
+export const DELIVERIES = '/api/v1/webhooks/deliveries';
+
+export async function createWebhook(org: TestOrganization, url: string, events: string[] = ['work_item.created'], extra: Json = {}): Promise<Json> {
+  const response = await org.api.post(WEBHOOKS, { url, events, ...extra });
+  if (response.status !== 200) throw new Error(`webhook creation failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** Polls the delivery log of one subscription until `done` holds for its deliveries. */
+export async function waitForDeliveries(
+  org: TestOrganization,
+  webhookId: string,
+  done: (deliveries: Json[]) => boolean,
+  timeoutMs = 30_000,
+): Promise<Json[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await org.api.get(`${DELIVERIES}?webhookId=${webhookId}&limit=100`);
+    // 503: a replica that was just killed held the request (fault tests); ask again.
+    if (response.status === 503 && Date.now() < deadline) continue;
+    if (response.status !== 200) throw new Error(`delivery list failed: ${response.status} ${response.text}`);
+    if (done(response.body.data)) return response.body.data;
+    if (Date.now() > deadline) throw new Error(`deliveries never reached the expected state: ${JSON.stringify(response.body.data)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
