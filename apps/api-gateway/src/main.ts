@@ -3,7 +3,7 @@ import { loadConfig } from '@pds/config';
 import { runDistributedApp, runMain } from '@pds/runtime';
 import { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
-import { INTAKE_BODY_LIMIT } from './routes/body-limits';
+import { ROUTE_BODY_LIMITS } from './routes/body-limits';
 
 runMain(async () => {
   const config = loadConfig(GatewayConfig);
@@ -13,7 +13,7 @@ runMain(async () => {
     port: config.PORT,
     host: config.HOST,
     trustProxy: config.TRUST_PROXY,
-    routeBodyLimits: INTAKE_BODY_LIMIT,
+    routeBodyLimits: ROUTE_BODY_LIMITS,
     imports: [
       GatewayModule.forRoot({
         operatorToken: config.OPERATOR_TOKEN,

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
-import { GatewayModule, INTAKE_BODY_LIMIT } from '@pds/api-gateway';
+import { GatewayModule, ROUTE_BODY_LIMITS } from '@pds/api-gateway';
 import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
 import { HealthController, createHttpApp, listen } from '@pds/http';
@@ -54,7 +54,7 @@ runMain(async () => {
   })
   class StandaloneApp {}
 
-  const app = await createHttpApp(StandaloneApp, { logger, trustProxy: config.TRUST_PROXY, routeBodyLimits: INTAKE_BODY_LIMIT });
+  const app = await createHttpApp(StandaloneApp, { logger, trustProxy: config.TRUST_PROXY, routeBodyLimits: ROUTE_BODY_LIMITS });
   const url = await listen(app, config.PORT, config.HOST);
   logger.info({ url, dataDir }, `standalone listening on ${url}`);
   process.stderr.write(

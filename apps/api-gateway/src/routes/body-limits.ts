@@ -4,7 +4,7 @@ import type { RouteBodyLimit } from '@pds/http';
  * Intake descriptions may hold 900,000 characters; JSON escaping and multi-byte characters can
  * make that several times as many bytes, so intake routes accept up to 8 MiB.
  */
-export const INTAKE_BODY_LIMIT: readonly RouteBodyLimit[] = [
+export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   { prefix: '/api/v1/intake', limit: 8 * 1024 * 1024 },
   { prefix: '/public/portals', limit: 8 * 1024 * 1024 },
   // Interview transcripts hold up to 500,000 characters (docs/decisions.md, Strategy).
