@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { applyMigrations, connectPostgres } from '@pds/persistence';
 import { freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
+import { deleteStreams } from './support';
 
 const adminUrl = 'postgresql://postgres@127.0.0.1:5432/test';
 
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
   } finally {
     await stopProcesses([gateway, delivery]);
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await deleteStreams(`prof_${suffix}`);
     await admin.end();
   }
 }

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { connect } from 'nats';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../tools/stack';
@@ -58,4 +59,15 @@ export function writeBenchmarkBlock(name: string, markdown: string): string {
     : `${current.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, updated);
   return file;
+}
+
+/** Removes the streams a run created under its subject prefix (events, large payloads). */
+export async function deleteStreams(prefix: string, natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222'): Promise<void> {
+  const nc = await connect({ servers: natsUrl }).catch(() => undefined);
+  if (!nc) return;
+  const jsm = await nc.jetstreamManager();
+  for await (const stream of jsm.streams.list()) {
+    if (stream.config.name.includes(prefix)) await jsm.streams.delete(stream.config.name).catch(() => undefined);
+  }
+  await nc.close();
 }

@@ -13,7 +13,7 @@ import os from 'node:os';
 import { Client } from 'pg';
 import { applyMigrations, connectPostgres } from '@pds/persistence';
 import { checkNats, checkPostgres, freePort, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
-import { memoryOf, writeBenchmarkBlock } from './support';
+import { deleteStreams, memoryOf, writeBenchmarkBlock } from './support';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const SUBSCRIPTIONS = 10;
@@ -165,6 +165,7 @@ async function main(): Promise<void> {
     await receiver.close();
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.end();
+    await deleteStreams(`bench_${suffix}`);
   }
 }
 

@@ -10,11 +10,10 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connect } from 'nats';
 import { Client } from 'pg';
 import { applyMigrations, connectPostgres } from '@pds/persistence';
 import { checkNats, checkPostgres, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
-import { LoadResult, load, memoryOf, writeBenchmarkBlock } from './support';
+import { LoadResult, deleteStreams, load, memoryOf, writeBenchmarkBlock } from './support';
 
 const ITEMS = 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -147,12 +146,7 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
-    const nc = await connect({ servers: natsUrl }).catch(() => undefined);
-    if (nc) {
-      const jsm = await nc.jetstreamManager();
-      await jsm.streams.delete(`bench_${suffix}_EVENTS`).catch(() => undefined);
-      await nc.close();
-    }
+    await deleteStreams(`bench_${suffix}`, natsUrl);
   }
 }
 

@@ -9,3 +9,4 @@ export * from './nats.bus';
 export * from './nats.connection';
 export * from './outbox.relay';
 export * from './outbox.writer';
+export * from './large-payloads';

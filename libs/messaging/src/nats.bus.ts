@@ -1,6 +1,7 @@
 import { ErrorCode, ServiceUnavailableError } from '@pds/contracts';
 import { Msg, NatsConnection, createInbox } from 'nats';
 import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, runHandler, unwrapReply } from './message-bus';
+import { LargePayloads, isClaim } from './large-payloads';
 import { NatsOptions, prefixed } from './nats.connection';
 
 const encoder = new TextEncoder();
@@ -28,6 +29,7 @@ export class NatsBus extends MessageBus {
   private readonly pending = new Map<string, PendingRequest>();
   private nextToken = 0;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly large: LargePayloads;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -35,6 +37,8 @@ export class NatsBus extends MessageBus {
     private readonly logger: HandlerErrorLogger,
   ) {
     super();
+    const prefix = options.subjectPrefix.replace(/[^A-Za-z0-9_-]/g, '_');
+    this.large = new LargePayloads(nc, prefix ? `${prefix}_PAYLOADS` : 'PAYLOADS');
     const prefixLength = this.inbox.length + 1;
     this.nc.subscribe(`${this.inbox}.*`, {
       callback: (error, msg) => {
@@ -51,10 +55,12 @@ export class NatsBus extends MessageBus {
 
   async request<T>(subject: string, payload: unknown): Promise<T> {
     const token = (this.nextToken++).toString(36);
+    let data = encode(payload);
+    if (data.length > this.large.limit) data = encode(await this.large.stash(data));
     const reply = await new Promise<Reply>((resolve, reject) => {
       this.pending.set(token, { subject, deadline: Date.now() + this.options.requestTimeoutMs, resolve, reject });
       try {
-        this.nc.publish(prefixed(this.options.subjectPrefix, subject), encode(payload), { reply: `${this.inbox}.${token}` });
+        this.nc.publish(prefixed(this.options.subjectPrefix, subject), data, { reply: `${this.inbox}.${token}` });
       } catch {
         this.pending.delete(token);
         reject(new ServiceUnavailableError(`Messaging failed for ${subject}`));
@@ -69,10 +75,13 @@ export class NatsBus extends MessageBus {
       request.reject(new ServiceUnavailableError(`No service answers ${request.subject}`));
       return;
     }
+    const malformed = () => request.reject(new ServiceUnavailableError(`Malformed reply for ${request.subject}`));
     try {
-      request.resolve(decode(msg.data) as Reply);
+      const reply = decode(msg.data);
+      if (!isClaim(reply)) return request.resolve(reply as Reply);
+      this.large.redeem(reply).then((data) => request.resolve(decode(data) as Reply), malformed);
     } catch {
-      request.reject(new ServiceUnavailableError(`Malformed reply for ${request.subject}`));
+      malformed();
     }
   }
 
@@ -101,7 +110,17 @@ export class NatsBus extends MessageBus {
           msg.respond(encode({ ok: false, error: { error: ErrorCode.BadRequest, message: 'Malformed message' } }));
           return;
         }
-        void runHandler(subject, handler, payload, this.logger).then((reply) => msg.respond(encode(reply)));
+        const respond = async (reply: Reply) => {
+          const data = encode(reply);
+          msg.respond(data.length > this.large.limit ? encode(await this.large.stash(data)) : data);
+        };
+        const answer = isClaim(payload)
+          ? this.large.redeem(payload).then((data) => runHandler(subject, handler, decode(data), this.logger))
+          : runHandler(subject, handler, payload, this.logger);
+        void answer.then(respond).catch((err: unknown) => {
+          this.logger.error({ err, subject }, 'could not answer a request');
+          msg.respond(encode({ ok: false, error: { error: ErrorCode.ServiceUnavailable, message: 'Could not answer' } }));
+        });
       },
     });
   }

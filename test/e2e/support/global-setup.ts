@@ -99,7 +99,8 @@ async function startDistributed(logDir: string): Promise<{ info: StackInfo; stac
     if (nc) {
       const jsm = await nc.jetstreamManager();
       for await (const stream of jsm.streams.list()) {
-        if (stream.config.name.startsWith(natsPrefix)) await jsm.streams.delete(stream.config.name);
+        // Our EVENTS stream, and the object store of large payloads (OBJ_<prefix>_PAYLOADS).
+        if (stream.config.name.includes(natsPrefix)) await jsm.streams.delete(stream.config.name);
       }
       await nc.close();
     }
