@@ -8,20 +8,7 @@ import { createOrganization } from './support/client';
 import { isDistributed } from './support/events';
 import { Replica, startGatewayReplica } from './support/replicas';
 import { WEBHOOKS } from './support/receiver';
-
-const SSRF_URLS = [
-  'http://127.0.0.1/',
-  'http://localhost/',
-  'http://[::1]/',
-  'http://[::ffff:127.0.0.1]/',
-  'http://2130706433/',
-  'http://0x7f.1/',
-  'http://0177.0.0.1/',
-  'http://169.254.169.254/latest/meta-data',
-  'http://10.0.0.1/',
-  'http://100.64.0.1/',
-  'http://0.0.0.0/',
-];
+import { SSRF_URLS } from '../../apps/webhook-dispatcher/src/security/ssrf-forms.fixture';
 
 if (!isDistributed()) {
   describe('webhook SSRF protection (private targets not allowed)', () => {

@@ -1,4 +1,4 @@
-import { ValidationOptions, registerDecorator } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsUUID, ValidationOptions, registerDecorator } from 'class-validator';
 import { isCalendarDate } from './identifiers';
 
 /** `YYYY-MM-DD` calendar date (dueDate, startDate, endDate). */
@@ -28,4 +28,11 @@ export function IsTimestamp(options?: ValidationOptions): PropertyDecorator {
           !Number.isNaN(Date.parse(value)),
       },
     });
+}
+
+/** An array of distinct uuids, at most `max` of them (labelIds, mentionedUserIds, watcherIds, …). */
+export function IsIdList(max: number): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    for (const decorate of [IsArray(), ArrayMaxSize(max), ArrayUnique(), IsUUID('all', { each: true })]) decorate(target, propertyName);
+  };
 }

@@ -1,4 +1,5 @@
-import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
+import { IsIdList } from '../common/decorators';
+import { IsIn, IsString, Length, MaxLength } from 'class-validator';
 import { ListQuery } from '../common/pagination';
 import { IsOptionalNonNull } from '../common/validation';
 
@@ -17,10 +18,7 @@ export class CreateChangelogDto {
   body: string;
 
   @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMaxSize(MAX_CHANGELOG_WORK_ITEMS)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
+  @IsIdList(MAX_CHANGELOG_WORK_ITEMS)
   workItemIds?: string[];
 }
 
@@ -30,10 +28,7 @@ export class UpdateChangelogDto {
   @IsOptionalNonNull() @IsString() @MaxLength(100_000) body?: string;
 
   @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMaxSize(MAX_CHANGELOG_WORK_ITEMS)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
+  @IsIdList(MAX_CHANGELOG_WORK_ITEMS)
   workItemIds?: string[];
 }
 

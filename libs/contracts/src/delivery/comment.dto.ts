@@ -1,4 +1,5 @@
-import { ArrayMaxSize, ArrayUnique, IsArray, IsString, IsUUID, Length } from 'class-validator';
+import { IsIdList } from '../common/decorators';
+import { IsString, Length } from 'class-validator';
 import { MAX_WORK_ITEM_LINKS } from '../work-items/work-item.dto';
 import { IsOptionalNonNull } from '../common/validation';
 
@@ -11,10 +12,7 @@ export class CreateCommentDto {
   body: string;
 
   @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMaxSize(MAX_WORK_ITEM_LINKS)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
+  @IsIdList(MAX_WORK_ITEM_LINKS)
   mentionedUserIds?: string[];
 }
 
@@ -25,10 +23,7 @@ export class UpdateCommentDto {
   body?: string;
 
   @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMaxSize(MAX_WORK_ITEM_LINKS)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
+  @IsIdList(MAX_WORK_ITEM_LINKS)
   mentionedUserIds?: string[];
 }
 

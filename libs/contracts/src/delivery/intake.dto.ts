@@ -1,4 +1,5 @@
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
+import { IsIdList } from '../common/decorators';
+import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { ReporterSource, WorkItemStatus, WorkItemType } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
@@ -53,10 +54,7 @@ export class CreateIntakeDto {
   assigneeId?: string;
 
   @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMaxSize(MAX_INTAKE_WATCHERS)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
+  @IsIdList(MAX_INTAKE_WATCHERS)
   watcherIds?: string[];
 }
 
@@ -66,10 +64,7 @@ export class UpdateIntakeDto {
   @IsNullable() @IsUUID() assigneeId?: string | null;
 
   @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMaxSize(MAX_INTAKE_WATCHERS)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
+  @IsIdList(MAX_INTAKE_WATCHERS)
   watcherIds?: string[];
 
   @IsOptionalNonNull() @IsBoolean() isPublic?: boolean;

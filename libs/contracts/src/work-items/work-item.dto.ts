@@ -1,17 +1,6 @@
+import { IsIdList } from '../common/decorators';
 import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayUnique,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Min } from 'class-validator';
 import { IsCalendarDate, IsTimestamp } from '../common/decorators';
 import {
   Classification,
@@ -98,17 +87,11 @@ export class CreateWorkItemDto {
   discipline?: Discipline;
 
   @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMaxSize(MAX_WORK_ITEM_LINKS)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
+  @IsIdList(MAX_WORK_ITEM_LINKS)
   labelIds?: string[];
 
   @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMaxSize(MAX_WORK_ITEM_LINKS)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
+  @IsIdList(MAX_WORK_ITEM_LINKS)
   mentionedUserIds?: string[];
 }
 
@@ -142,17 +125,11 @@ export class UpdateWorkItemDto {
   @IsNullable() @IsIn(enumValues(Discipline)) discipline?: Discipline | null;
 
   @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMaxSize(MAX_WORK_ITEM_LINKS)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
+  @IsIdList(MAX_WORK_ITEM_LINKS)
   labelIds?: string[];
 
   @IsOptionalNonNull()
-  @IsArray()
-  @ArrayMaxSize(MAX_WORK_ITEM_LINKS)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
+  @IsIdList(MAX_WORK_ITEM_LINKS)
   mentionedUserIds?: string[];
 }
 
