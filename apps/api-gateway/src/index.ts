@@ -1,4 +1,5 @@
 export { GatewayModule } from './gateway.module';
+export { GatewaySettings, gatewayOptionsFrom } from './gateway.settings';
 export { OrganizationService } from './identity/organization.service';
 export type { GatewayOptions } from './gateway.options';
 export { ROUTE_BODY_LIMITS } from './routes/body-limits';

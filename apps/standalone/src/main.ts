@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
-import { GatewayModule, ROUTE_BODY_LIMITS } from '@pds/api-gateway';
+import { GatewayModule, GatewaySettings, ROUTE_BODY_LIMITS, gatewayOptionsFrom } from '@pds/api-gateway';
 import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
 import { HealthController, createHttpApp, listen } from '@pds/http';
@@ -27,6 +27,7 @@ runMain(async () => {
   const dataDir = path.resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const operator = resolveOperatorToken(config.OPERATOR_TOKEN, dataDir);
+  const gatewaySettings = loadConfig(GatewaySettings);
   const webhookSettings = loadConfig(WebhookSettings);
   const webhookKey = resolveWebhookSecretKey(webhookSettings.WEBHOOK_SECRET_KEY, dataDir);
 
@@ -39,11 +40,7 @@ runMain(async () => {
       ObservabilityModule.forRoot(logger),
       PersistenceModule.forRoot(db),
       MessagingModule.forRoot({ transport: 'in-process' }),
-      GatewayModule.forRoot({
-        operatorToken: operator.token,
-        rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-        apiKeyCacheTtlMs: config.API_KEY_CACHE_TTL_MS,
-      }),
+      GatewayModule.forRoot(gatewayOptionsFrom(gatewaySettings, operator.token)),
       StrategyDiscoveryModule,
       DeliveryIntakeModule,
       WebhookDispatcherModule.forRoot(dispatcherOptionsFrom(webhookSettings, webhookKey.key)),
@@ -54,7 +51,7 @@ runMain(async () => {
   })
   class StandaloneApp {}
 
-  const app = await createHttpApp(StandaloneApp, { logger, trustProxy: config.TRUST_PROXY, routeBodyLimits: ROUTE_BODY_LIMITS });
+  const app = await createHttpApp(StandaloneApp, { logger, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: ROUTE_BODY_LIMITS });
   const url = await listen(app, config.PORT, config.HOST);
   logger.info({ url, dataDir }, `standalone listening on ${url}`);
   process.stderr.write(

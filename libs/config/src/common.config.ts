@@ -3,11 +3,25 @@ import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Variables every distributed app reads. */
-export class CommonConfig {
+/** Variables of every process that serves HTTP, distributed or standalone. */
+export class ListenConfig {
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 3000;
+
+  @IsString()
+  HOST: string = '0.0.0.0';
+}
+
+/**
+ * Variables every app of the distributed run reads. Every app listens on PORT: the edges for their
+ * API, the services only for `/health` and `/ready`.
+ */
+export class AppConfig extends ListenConfig {
   @IsString()
   NATS_URL: string = 'nats://127.0.0.1:4222';
 
@@ -30,13 +44,3 @@ export class CommonConfig {
   DATABASE_POOL_SIZE: number = 10;
 }
 
-/** Every app listens on PORT: the edges for their API, the services only for `/health` and `/ready`. */
-export class AppConfig extends CommonConfig {
-  @IsInt()
-  @Min(0)
-  @Max(65535)
-  PORT: number = 3000;
-
-  @IsString()
-  HOST: string = '0.0.0.0';
-}

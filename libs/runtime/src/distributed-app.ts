@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { CommonConfig } from '@pds/config';
+import { AppConfig } from '@pds/config';
 import { HealthController, RouteBodyLimit, createHttpApp, listen } from '@pds/http';
 import { MessagingModule } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
@@ -8,7 +8,7 @@ import { PersistenceModule, connectPostgres } from '@pds/persistence';
 export interface DistributedAppOptions {
   /** Process name in logs, NATS and PostgreSQL connection lists. */
   name: string;
-  config: CommonConfig;
+  config: AppConfig;
   port: number;
   host: string;
   /** The app's own modules; infrastructure (logging, database, NATS) is added here. */
