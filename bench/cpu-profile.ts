@@ -8,9 +8,7 @@ import { ChildProcess, execSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
-import { applyMigrations, connectPostgres } from '@pds/persistence';
-import { freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
+import { createScratchDatabase, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { deleteStreams } from './support';
 
 const adminUrl = 'postgresql://postgres@127.0.0.1:5432/test';
@@ -33,14 +31,8 @@ const pidsOf = (name: string) =>
 
 async function main(): Promise<void> {
   const suffix = randomBytes(4).toString('hex');
-  const database = `pds_prof_${suffix}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
-  const db = connectPostgres({ url: databaseUrl, poolSize: 2, applicationName: 'prof' });
-  await applyMigrations(db);
-  await db.close();
+  const scratch = await createScratchDatabase(adminUrl, 'pds_prof');
+  const databaseUrl = scratch.url;
   const token = randomBytes(24).toString('base64url');
   const env = { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', OPERATOR_TOKEN: token, DATABASE_URL: databaseUrl, NATS_SUBJECT_PREFIX: `prof_${suffix}`, HOST: '127.0.0.1', };
   const nodeArgs = process.env.PROFILE_NODE_ARGS?.split(' ').filter(Boolean);
@@ -87,9 +79,8 @@ async function main(): Promise<void> {
     await stopProcesses(extra);
   } finally {
     await stopProcesses([gateway, delivery]);
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await scratch.drop().catch(() => undefined);
     await deleteStreams(`prof_${suffix}`);
-    await admin.end();
   }
 }
 

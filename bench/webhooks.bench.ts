@@ -10,9 +10,7 @@ import { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { Client } from 'pg';
-import { applyMigrations, connectPostgres } from '@pds/persistence';
-import { checkNats, checkPostgres, freePort, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
+import { checkNats, checkPostgres, createScratchDatabase, freePort, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { deleteStreams, memoryOf, writeBenchmarkBlock } from './support';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -63,14 +61,8 @@ async function main(): Promise<void> {
   await checkPostgres(adminUrl);
   await checkNats(natsUrl);
   const suffix = randomBytes(4).toString('hex');
-  const database = `pds_bench_webhooks_${suffix}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
-  const db = connectPostgres({ url: databaseUrl, poolSize: 2, applicationName: 'bench-migrate' });
-  await applyMigrations(db);
-  await db.close();
+  const scratch = await createScratchDatabase(adminUrl, 'pds_bench_webhooks');
+  const databaseUrl = scratch.url;
 
   const arrivals: Arrivals = { first: new Map(), total: 0, firstAt: 0, lastAt: 0, latencies: [] };
   const receiver = await startReceiver(arrivals);
@@ -163,8 +155,7 @@ async function main(): Promise<void> {
   } finally {
     await stopProcesses(children);
     await receiver.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop().catch(() => undefined);
     await deleteStreams(`bench_${suffix}`);
   }
 }

@@ -10,9 +10,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
-import { applyMigrations, connectPostgres } from '@pds/persistence';
-import { checkNats, checkPostgres, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
+import { checkNats, checkPostgres, createScratchDatabase, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { LoadResult, deleteStreams, load, memoryOf, writeBenchmarkBlock } from './support';
 
 const ITEMS = 1000;
@@ -55,14 +53,8 @@ async function main(): Promise<void> {
   await checkPostgres(adminUrl);
   await checkNats(natsUrl);
   const suffix = randomBytes(4).toString('hex');
-  const database = `pds_bench_${suffix}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
-  const db = connectPostgres({ url: databaseUrl, poolSize: 2, applicationName: 'bench-migrate' });
-  await applyMigrations(db);
-  await db.close();
+  const scratch = await createScratchDatabase(adminUrl, 'pds_bench');
+  const databaseUrl = scratch.url;
 
   const children: ChildProcess[] = [];
   const operatorToken = randomBytes(24).toString('base64url');
@@ -144,8 +136,7 @@ async function main(): Promise<void> {
   } finally {
     await stopProcesses(children);
     rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await scratch.drop().catch(() => undefined);
     await deleteStreams(`bench_${suffix}`, natsUrl);
   }
 }

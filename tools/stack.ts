@@ -1,4 +1,6 @@
+import { applyMigrations, connectPostgres } from '@pds/persistence';
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -152,4 +154,33 @@ export function redactUrl(url: string): string {
   } catch {
     return url;
   }
+}
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A throw-away database with every migration applied, for an e2e run or a benchmark. */
+export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const onAdmin = async (sql: string) => {
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onAdmin(`CREATE DATABASE ${name}`);
+  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const db = connectPostgres({ url, poolSize: 2, applicationName: `${prefix}-migrate` });
+  try {
+    await applyMigrations(db);
+  } finally {
+    await db.close();
+  }
+  return { name, url, drop: () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -3,12 +3,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ChildProcess } from 'node:child_process';
-import { Client } from 'pg';
-import { applyMigrations, connectPostgres } from '../../../libs/persistence/src';
 import {
   DISTRIBUTED_APPS,
   checkNats,
   checkPostgres,
+  createScratchDatabase,
   entryPoint,
   freePort,
   spawnApp,
@@ -66,15 +65,8 @@ async function startDistributed(logDir: string): Promise<{ info: StackInfo; stac
     );
   }
   const suffix = randomBytes(4).toString('hex');
-  const database = `pds_e2e_${suffix}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
-  const db = connectPostgres({ url: databaseUrl, poolSize: 2, applicationName: 'e2e-migrate' });
-  await applyMigrations(db);
-  await db.close();
+  const scratch = await createScratchDatabase(adminUrl, 'pds_e2e');
+  const databaseUrl = scratch.url;
 
   const natsPrefix = `e2e_${suffix}`;
   const operatorToken = randomBytes(24).toString('base64url');
@@ -104,10 +96,7 @@ async function startDistributed(logDir: string): Promise<{ info: StackInfo; stac
       }
       await nc.close();
     }
-    const client = new Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await client.end();
+    await scratch.drop();
   };
   return {
     info: {
