@@ -2,17 +2,22 @@
  * Every enum of the wire, defined once. Const objects (not TS enums) so that the string unions are
  * structurally compatible with the enums Prisma generates for the same values.
  */
-function values<const T extends Record<string, string>>(o: T): T {
+export function defineEnum<const T extends Record<string, string>>(o: T): T {
   return Object.freeze(o);
 }
 
-export const Role = values({ ADMIN: 'ADMIN', PM: 'PM', DEV: 'DEV', STAKEHOLDER: 'STAKEHOLDER', GUEST: 'GUEST' });
+/** The values of an enum object, for `@IsIn(enumValues(X))`. */
+export function enumValues(o: object): string[] {
+  return Object.values(o) as string[];
+}
+
+export const Role = defineEnum({ ADMIN: 'ADMIN', PM: 'PM', DEV: 'DEV', STAKEHOLDER: 'STAKEHOLDER', GUEST: 'GUEST' });
 export type Role = (typeof Role)[keyof typeof Role];
 
-export const Priority = values({ LOW: 'LOW', MEDIUM: 'MEDIUM', HIGH: 'HIGH', CRITICAL: 'CRITICAL' });
+export const Priority = defineEnum({ LOW: 'LOW', MEDIUM: 'MEDIUM', HIGH: 'HIGH', CRITICAL: 'CRITICAL' });
 export type Priority = (typeof Priority)[keyof typeof Priority];
 
-export const WorkItemType = values({
+export const WorkItemType = defineEnum({
   FEATURE: 'FEATURE',
   EPIC: 'EPIC',
   STORY: 'STORY',
@@ -23,7 +28,7 @@ export const WorkItemType = values({
 });
 export type WorkItemType = (typeof WorkItemType)[keyof typeof WorkItemType];
 
-export const WorkItemStatus = values({
+export const WorkItemStatus = defineEnum({
   BACKLOG: 'BACKLOG',
   TODO: 'TODO',
   IN_PROGRESS: 'IN_PROGRESS',
@@ -36,7 +41,7 @@ export const WorkItemStatus = values({
 });
 export type WorkItemStatus = (typeof WorkItemStatus)[keyof typeof WorkItemStatus];
 
-export const MaintenanceCategory = values({
+export const MaintenanceCategory = defineEnum({
   BUG: 'BUG',
   SUPPORT: 'SUPPORT',
   HOTFIX: 'HOTFIX',
@@ -44,13 +49,13 @@ export const MaintenanceCategory = values({
 });
 export type MaintenanceCategory = (typeof MaintenanceCategory)[keyof typeof MaintenanceCategory];
 
-export const Discipline = values({ BACKEND: 'BACKEND', FRONTEND: 'FRONTEND', FULLSTACK: 'FULLSTACK' });
+export const Discipline = defineEnum({ BACKEND: 'BACKEND', FRONTEND: 'FRONTEND', FULLSTACK: 'FULLSTACK' });
 export type Discipline = (typeof Discipline)[keyof typeof Discipline];
 
-export const Classification = values({ ckr: 'ckr', maintenance: 'maintenance', unclassified: 'unclassified' });
+export const Classification = defineEnum({ ckr: 'ckr', maintenance: 'maintenance', unclassified: 'unclassified' });
 export type Classification = (typeof Classification)[keyof typeof Classification];
 
-export const ReporterSource = values({
+export const ReporterSource = defineEnum({
   SALES: 'SALES',
   CUSTOMER_SUPPORT: 'CUSTOMER_SUPPORT',
   MARKETING: 'MARKETING',
@@ -60,8 +65,8 @@ export const ReporterSource = values({
 });
 export type ReporterSource = (typeof ReporterSource)[keyof typeof ReporterSource];
 
-export const ExperimentKind = values({ TEST: 'TEST', FEATURE: 'FEATURE' });
+export const ExperimentKind = defineEnum({ TEST: 'TEST', FEATURE: 'FEATURE' });
 export type ExperimentKind = (typeof ExperimentKind)[keyof typeof ExperimentKind];
 
-export const SprintStatus = values({ PLANNED: 'PLANNED', ACTIVE: 'ACTIVE', COMPLETED: 'COMPLETED' });
+export const SprintStatus = defineEnum({ PLANNED: 'PLANNED', ACTIVE: 'ACTIVE', COMPLETED: 'COMPLETED' });
 export type SprintStatus = (typeof SprintStatus)[keyof typeof SprintStatus];

@@ -1,6 +1,6 @@
 import { IsIdList } from '../common/decorators';
 import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
-import { ReporterSource, WorkItemStatus, WorkItemType } from '../common/enums';
+import { ReporterSource, WorkItemStatus, WorkItemType, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 
@@ -29,11 +29,10 @@ export type ReportReason = (typeof ReportReason)[keyof typeof ReportReason];
 export const IntakeConvertTarget = Object.freeze({ WORK_ITEM: 'WORK_ITEM', OPPORTUNITY: 'OPPORTUNITY' });
 export type IntakeConvertTarget = (typeof IntakeConvertTarget)[keyof typeof IntakeConvertTarget];
 
-const values = (o: object) => Object.values(o) as string[];
 
 /** Contract 4.10. */
 export class CreateIntakeDto {
-  @IsIn(values(IntakeKind))
+  @IsIn(enumValues(IntakeKind))
   kind: IntakeKind;
 
   @IsString()
@@ -46,7 +45,7 @@ export class CreateIntakeDto {
   description?: string;
 
   @IsOptionalNonNull()
-  @IsIn(values(ReporterSource))
+  @IsIn(enumValues(ReporterSource))
   source?: ReporterSource;
 
   @IsOptionalNonNull()
@@ -60,7 +59,7 @@ export class CreateIntakeDto {
 
 /** Triage (PM/ADMIN). Setting moderationState CLEAN or HIDDEN resolves the open reports. */
 export class UpdateIntakeDto {
-  @IsOptionalNonNull() @IsIn(values(IntakeStage)) stage?: IntakeStage;
+  @IsOptionalNonNull() @IsIn(enumValues(IntakeStage)) stage?: IntakeStage;
   @IsNullable() @IsUUID() assigneeId?: string | null;
 
   @IsOptionalNonNull()
@@ -72,7 +71,7 @@ export class UpdateIntakeDto {
 }
 
 export class ReportIntakeDto {
-  @IsIn(values(ReportReason))
+  @IsIn(enumValues(ReportReason))
   reason: ReportReason;
 
   @IsOptionalNonNull()
@@ -82,18 +81,18 @@ export class ReportIntakeDto {
 }
 
 export class ConvertIntakeDto {
-  @IsIn(values(IntakeConvertTarget))
+  @IsIn(enumValues(IntakeConvertTarget))
   target: IntakeConvertTarget;
 
   /** Work-item type; default BUG for a BUG submission, else IMPROVEMENT. */
   @IsOptionalNonNull()
-  @IsIn(values(WorkItemType))
+  @IsIn(enumValues(WorkItemType))
   type?: WorkItemType;
 }
 
 export class ListIntakeQuery extends ListQuery {
-  @IsOptionalNonNull() @IsIn(values(IntakeStage)) stage?: IntakeStage;
-  @IsOptionalNonNull() @IsIn(values(IntakeKind)) kind?: IntakeKind;
+  @IsOptionalNonNull() @IsIn(enumValues(IntakeStage)) stage?: IntakeStage;
+  @IsOptionalNonNull() @IsIn(enumValues(IntakeKind)) kind?: IntakeKind;
 }
 
 export interface ModerationReport {

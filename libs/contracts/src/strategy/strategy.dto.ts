@@ -17,12 +17,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsCalendarDate, IsTimestamp } from '../common/decorators';
-import { Priority } from '../common/enums';
+import { Priority, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { CkrStatus, ExperimentOutcome, ExperimentStatus, KeyResultStatus, OpportunityStatus, SolutionStatus } from './strategy.enums';
 
-const enumValues = (o: object) => Object.values(o) as string[];
 
 /** Limits the contract leaves open (docs/decisions.md, Strategy). */
 export const STRATEGY_LIMITS = Object.freeze({

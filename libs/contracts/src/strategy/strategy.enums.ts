@@ -1,9 +1,7 @@
 /** Status enums of the strategy and discovery records (contract section 3). */
-function values<const T extends Record<string, string>>(o: T): T {
-  return Object.freeze(o);
-}
+import { defineEnum } from '../common/enums';
 
-export const CkrStatus = values({
+export const CkrStatus = defineEnum({
   DRAFT: 'DRAFT',
   ACTIVE: 'ACTIVE',
   AT_RISK: 'AT_RISK',
@@ -13,10 +11,10 @@ export const CkrStatus = values({
 });
 export type CkrStatus = (typeof CkrStatus)[keyof typeof CkrStatus];
 
-export const KeyResultStatus = values({ ON_TRACK: 'ON_TRACK', AT_RISK: 'AT_RISK', OFF_TRACK: 'OFF_TRACK', ACHIEVED: 'ACHIEVED' });
+export const KeyResultStatus = defineEnum({ ON_TRACK: 'ON_TRACK', AT_RISK: 'AT_RISK', OFF_TRACK: 'OFF_TRACK', ACHIEVED: 'ACHIEVED' });
 export type KeyResultStatus = (typeof KeyResultStatus)[keyof typeof KeyResultStatus];
 
-export const OpportunityStatus = values({
+export const OpportunityStatus = defineEnum({
   NEW: 'NEW',
   EXPLORING: 'EXPLORING',
   VALIDATED: 'VALIDATED',
@@ -28,7 +26,7 @@ export type OpportunityStatus = (typeof OpportunityStatus)[keyof typeof Opportun
 /** Statuses from which an opportunity may be promoted (ARCHITECTURE.md section 5). */
 export const DRAFT_OPPORTUNITY_STATUSES: readonly OpportunityStatus[] = ['NEW', 'EXPLORING', 'VALIDATED'];
 
-export const SolutionStatus = values({
+export const SolutionStatus = defineEnum({
   PROPOSED: 'PROPOSED',
   SELECTED: 'SELECTED',
   EXPERIMENTING: 'EXPERIMENTING',
@@ -37,7 +35,7 @@ export const SolutionStatus = values({
 });
 export type SolutionStatus = (typeof SolutionStatus)[keyof typeof SolutionStatus];
 
-export const ExperimentStatus = values({
+export const ExperimentStatus = defineEnum({
   DRAFT: 'DRAFT',
   RUNNING: 'RUNNING',
   SUCCEEDED: 'SUCCEEDED',
@@ -46,7 +44,7 @@ export const ExperimentStatus = values({
 });
 export type ExperimentStatus = (typeof ExperimentStatus)[keyof typeof ExperimentStatus];
 
-export const ExperimentOutcome = values({ SUCCEEDED: 'SUCCEEDED', FAILED: 'FAILED', INCONCLUSIVE: 'INCONCLUSIVE' });
+export const ExperimentOutcome = defineEnum({ SUCCEEDED: 'SUCCEEDED', FAILED: 'FAILED', INCONCLUSIVE: 'INCONCLUSIVE' });
 export type ExperimentOutcome = (typeof ExperimentOutcome)[keyof typeof ExperimentOutcome];
 export const CONCLUDED_EXPERIMENT_STATUSES: readonly ExperimentStatus[] = Object.values(ExperimentOutcome);
 

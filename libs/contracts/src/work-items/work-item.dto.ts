@@ -11,6 +11,7 @@ import {
   ReporterSource,
   WorkItemStatus,
   WorkItemType,
+  enumValues,
 } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
@@ -18,7 +19,6 @@ import { IsNullable, IsOptionalNonNull } from '../common/validation';
 export const WORK_ITEM_KEY_PREFIX = 'WI';
 export const MAX_WORK_ITEM_LINKS = 50;
 
-const enumValues = (o: object) => Object.values(o) as string[];
 
 /** Fields shared by create and update; update makes each optional and some nullable. */
 export class CreateWorkItemDto {
