@@ -4,30 +4,13 @@
  * the load generator). A development aid behind docs/benchmarks.md; not part of `npm run bench`.
  */
 import { randomBytes } from 'node:crypto';
-import { ChildProcess, execSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { createScratchDatabase, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
-import { deleteStreams } from './support';
+import { cpuSeconds, deleteStreams, pidsOf, poster } from './support';
 
 const adminUrl = 'postgresql://postgres@127.0.0.1:5432/test';
-
-function cpuTicks(pids: number[]): number {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // process gone
-    }
-  }
-  return total;
-}
-
-const pidsOf = (name: string) =>
-  execSync(`pgrep -x ${name} || true`).toString().split('\n').filter(Boolean).map(Number);
 
 async function main(): Promise<void> {
   const suffix = randomBytes(4).toString('hex');
@@ -67,14 +50,32 @@ async function main(): Promise<void> {
       groups.delivery = [];
     }
     groups.postgres = pidsOf('postgres');
-    const before = Object.fromEntries(Object.entries(groups).map(([k, p]) => [k, cpuTicks(p)]));
-    const result = await autocannon({ url: target + route, connections: 50, duration: 10, headers: { 'x-api-key': org.apiKey } });
-    const after = Object.fromEntries(Object.entries(groups).map(([k, p]) => [k, cpuTicks(p)]));
-    const requests = result.requests.total;
-    const hz = 100;
-    process.stdout.write(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non2xx ${result.non2xx}\n`);
+    const before = Object.fromEntries(Object.entries(groups).map(([k, p]) => [k, cpuSeconds(p)]));
+    // PROFILE_BODY: 32 clients POST that JSON body instead (e.g. PROFILE_PATH=/api/v1/work-items PROFILE_BODY='{"title":"x","type":"TASK"}').
+    const body = process.env.PROFILE_BODY;
+    let requests: number;
+    if (body) {
+      const post = poster(target, { 'x-api-key': org.apiKey, 'content-type': 'application/json' });
+      const until = Date.now() + 10_000;
+      const statuses = new Map<number, number>();
+      await Promise.all(
+        Array.from({ length: 32 }, async () => {
+          while (Date.now() < until) {
+            const status = await post(route, JSON.parse(body));
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          }
+        }),
+      );
+      requests = [...statuses.values()].reduce((a, b) => a + b, 0);
+      process.stdout.write(`${Math.round(requests / 10)} req/s, statuses ${JSON.stringify(Object.fromEntries(statuses))}\n`);
+    } else {
+      const result = await autocannon({ url: target + route, connections: 50, duration: 10, headers: { 'x-api-key': org.apiKey } });
+      requests = result.requests.total;
+      process.stdout.write(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non2xx ${result.non2xx}\n`);
+    }
+    const after = Object.fromEntries(Object.entries(groups).map(([k, p]) => [k, cpuSeconds(p)]));
     for (const key of Object.keys(groups)) {
-      process.stdout.write(`${key.padEnd(10)} ${Math.round((((after[key] - before[key]) / hz) * 1e6) / requests)} µs/request\n`);
+      process.stdout.write(`${key.padEnd(10)} ${Math.round(((after[key] - before[key]) * 1e6) / requests)} µs/request\n`);
     }
     await stopProcesses(extra);
   } finally {

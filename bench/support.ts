@@ -1,5 +1,7 @@
 import autocannon from 'autocannon';
 import { connect } from 'nats';
+import { execSync } from 'node:child_process';
+import http from 'node:http';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../tools/stack';
@@ -71,3 +73,37 @@ export async function deleteStreams(prefix: string, natsUrl = process.env.NATS_U
   }
   await nc.close();
 }
+
+/** CPU time (user + system) the processes have used so far, in seconds. */
+export function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process has gone
+    }
+  }
+  return ticks / 100;
+}
+
+/** Pids of every running process with this exact name (e.g. all PostgreSQL backends). */
+export const pidsOf = (name: string): number[] =>
+  execSync(`pgrep -x ${name} || true`).toString().split('\n').filter(Boolean).map(Number);
+
+/** POST with a keep-alive agent; node:http costs the producer far less CPU than fetch. */
+export function poster(baseUrl: string, headers: Record<string, string>): (path: string, body: unknown) => Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  return (path, body) =>
+    new Promise((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const request = http.request(`${baseUrl}${path}`, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(payload) } }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      request.on('error', reject);
+      request.end(payload);
+    });
+}
+

@@ -1,9 +1,13 @@
 /**
- * `npm run bench:webhooks`: 10,000 work-item events to 10 subscriptions (100,000 signed deliveries)
- * on a local receiver, distributed run (api-gateway, delivery-intake, two webhook-dispatcher
- * replicas, PostgreSQL, NATS). Reports deliveries per second, event-to-first-attempt latency
- * (envelope createdAt → arrival at the receiver) and dispatcher memory into docs/benchmarks.md
- * (block "webhooks"). BENCH_EVENTS scales the run down for a quick look.
+ * `npm run bench:webhooks`: work-item events to 10 subscriptions on a local receiver, distributed
+ * run (api-gateway, delivery-intake, two webhook-dispatcher replicas, PostgreSQL, NATS).
+ *
+ * Two phases of BENCH_EVENTS events each (default 10,000, so 100,000 signed deliveries each):
+ * 1. at the target rate: events are produced open-loop at BENCH_RATE per second (default 100, so
+ *    1,000 deliveries per second are offered), which is how "latency at that rate" is measured;
+ * 2. ceiling: 32 clients create work items as fast as the stack accepts them.
+ * Reports deliveries per second, event-to-first-attempt latency (envelope createdAt → arrival at the
+ * receiver), CPU per process group and dispatcher memory into docs/benchmarks.md ("webhooks").
  */
 import { randomBytes } from 'node:crypto';
 import { ChildProcess } from 'node:child_process';
@@ -11,24 +15,26 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { checkNats, checkPostgres, createScratchDatabase, freePort, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
-import { deleteStreams, memoryOf, writeBenchmarkBlock } from './support';
+import { cpuSeconds, deleteStreams, memoryOf, pidsOf, poster, writeBenchmarkBlock } from './support';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
+const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SUBSCRIPTIONS = 10;
-const PRODUCERS = 32;
+const CEILING_CLIENTS = 32;
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
 interface Arrivals {
   first: Map<string, number>;
   total: number;
-  firstAt: number;
   lastAt: number;
   latencies: number[];
 }
 
+const newArrivals = (): Arrivals => ({ first: new Map(), total: 0, lastAt: 0, latencies: [] });
+
 /** Answers 200 at once and records when each (event, subscription) first arrived. */
-async function startReceiver(arrivals: Arrivals): Promise<{ url: string; close: () => Promise<void> }> {
+async function startReceiver(current: () => Arrivals): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -37,13 +43,13 @@ async function startReceiver(arrivals: Arrivals): Promise<{ url: string; close: 
       res.writeHead(200).end();
       const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; createdAt: string };
       if (!req.headers['x-svc-signature'] || !req.headers['webhook-signature']) throw new Error('unsigned delivery');
+      const arrivals = current();
       const key = `${envelope.id}${req.url}`;
       arrivals.total += 1;
       if (!arrivals.first.has(key)) {
         arrivals.first.set(key, now);
         arrivals.latencies.push(now - Date.parse(envelope.createdAt));
       }
-      if (!arrivals.firstAt) arrivals.firstAt = now;
       arrivals.lastAt = now;
     });
   });
@@ -57,15 +63,27 @@ async function startReceiver(arrivals: Arrivals): Promise<{ url: string; close: 
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
+interface PhaseResult {
+  producedIn: number;
+  deliveriesPerSecond: number;
+  distinct: number;
+  total: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  cpu: string[];
+  cpuCores: number;
+}
+
 async function main(): Promise<void> {
   await checkPostgres(adminUrl);
   await checkNats(natsUrl);
   const suffix = randomBytes(4).toString('hex');
   const scratch = await createScratchDatabase(adminUrl, 'pds_bench_webhooks');
-  const databaseUrl = scratch.url;
 
-  const arrivals: Arrivals = { first: new Map(), total: 0, firstAt: 0, lastAt: 0, latencies: [] };
-  const receiver = await startReceiver(arrivals);
+  let arrivals = newArrivals();
+  const receiver = await startReceiver(() => arrivals);
   const children: ChildProcess[] = [];
   const operatorToken = randomBytes(24).toString('base64url');
   const env = {
@@ -74,19 +92,21 @@ async function main(): Promise<void> {
     RATE_LIMIT_PER_MINUTE: '1000000000',
     OPERATOR_TOKEN: operatorToken,
     HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: scratch.url,
     NATS_URL: natsUrl,
     NATS_SUBJECT_PREFIX: `bench_${suffix}`,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   };
   try {
     process.stdout.write('starting api-gateway, delivery-intake and two webhook-dispatchers...\n');
+    // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile every app of the run.
+    const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
     const gatewayPort = await freePort();
-    const gateway = spawnApp('api-gateway', { env: { ...env, PORT: String(gatewayPort) } });
+    const gateway = spawnApp('api-gateway', { env: { ...env, PORT: String(gatewayPort) }, nodeArgs });
     const intakePort = await freePort();
-    const intake = spawnApp('delivery-intake', { env: { ...env, PORT: String(intakePort) } });
+    const intake = spawnApp('delivery-intake', { env: { ...env, PORT: String(intakePort) }, nodeArgs });
     const dispatcherPorts = [await freePort(), await freePort()];
-    const dispatchers = dispatcherPorts.map((port) => spawnApp('webhook-dispatcher', { env: { ...env, PORT: String(port) } }));
+    const dispatchers = dispatcherPorts.map((port) => spawnApp('webhook-dispatcher', { env: { ...env, PORT: String(port) }, nodeArgs }));
     children.push(gateway, intake, ...dispatchers);
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitUntilReady(gatewayUrl, gateway);
@@ -98,57 +118,96 @@ async function main(): Promise<void> {
       headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Bench webhooks', adminEmail: 'bench-webhooks@example.com' }),
     }).then((r) => r.json() as Promise<{ apiKey: string }>);
-    const headers = { 'x-api-key': created.apiKey, 'content-type': 'application/json' };
+    const post = poster(gatewayUrl, { 'x-api-key': created.apiKey, 'content-type': 'application/json' });
     for (let i = 0; i < SUBSCRIPTIONS; i += 1) {
-      const response = await fetch(`${gatewayUrl}/api/v1/webhooks`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ url: `${receiver.url}/hook-${i}`, events: ['work_item.created'] }),
-      });
-      if (!response.ok) throw new Error(`subscription failed: ${response.status} ${await response.text()}`);
+      const status = await post('/api/v1/webhooks', { url: `${receiver.url}/hook-${i}`, events: ['work_item.created'] });
+      if (status !== 200) throw new Error(`subscription failed: ${status}`);
     }
+    const createItem = async (i: number) => {
+      const status = await post('/api/v1/work-items', { title: `Bench event ${i}`, type: 'TASK' });
+      if (status !== 200) throw new Error(`event ${i} failed: ${status}`);
+    };
 
-    process.stdout.write(`producing ${EVENTS} events for ${SUBSCRIPTIONS} subscriptions...\n`);
-    const started = Date.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: PRODUCERS }, async () => {
-        while (next < EVENTS) {
-          const i = next++;
-          const response = await fetch(`${gatewayUrl}/api/v1/work-items`, { method: 'POST', headers, body: JSON.stringify({ title: `Bench event ${i}`, type: 'TASK' }) });
-          if (!response.ok) throw new Error(`event ${i} failed: ${response.status}`);
-          await response.arrayBuffer();
-        }
-      }),
-    );
-    const producedIn = (Date.now() - started) / 1000;
-    const expected = EVENTS * SUBSCRIPTIONS;
-    const deadline = Date.now() + 600_000;
-    let peak = [0, 0];
-    while (arrivals.first.size < expected && Date.now() < deadline) {
-      peak = dispatchers.map((d, i) => Math.max(peak[i], memoryOf(d.pid).rss));
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const groups: Record<string, () => number[]> = {
+      'api-gateway': () => [gateway.pid as number],
+      'delivery-intake': () => [intake.pid as number],
+      'webhook-dispatchers': () => dispatchers.map((d) => d.pid as number),
+      'nats-server': () => pidsOf('nats-server'),
+      postgres: () => pidsOf('postgres'),
+      'bench (producers + receiver)': () => [process.pid],
+    };
+    const peak = [0, 0];
+
+    const runPhase = async (name: string, produce: () => Promise<void>): Promise<PhaseResult> => {
+      process.stdout.write(`${name}: ${EVENTS} events for ${SUBSCRIPTIONS} subscriptions...\n`);
+      arrivals = newArrivals();
+      const cpuBefore = Object.fromEntries(Object.entries(groups).map(([group, pids]) => [group, cpuSeconds(pids())]));
+      const started = Date.now();
+      await produce();
+      const producedIn = (Date.now() - started) / 1000;
+      const expected = EVENTS * SUBSCRIPTIONS;
+      const deadline = Date.now() + 600_000;
+      while (arrivals.first.size < expected && Date.now() < deadline) {
+        dispatchers.forEach((d, i) => (peak[i] = Math.max(peak[i], memoryOf(d.pid).rss)));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const seconds = (arrivals.lastAt - started) / 1000;
+      const used = Object.entries(groups).map(([group, pids]) => [group, cpuSeconds(pids()) - cpuBefore[group]] as const);
+      const sorted = [...arrivals.latencies].sort((a, b) => a - b);
+      return {
+        producedIn,
+        deliveriesPerSecond: Math.round(arrivals.first.size / seconds),
+        distinct: arrivals.first.size,
+        total: arrivals.total,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        max: sorted[sorted.length - 1],
+        cpu: used.map(([group, s]) => `${group} ${s.toFixed(1)} s`),
+        cpuCores: used.reduce((sum, [, s]) => sum + s, 0) / seconds,
+      };
+    };
+
+    // Open loop: event i is sent at started + i / RATE whether or not earlier ones have answered.
+    const atRate = await runPhase(`at ${RATE} events/s`, async () => {
+      const started = performance.now();
+      const pending: Promise<void>[] = [];
+      for (let i = 0; i < EVENTS; i += 1) {
+        const wait = started + (i * 1000) / RATE - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        pending.push(createItem(i));
+      }
+      await Promise.all(pending);
+    });
+    const ceiling = await runPhase('ceiling', async () => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CEILING_CLIENTS }, async () => {
+          while (next < EVENTS) await createItem(next++);
+        }),
+      );
+    });
+
     const memory = dispatchers.map((d) => memoryOf(d.pid));
-    const seconds = (arrivals.lastAt - started) / 1000;
-    const sorted = [...arrivals.latencies].sort((a, b) => a - b);
-    const perSecond = Math.round(arrivals.first.size / seconds);
     const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+    const expected = EVENTS * SUBSCRIPTIONS;
+    const row = (label: string, value: (r: PhaseResult) => string) => `| ${label} | ${value(atRate)} | ${value(ceiling)} |`;
     const markdown = [
       '## Webhooks (`npm run bench:webhooks`)',
       '',
-      `${EVENTS} \`work_item.created\` events (POST /work-items, ${PRODUCERS} concurrent clients) to ${SUBSCRIPTIONS} subscriptions on one local receiver; distributed run with two webhook-dispatcher replicas; measured ${new Date().toISOString().slice(0, 10)} on the project machine (2 cores, shared with PostgreSQL, NATS and the other apps).`,
+      `${EVENTS} \`work_item.created\` events per phase (POST /work-items through the gateway) to ${SUBSCRIPTIONS} subscriptions on one local receiver, so ${expected} signed deliveries per phase; distributed run with two webhook-dispatcher replicas; measured ${new Date().toISOString().slice(0, 10)} on the project machine (2 cores shared by PostgreSQL, NATS, every app and the load generator).`,
       '',
-      '| Measure | Value |',
-      '|---|---|',
-      `| deliveries received (distinct / all) | ${arrivals.first.size} / ${arrivals.total} of ${expected} |`,
-      `| events produced in | ${producedIn.toFixed(1)} s (${Math.round(EVENTS / producedIn)} events/s) |`,
-      `| signed deliveries per second (first event → last delivery) | ${perSecond} |`,
-      `| event-to-first-attempt p50 / p99 | ${percentile(sorted, 50)} ms / ${percentile(sorted, 99)} ms |`,
-      `| load average at the end (1 / 5 / 15 min) | ${load} |`,
-      `| dispatcher memory RSS at end (peak seen) | ${memory.map((m, i) => `${m.rss} MiB (${Math.max(peak[i], m.peak)} MiB)`).join(', ')} |`,
+      `| Measure | at ${RATE} events/s (${RATE * SUBSCRIPTIONS} deliveries/s offered) | ceiling (${CEILING_CLIENTS} clients, closed loop) |`,
+      '|---|---|---|',
+      row('deliveries received (distinct / all)', (r) => `${r.distinct} / ${r.total} of ${expected}`),
+      row('events produced in', (r) => `${r.producedIn.toFixed(1)} s (${Math.round(EVENTS / r.producedIn)} events/s)`),
+      row('signed deliveries per second (first event → last delivery)', (r) => String(r.deliveriesPerSecond)),
+      row('event-to-first-attempt p50 / p95 / p99 / max', (r) => `${r.p50} / ${r.p95} / ${r.p99} / ${r.max} ms`),
+      row('CPU used (cores busy on average)', (r) => `${r.cpu.join(', ')} (${r.cpuCores.toFixed(2)} of 2)`),
       '',
-      'The latency is from the envelope `createdAt` (set inside the write transaction) to the arrival at the receiver, so it includes the outbox relay, JetStream, the insert of the delivery rows and the HTTP attempt. Deliveries per second ≈ 10 × events per second means the dispatchers kept pace with production: this run was bound by POST /work-items on a machine shared with other test runs (see the load average), so it shows no loss and the latency at this rate, not the ceiling of the dispatchers.',
+      `Dispatcher memory RSS at the end (peak seen): ${memory.map((m, i) => `${m.rss} MiB (${Math.max(peak[i], m.peak)} MiB)`).join(', ')}. Load average at the end (1 / 5 / 15 min): ${load}.`,
+      '',
+      'The latency runs from the envelope `createdAt` (set inside the write transaction of the work item) to the arrival at the receiver: it includes the commit, the outbox relay, JetStream, the insert of the delivery rows and the signed HTTP attempt. The first phase offers events at a fixed rate, so its latency is the latency at that rate; the ceiling phase saturates the machine and its latency is mostly queueing.',
     ].join('\n');
     process.stdout.write(`${markdown}\n`);
     process.stdout.write(`written to ${writeBenchmarkBlock('webhooks', markdown)}\n`);

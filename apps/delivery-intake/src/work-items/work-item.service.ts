@@ -52,6 +52,9 @@ const PLAIN_FIELDS = [
   'discipline',
 ] as const;
 
+/** The column of a plain field: the schema maps every camelCase field to its snake_case name. */
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 function toDate(value: string | null | undefined): Date | null | undefined {
   return value === undefined || value === null ? value : new Date(`${value}T00:00:00Z`);
 }
@@ -94,23 +97,19 @@ export class WorkItemService {
       experimentId: dto.experimentId ?? null,
     };
     const { linkedCkrId } = await this.references.check(auth.organizationId, dto, links);
+    const fields: Record<string, unknown> = {
+      title: dto.title,
+      type: dto.type,
+      linked_ckr_id: linkedCkrId ?? null,
+      mentioned_user_ids: dto.mentionedUserIds ?? [],
+      label_ids: dto.labelIds ?? [],
+      due_date: dto.dueDate ?? null,
+    };
+    for (const field of PLAIN_FIELDS) {
+      if (dto[field] !== undefined) fields[columnOf(field)] = dto[field];
+    }
     const response = await this.workItems.transaction(async (tx) => {
-      const number = await this.workItems.nextNumber(tx, auth.organizationId);
-      const data: Prisma.WorkItemUncheckedCreateInput = {
-        organizationId: auth.organizationId,
-        number,
-        title: dto.title,
-        type: dto.type,
-        linkedCkrId: linkedCkrId ?? null,
-        mentionedUserIds: dto.mentionedUserIds ?? [],
-        labelIds: dto.labelIds ?? [],
-        dueDate: toDate(dto.dueDate),
-      };
-      for (const field of PLAIN_FIELDS) {
-        if (dto[field] !== undefined) (data as Record<string, unknown>)[field] = dto[field];
-      }
-      const id = await this.workItems.create(tx, data);
-      const created = toWorkItemResponse(await this.workItems.findInTx(tx, auth.organizationId, id));
+      const created = toWorkItemResponse(await this.workItems.create(tx, auth.organizationId, fields));
       await writeOutbox(tx, DELIVERY_SCHEMA, [buildEnvelope(EventType.WorkItemCreated, auth.organizationId, created)]);
       if (within) await within(tx, created);
       return created;

@@ -32,13 +32,19 @@ export interface ClaimedRow {
 /**
  * Sends due deliveries. Rows are claimed with a lease (`FOR UPDATE SKIP LOCKED`), so replicas
  * share the work and a crashed worker's rows are due again when the lease ends. New deliveries
- * wake the worker at once (notify); the poll is only the fallback for retries and other replicas.
+ * are claimed by the process that inserts them (see EventIntake); the claim query runs only when
+ * there may be due rows nobody holds (notify, the poll for retries and other replicas' leftovers),
+ * because under load a claim after every attempt costs PostgreSQL more than the attempts do.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private inFlight = 0;
   private pumping = false;
   private again = false;
+  /** Whether due rows may be waiting unclaimed; cleared when a claim comes back short. */
+  private backlog = true;
+  /** Counts notify() calls, so a claim that raced with one does not clear the backlog. */
+  private notifications = 0;
   private stopped = true;
   private timer?: NodeJS.Timeout;
   private readonly attempts = new Set<Promise<void>>();
@@ -66,8 +72,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     await Promise.allSettled([...this.attempts]);
   }
 
-  /** Look for due deliveries now. */
+  /** There may be due deliveries nobody holds (new unclaimed rows, a redelivery, the poll): claim them. */
   notify(): void {
+    this.notifications += 1;
+    this.backlog = true;
+    this.wake();
+  }
+
+  private wake(): void {
     if (this.stopped) return;
     if (this.pumping) {
       this.again = true;
@@ -84,10 +96,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   private async pump(): Promise<void> {
     do {
       this.again = false;
-      while (!this.stopped && this.inFlight < this.options.concurrency) {
-        const rows = await this.claim(Math.min(100, this.options.concurrency - this.inFlight));
+      while (!this.stopped && this.backlog && this.inFlight < this.options.concurrency) {
+        const limit = Math.min(100, this.options.concurrency - this.inFlight);
+        const seen = this.notifications;
+        const rows = await this.claim(limit);
         for (const row of rows) this.start(row);
-        if (rows.length === 0) break;
+        if (rows.length < limit && seen === this.notifications) this.backlog = false;
       }
     } while (this.again && !this.stopped);
   }
@@ -109,7 +123,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
       .finally(() => {
         this.inFlight -= 1;
         this.attempts.delete(attempt);
-        if (this.inFlight <= this.options.concurrency / 2) this.notify();
+        if (this.backlog && this.inFlight <= this.options.concurrency / 2) this.wake();
       });
     this.attempts.add(attempt);
   }
