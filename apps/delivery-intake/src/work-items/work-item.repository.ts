@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Classification, ListWorkItemsQuery, RecordRef, formatKey, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
 import { BatchLoader, DATABASE, Database } from '@pds/persistence';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
-import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
 import {
   SELECT_BY_ID,
   SELECT_BY_NUMBER,
