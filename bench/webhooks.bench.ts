@@ -21,6 +21,7 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SUBSCRIPTIONS = 10;
 const CEILING_CLIENTS = 32;
+const WARM_UP_EVENTS = Math.min(1_000, Math.ceil(EVENTS / 5));
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
@@ -138,14 +139,14 @@ async function main(): Promise<void> {
     };
     const peak = [0, 0];
 
-    const runPhase = async (name: string, produce: () => Promise<void>): Promise<PhaseResult> => {
-      process.stdout.write(`${name}: ${EVENTS} events for ${SUBSCRIPTIONS} subscriptions...\n`);
+    const runPhase = async (name: string, produce: () => Promise<void>, events = EVENTS): Promise<PhaseResult> => {
+      process.stdout.write(`${name}: ${events} events for ${SUBSCRIPTIONS} subscriptions...\n`);
       arrivals = newArrivals();
       const cpuBefore = Object.fromEntries(Object.entries(groups).map(([group, pids]) => [group, cpuSeconds(pids())]));
       const started = Date.now();
       await produce();
       const producedIn = (Date.now() - started) / 1000;
-      const expected = EVENTS * SUBSCRIPTIONS;
+      const expected = events * SUBSCRIPTIONS;
       const deadline = Date.now() + 600_000;
       while (arrivals.first.size < expected && Date.now() < deadline) {
         dispatchers.forEach((d, i) => (peak[i] = Math.max(peak[i], memoryOf(d.pid).rss)));
@@ -169,16 +170,19 @@ async function main(): Promise<void> {
     };
 
     // Open loop: event i is sent at started + i / RATE whether or not earlier ones have answered.
-    const atRate = await runPhase(`at ${RATE} events/s`, async () => {
+    const produceAtRate = (events: number) => async () => {
       const started = performance.now();
       const pending: Promise<void>[] = [];
-      for (let i = 0; i < EVENTS; i += 1) {
+      for (let i = 0; i < events; i += 1) {
         const wait = started + (i * 1000) / RATE - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         pending.push(createItem(i));
       }
       await Promise.all(pending);
-    });
+    };
+    // Warm-up (not reported): JIT, connection pools and prepared plans settle before measuring.
+    await runPhase('warm-up', produceAtRate(WARM_UP_EVENTS), WARM_UP_EVENTS);
+    const atRate = await runPhase(`at ${RATE} events/s`, produceAtRate(EVENTS));
     const ceiling = await runPhase('ceiling', async () => {
       let next = 0;
       await Promise.all(
@@ -195,7 +199,7 @@ async function main(): Promise<void> {
     const markdown = [
       '## Webhooks (`npm run bench:webhooks`)',
       '',
-      `${EVENTS} \`work_item.created\` events per phase (POST /work-items through the gateway) to ${SUBSCRIPTIONS} subscriptions on one local receiver, so ${expected} signed deliveries per phase; distributed run with two webhook-dispatcher replicas; measured ${new Date().toISOString().slice(0, 10)} on the project machine (2 cores shared by PostgreSQL, NATS, every app and the load generator).`,
+      `After a warm-up of ${WARM_UP_EVENTS} events, ${EVENTS} \`work_item.created\` events per phase (POST /work-items through the gateway) to ${SUBSCRIPTIONS} subscriptions on one local receiver, so ${expected} signed deliveries per phase; distributed run with two webhook-dispatcher replicas; measured ${new Date().toISOString().slice(0, 10)} on the project machine (2 cores shared by PostgreSQL, NATS, every app and the load generator).`,
       '',
       `| Measure | at ${RATE} events/s (${RATE * SUBSCRIPTIONS} deliveries/s offered) | ceiling (${CEILING_CLIENTS} clients, closed loop) |`,
       '|---|---|---|',
