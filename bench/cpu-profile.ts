@@ -52,16 +52,16 @@ async function main(): Promise<void> {
     groups.postgres = pidsOf('postgres');
     const before = Object.fromEntries(Object.entries(groups).map(([k, p]) => [k, cpuSeconds(p)]));
     // PROFILE_BODY: 32 clients POST that JSON body instead (e.g. PROFILE_PATH=/api/v1/work-items PROFILE_BODY='{"title":"x","type":"TASK"}').
-    const body = process.env.PROFILE_BODY;
+    const body = process.env.PROFILE_BODY ? (JSON.parse(process.env.PROFILE_BODY) as unknown) : undefined;
     let requests: number;
-    if (body) {
+    if (body !== undefined) {
       const post = poster(target, { 'x-api-key': org.apiKey, 'content-type': 'application/json' });
       const until = Date.now() + 10_000;
       const statuses = new Map<number, number>();
       await Promise.all(
         Array.from({ length: 32 }, async () => {
           while (Date.now() < until) {
-            const status = await post(route, JSON.parse(body));
+            const status = await post(route, body);
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
           }
         }),

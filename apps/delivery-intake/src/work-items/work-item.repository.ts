@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Classification, ListWorkItemsQuery, RecordRef, formatKey, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
-import { BatchLoader, DATABASE, Database } from '@pds/persistence';
+import { BatchLoader, DATABASE, Database, nextKeyNumberSql } from '@pds/persistence';
+import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 import {
   SELECT_BY_ID,
@@ -155,17 +156,15 @@ export class WorkItemRepository {
     const columns = Object.keys(fields);
     for (const column of columns) if (!/^[a-z_]+$/.test(column)) throw new Error(`not a column name: ${column}`);
     const rows = await tx.$queryRawUnsafe<WorkItemRow[]>(
-      `WITH seq AS (
-         INSERT INTO delivery.key_sequences (organization_id, scope, value) VALUES ($1::uuid, 'work_item', 1)
-         ON CONFLICT (organization_id, scope) DO UPDATE SET value = key_sequences.value + 1
-         RETURNING value),
+      `WITH seq AS (${nextKeyNumberSql(DELIVERY_SCHEMA)}),
        w AS (
          INSERT INTO delivery.work_items (id, organization_id, number${columns.map((c) => `, ${c}`).join('')})
          SELECT gen_random_uuid(), $1::uuid, seq.value${columns.map((c) => `, r.${c}`).join('')}
-           FROM seq, jsonb_populate_record(NULL::delivery.work_items, $2::jsonb) r
+           FROM seq, jsonb_populate_record(NULL::delivery.work_items, $3::jsonb) r
          RETURNING *)
        SELECT ${WORK_ITEM_COLUMNS} FROM w`,
       organizationId,
+      'work_item',
       JSON.stringify(fields),
     );
     return rows[0];
