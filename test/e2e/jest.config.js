@@ -2,15 +2,19 @@
 const path = require('node:path');
 const { swcConfig } = require('../../tools/swc-config.cjs');
 
+const mode = process.env.E2E_MODE || 'standalone';
+
 module.exports = {
   rootDir: path.resolve(__dirname, '../..'),
   roots: ['<rootDir>/test/e2e'],
   testMatch: ['**/*.e2e-spec.ts'],
+  // `*.distributed.e2e-spec.ts` kill processes and restart NATS: standalone has neither.
+  testPathIgnorePatterns: mode === 'distributed' ? ['/node_modules/'] : ['/node_modules/', '\\.distributed\\.e2e-spec\\.ts$'],
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig(), swcrc: false }] },
   globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
   testTimeout: 60_000,
   maxWorkers: 2,
-  displayName: `e2e:${process.env.E2E_MODE || 'standalone'}`,
+  displayName: `e2e:${mode}`,
 };

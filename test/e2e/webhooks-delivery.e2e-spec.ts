@@ -1,5 +1,5 @@
 import { createOrganization } from './support/client';
-import { DELIVERIES, Receiver, WEBHOOKS, createWebhook, verifyContractSignature, verifyStandardSignature, waitForDeliveries } from './support/receiver';
+import { DELIVERIES, Receiver, WEBHOOKS, createWebhook, startStalledListener, verifyContractSignature, verifyStandardSignature, waitForDeliveries } from './support/receiver';
 import { shapeViolations } from './support/shapes';
 import { ATTEMPT_SHAPE, DELIVERY_SHAPE, ENVELOPE_SHAPE } from './support/shapes-webhooks';
 
@@ -92,6 +92,24 @@ describe('webhook deliveries', () => {
     expect(delivery).toMatchObject({ attempts: 4, statusCode: 503, nextAttemptAt: null, deliveredAt: null, error: 'HTTP 503' });
     expect(receiver.requests.filter(at(path))).toHaveLength(4);
   });
+
+  it('honours Retry-After on 429 and 503 within the schedule', async () => {
+    const org = await createOrganization();
+    const path = pathOf('busy');
+    // The e2e schedule is 1s,1s,2s (±20 %): without Retry-After the second attempt comes within 1.2 s.
+    receiver.scriptFor(path, { status: 429, headers: { 'retry-after': '2' } }, { status: 503, headers: { 'retry-after': '3600' } });
+    const hook = await createWebhook(org, `${receiver.url}${path}`);
+    await org.api.post(WORK_ITEMS, { title: 'Busy receiver', type: 'TASK' });
+    const [delivery] = await waitForDeliveries(org, hook.id, (d) => d[0]?.status === 'DELIVERED', 20_000);
+    expect(delivery).toMatchObject({ attempts: 3, statusCode: 200 });
+    const detail = await org.api.get(`${DELIVERIES}/${delivery.id}`);
+    expect(detail.body.attemptLog.map((a: { statusCode: number }) => a.statusCode)).toEqual([429, 503, 200]);
+    const times = detail.body.attemptLog.map((a: { attemptedAt: string }) => Date.parse(a.attemptedAt));
+    // 429 asked for 2 s: honoured. 503 asked for an hour: cut to the schedule's longest delay (2 s).
+    expect(times[1] - times[0]).toBeGreaterThanOrEqual(1900);
+    expect(times[2] - times[1]).toBeGreaterThanOrEqual(1900);
+    expect(times[2] - times[1]).toBeLessThan(10_000);
+  }, 30_000);
 
   it('does not follow a redirect', async () => {
     const org = await createOrganization();
@@ -201,4 +219,23 @@ describe('webhook deliveries', () => {
     expect(detail.body.attemptLog[0]).toMatchObject({ statusCode: null, error: expect.stringMatching(/timed out/) });
     expect(detail.body.attemptLog[0].latencyMs).toBeGreaterThanOrEqual(14_000);
   }, 60_000);
+
+  it('gives up on a connection not established within 5 s and retries', async () => {
+    const stalled = await startStalledListener();
+    try {
+      const org = await createOrganization();
+      const hook = await createWebhook(org, `http://127.0.0.1:${stalled.port}/stalled`);
+      await org.api.post(WORK_ITEMS, { title: 'Unreachable receiver', type: 'TASK' });
+      const [delivery] = await waitForDeliveries(org, hook.id, (d) => d[0]?.attempts >= 2, 30_000);
+      expect(delivery).toMatchObject({ status: 'PENDING', statusCode: null, error: expect.stringMatching(/could not connect within 5000 ms/) });
+      const detail = await org.api.get(`${DELIVERIES}/${delivery.id}`);
+      const [first] = detail.body.attemptLog;
+      expect(first).toMatchObject({ statusCode: null, responseBody: null, error: 'could not connect within 5000 ms' });
+      // The connect timeout (5 s) ended it, not the 15 s limit of a whole attempt.
+      expect(first.latencyMs).toBeGreaterThanOrEqual(4900);
+      expect(first.latencyMs).toBeLessThan(14_000);
+    } finally {
+      stalled.stop();
+    }
+  }, 45_000);
 });

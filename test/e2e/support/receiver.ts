@@ -1,6 +1,8 @@
 /* A real webhook receiver for the e2e suite: node:http on 127.0.0.1, verifies both signatures. */
+import { spawn } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Json, TestOrganization } from './client';
 
@@ -110,6 +112,34 @@ export class Receiver {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/**
+ * A port where TCP connections never complete: a child process listens with a backlog of one and
+ * then blocks its event loop, so it never accepts; once the kernel's accept queue is filled here,
+ * further connection attempts wait for a handshake that does not come.
+ */
+export async function startStalledListener(): Promise<{ port: number; stop(): void }> {
+  const script = `
+    const server = require('node:net').createServer();
+    server.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
+      process.stdout.write(server.address().port + '\\n');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300000);
+    });`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`stalled listener exited with ${code}`)));
+  });
+  const fillers = Array.from({ length: 4 }, () => net.connect(port, '127.0.0.1').on('error', () => undefined));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    port,
+    stop() {
+      for (const socket of fillers) socket.destroy();
+      child.kill('SIGKILL');
+    },
+  };
 }
 
 // Helpers of the webhooks e2e specs.

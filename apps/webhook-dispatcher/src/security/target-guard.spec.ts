@@ -4,7 +4,6 @@ import { send } from '../delivery/http-sender';
 import { SSRF_URLS } from './ssrf-forms.fixture';
 import { blockedReason, guardedLookup, targetProblem } from './target-guard';
 
-
 describe('webhook target guard', () => {
   it.each(SSRF_URLS)('refuses %s at create/update', async (url) => {
     expect(await targetProblem(url)).toMatch(/not allowed/);
@@ -13,9 +12,10 @@ describe('webhook target guard', () => {
   it.each([
     ['127.0.0.1', 'loopback'],
     ['::1', 'loopback'],
-    ['::ffff:127.0.0.1', 'loopback'],
-    ['::ffff:10.0.0.1', 'private'],
-    ['::ffff:a9fe:a9fe', 'link-local / metadata'],
+    ['::ffff:127.0.0.1', 'loopback, IPv4-mapped 127.0.0.1'],
+    ['::ffff:7f00:1', 'loopback, IPv4-mapped 127.0.0.1'],
+    ['::ffff:10.0.0.1', 'private, IPv4-mapped 10.0.0.1'],
+    ['::ffff:a9fe:a9fe', 'link-local / metadata, IPv4-mapped 169.254.169.254'],
     ['172.16.5.4', 'private'],
     ['172.31.255.255', 'private'],
     ['192.168.1.1', 'private'],

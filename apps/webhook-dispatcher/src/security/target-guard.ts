@@ -28,13 +28,30 @@ const LISTS = BLOCKED.map(([network, prefix, type, reason]) => {
   return { list, reason };
 });
 
-/** Why an IP address may not be a webhook target, or null. IPv4-mapped IPv6 counts as its IPv4 form. */
+/** The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:7f00:1` → `127.0.0.1`), or null. */
+function mappedIPv4(address: string): string | null {
+  const match = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
+  if (!match) return null;
+  if (match[1]) return match[1];
+  const high = parseInt(match[2], 16);
+  const low = parseInt(match[3], 16);
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+}
+
+/**
+ * Why an IP address may not be a webhook target, or null. IPv4-mapped IPv6 counts as its IPv4
+ * form, which the reason names: URL parsing turns `[::ffff:127.0.0.1]` into `[::ffff:7f00:1]`.
+ */
 export function blockedReason(address: string): string | null {
   const bare = address.replace(/^\[|\]$/g, '');
   const family = isIP(bare);
   if (family === 0) return 'not an IP address';
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  for (const { list, reason } of LISTS) if (list.check(bare, type)) return reason;
+  for (const { list, reason } of LISTS) {
+    if (!list.check(bare, type)) continue;
+    const mapped = family === 6 ? mappedIPv4(bare) : null;
+    return mapped ? `${reason}, IPv4-mapped ${mapped}` : reason;
+  }
   return null;
 }
 
