@@ -111,16 +111,22 @@ describe('webhook deliveries', () => {
     expect(times[2] - times[1]).toBeLessThan(10_000);
   }, 30_000);
 
-  it('does not follow a redirect', async () => {
+  it('does not follow a redirect, not even one to itself', async () => {
     const org = await createOrganization();
     const path = pathOf('redirect');
-    receiver.scriptFor(path, ...Array.from({ length: 10 }, () => ({ status: 302, headers: { location: `${receiver.url}${path}/followed` } })));
-    const hook = await createWebhook(org, `${receiver.url}${path}`);
+    const other = `${path}-elsewhere`;
+    receiver.replyAllFor(path, { status: 307, headers: { location: `${receiver.url}${path}` } });
+    receiver.replyAllFor(other, { status: 302, headers: { location: `${receiver.url}${other}/followed` } });
+    const toItself = await createWebhook(org, `${receiver.url}${path}`);
+    const elsewhere = await createWebhook(org, `${receiver.url}${other}`);
     await org.api.post(WORK_ITEMS, { title: 'Redirected', type: 'TASK' });
-    const [delivery] = await waitForDeliveries(org, hook.id, (d) => d[0]?.status === 'FAILED');
-    expect(delivery.statusCode).toBe(302);
-    expect(delivery.error).toMatch(/redirect/);
-    expect(receiver.requests.filter(at(`${path}/followed`))).toHaveLength(0);
+    const [delivery] = await waitForDeliveries(org, toItself.id, (d) => d[0]?.status === 'FAILED');
+    expect(delivery).toMatchObject({ attempts: 4, statusCode: 307, error: expect.stringMatching(/redirect/) });
+    // One request per attempt: the redirect was never followed back to the same URL.
+    expect(receiver.requests.filter(at(path))).toHaveLength(4);
+    const [redirected] = await waitForDeliveries(org, elsewhere.id, (d) => d[0]?.status === 'FAILED');
+    expect(redirected.statusCode).toBe(302);
+    expect(receiver.requests.filter(at(`${other}/followed`))).toHaveLength(0);
   });
 
   it('disables the subscription at once when the target answers 410 Gone', async () => {
