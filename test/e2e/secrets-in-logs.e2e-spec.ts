@@ -1,0 +1,46 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createOrganization } from './support/client';
+import { Receiver, WEBHOOKS, createWebhook } from './support/receiver';
+import { stackInfo } from './support/stack-info';
+
+/** Every log line the stack's processes wrote so far, from the files global setup points them to. */
+function stackLogs(): string {
+  const { logDir } = stackInfo();
+  return readdirSync(logDir)
+    .filter((name) => name.endsWith('.log'))
+    .map((name) => readFileSync(path.join(logDir, name), 'utf8'))
+    .join('\n');
+}
+
+describe('secrets in logs', () => {
+  it('never writes API keys or webhook secrets to any log, also on failed requests', async () => {
+    const receiver = await Receiver.start();
+    try {
+      const org = await createOrganization();
+      const key = await org.api.post('/api/v1/api-keys', { name: 'Logged?' });
+      expect(key.status).toBe(200);
+      const hook = await createWebhook(org, `${receiver.url}/secrets`, ['work_item.created']);
+      const rotated = await org.api.post(`${WEBHOOKS}/${hook.id}/rotate-secret`);
+      expect(rotated.status).toBe(200);
+      // Requests that fail validation echo nothing secret either.
+      expect((await org.api.post(WEBHOOKS, { url: 'ftp://example.com', events: ['ckr.created'], secret: rotated.body.secret })).status).toBe(400);
+      expect((await org.api.post(`${WEBHOOKS}/${hook.id}/test`)).status).toBe(200);
+      await receiver.waitFor(1, (r) => r.path === '/secrets');
+      // pino writes through a pipe into the log files: give the last lines time to land.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+
+      const logs = stackLogs();
+      // The files are the right ones: they hold this test's requests.
+      expect(logs).toContain(`/api/v1/webhooks/${hook.id}/rotate-secret`);
+      const secrets = [org.apiKey, key.body.apiKey, hook.secret, rotated.body.secret];
+      for (const secret of secrets) {
+        expect(logs.includes(secret)).toBe(false);
+        // Nor the part after a prefix (`pos_sk_…`, `whsec_…`), which a log could show alone.
+        expect(logs.includes(secret.slice(secret.indexOf('_', 4) + 1))).toBe(false);
+      }
+    } finally {
+      await receiver.stop();
+    }
+  });
+});
