@@ -14,7 +14,7 @@ import {
   stopProcesses,
   waitUntilReady,
 } from '../../../tools/stack';
-import { StackInfo, e2eDir, stackMode, writeStackInfo } from './stack-info';
+import { StackInfo, databaseAdminUrl, e2eDir, stackMode, writeStackInfo } from './stack-info';
 
 export interface RunningStack {
   children: ChildProcess[];
@@ -51,7 +51,7 @@ async function startStandalone(logDir: string): Promise<{ info: StackInfo; stack
 }
 
 async function startDistributed(logDir: string): Promise<{ info: StackInfo; stack: RunningStack }> {
-  const adminUrl = process.env.E2E_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+  const adminUrl = databaseAdminUrl();
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   try {
     await checkPostgres(adminUrl);

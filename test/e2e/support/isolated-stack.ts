@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppName, createScratchDatabase, freePort, spawnApp, stopProcesses, waitUntilReady } from '../../../tools/stack';
-import { stackInfo } from './stack-info';
+import { databaseAdminUrl, stackInfo } from './stack-info';
 
 /** A stack of the test's own, started with settings the shared stack must not have. */
 export interface IsolatedStack {
@@ -44,18 +44,17 @@ async function startApps(apps: AppName[], ports: number[], env: Record<string, s
 export async function startIsolatedStack(options: IsolatedStackOptions = {}): Promise<IsolatedStack> {
   const info = stackInfo();
   const name = `isolated-${randomBytes(3).toString('hex')}`;
-  let env = { ...info.env, ...options.env };
+  let env: Record<string, string>;
   let apps: AppName[];
   let release: () => Promise<void>;
   if (info.mode === 'standalone') {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pds-e2e-isolated-'));
-    env.DATA_DIR = dataDir;
+    env = { ...info.env, DATA_DIR: dataDir, ...options.env };
     apps = ['standalone'];
     release = async () => rmSync(dataDir, { recursive: true, force: true });
   } else {
-    const adminUrl = process.env.E2E_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-    const database = await createScratchDatabase(adminUrl, 'pds_e2e_isolated');
-    env = { ...env, DATABASE_URL: database.url, NATS_SUBJECT_PREFIX: `${info.natsPrefix}_${name.replace('-', '_')}`, ...options.env };
+    const database = await createScratchDatabase(databaseAdminUrl(), 'pds_e2e_isolated');
+    env = { ...info.env, DATABASE_URL: database.url, NATS_SUBJECT_PREFIX: `${info.natsPrefix}_${name.replace('-', '_')}`, ...options.env };
     apps = options.apps ?? ['api-gateway', 'webhook-dispatcher'];
     release = () => database.drop();
   }
@@ -72,7 +71,6 @@ export async function startIsolatedStack(options: IsolatedStackOptions = {}): Pr
     url: `http://127.0.0.1:${ports[0]}`,
     async restart(extra) {
       await stopProcesses(children);
-      children = [];
       env = { ...env, ...extra };
       children = await startApps(apps, ports, env, name);
     },

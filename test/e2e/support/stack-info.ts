@@ -25,6 +25,11 @@ export interface StackInfo {
 
 export const e2eDir = path.join(repoRoot, '.e2e');
 
+/** Where distributed runs create their throw-away databases. */
+export function databaseAdminUrl(): string {
+  return process.env.E2E_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+}
+
 export function stackMode(): StackMode {
   const mode = process.env.E2E_MODE ?? 'standalone';
   if (mode !== 'standalone' && mode !== 'distributed') throw new Error(`E2E_MODE must be standalone or distributed, not ${mode}`);
