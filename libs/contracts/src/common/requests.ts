@@ -41,54 +41,26 @@ export class IdRequest extends AuthedRequest {
   id!: string;
 }
 
-export function BodyRequest<B extends object>(dto: Constructor<B>) {
-  class BodyRequestOf extends AuthedRequest {
-    @IsObject()
-    @ValidateNested()
-    @Type(() => dto)
-    body!: B;
-  }
-  return BodyRequestOf;
+/**
+ * `Base` plus one nested, validated DTO under `key` (`body` or `query`): the request classes keep
+ * their field names and decorators in one place instead of one hand-written class per shape.
+ */
+function withNested<Base extends Constructor<object>, K extends string, T extends object>(
+  base: Base,
+  key: K,
+  dto: Constructor<T>,
+  optional = false,
+): Constructor<InstanceType<Base> & Record<K, T>> {
+  class WithNested extends base {}
+  const decorators = [IsObject(), ValidateNested(), Type(() => dto)];
+  for (const decorate of optional ? [IsOptional(), ...decorators] : decorators) decorate(WithNested.prototype, key);
+  return WithNested as unknown as Constructor<InstanceType<Base> & Record<K, T>>;
 }
 
-export function IdBodyRequest<B extends object>(dto: Constructor<B>) {
-  class IdBodyRequestOf extends IdRequest {
-    @IsObject()
-    @ValidateNested()
-    @Type(() => dto)
-    body!: B;
-  }
-  return IdBodyRequestOf;
-}
-
-export function QueryRequest<Q extends object>(dto: Constructor<Q>) {
-  class QueryRequestOf extends AuthedRequest {
-    @IsObject()
-    @ValidateNested()
-    @Type(() => dto)
-    query!: Q;
-  }
-  return QueryRequestOf;
-}
-
-export function IdQueryRequest<Q extends object>(dto: Constructor<Q>) {
-  class IdQueryRequestOf extends IdRequest {
-    @IsObject()
-    @ValidateNested()
-    @Type(() => dto)
-    query!: Q;
-  }
-  return IdQueryRequestOf;
-}
-
+export const BodyRequest = <B extends object>(dto: Constructor<B>) => withNested(AuthedRequest, 'body', dto);
+export const IdBodyRequest = <B extends object>(dto: Constructor<B>) => withNested(IdRequest, 'body', dto);
+export const QueryRequest = <Q extends object>(dto: Constructor<Q>) => withNested(AuthedRequest, 'query', dto);
+export const IdQueryRequest = <Q extends object>(dto: Constructor<Q>) => withNested(IdRequest, 'query', dto);
 /** For a path whose body may be left out (conclude): absent passes, present is validated. */
-export function IdOptionalBodyRequest<B extends object>(dto: Constructor<B>) {
-  class IdOptionalBodyRequestOf extends IdRequest {
-    @IsOptional()
-    @IsObject()
-    @ValidateNested()
-    @Type(() => dto)
-    body?: B;
-  }
-  return IdOptionalBodyRequestOf;
-}
+export const IdOptionalBodyRequest = <B extends object>(dto: Constructor<B>) =>
+  withNested(IdRequest, 'body', dto, true) as Constructor<IdRequest & { body?: B }>;
