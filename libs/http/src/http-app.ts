@@ -21,8 +21,8 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   /** Endpoints that accept more than the default (intake descriptions up to 900,000 characters). */
   routeBodyLimits?: readonly RouteBodyLimit[];
-  /** Trust X-Forwarded-For from a proxy in front (Kubernetes ingress). */
-  trustProxy?: boolean;
+  /** Whose X-Forwarded-For to believe (hop count or proxy CIDRs; see TRUST_PROXY). */
+  trustProxy?: false | number | string[];
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
