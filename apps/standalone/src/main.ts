@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { GatewayModule, GatewaySettings, ROUTE_BODY_LIMITS, gatewayOptionsFrom } from '@pds/api-gateway';
 import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
-import { HealthController, createHttpApp, listen } from '@pds/http';
+import { HealthController, buildInfo, createHttpApp, listen } from '@pds/http';
 import { McpServerModule } from '@pds/mcp-server';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
@@ -58,7 +58,8 @@ runMain(async () => {
   const app = await createHttpApp(StandaloneApp, { logger, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: ROUTE_BODY_LIMITS });
   await startMessageHandlers(app);
   const url = await listen(app, config.PORT, config.HOST);
-  logger.info({ url, dataDir }, `standalone listening on ${url}`);
+  const { version, commit } = buildInfo();
+  logger.info({ url, dataDir, mode: 'standalone', version, commit }, `standalone ${version} listening on ${url}`);
   process.stderr.write(
     [
       '',

@@ -1,7 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AppConfig, ConfigError, StartupError } from '@pds/config';
 import net from 'node:net';
-import { HealthController, RouteBodyLimit, createHttpApp, listen } from '@pds/http';
+import { HealthController, RouteBodyLimit, buildInfo, createHttpApp, listen } from '@pds/http';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { PersistenceModule, connectPostgres } from '@pds/persistence';
@@ -54,7 +54,8 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
   });
   await startMessageHandlers(app);
   const url = await listen(app, options.port, options.host);
-  logger.info({ url }, `${name} listening on ${url}`);
+  const { version, commit } = buildInfo();
+  logger.info({ url, mode: 'distributed', version, commit }, `${name} ${version} (distributed) listening on ${url}`);
 }
 
 /** Entry-point wrapper: a failed boot prints why and exits non-zero instead of hanging. */
