@@ -1,8 +1,11 @@
 import { Provider } from '@nestjs/common';
 import { DATABASE, Database } from '@pds/persistence';
-import { PrismaClient } from '../generated/delivery/client';
+import { Prisma, PrismaClient } from '../generated/delivery/client';
 
 export const DELIVERY_SCHEMA = 'delivery';
+
+/** The Prisma client of one delivery transaction (see DeliveryOutbox). */
+export type DeliveryTx = Prisma.TransactionClient;
 
 export const deliveryPrismaProvider: Provider = {
   provide: PrismaClient,
