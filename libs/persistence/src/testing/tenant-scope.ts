@@ -15,7 +15,8 @@ import ts from 'typescript';
  * - `repository-only`: Prisma model calls and SQL statements run only in `*.repository.ts` files.
  * - `organization-first`: every public method of a repository takes `organizationId` first.
  * A query meant to span organizations (a worker claiming due rows of every tenant) says so in a
- * comment on its statement or method that contains `tenant-scope: all organizations`.
+ * comment on its statement, method or class that contains `tenant-scope: all organizations`; a
+ * repository of tables without tenant data says `tenant-scope: no tenant data`.
  */
 export type TenantScopeRule = 'tenant-where' | 'tenant-sql' | 'repository-only' | 'organization-first';
 
@@ -34,7 +35,8 @@ export interface TenantModel {
   tenantTables: string[];
 }
 
-export const CROSS_TENANT_MARK = 'tenant-scope: all organizations';
+/** Comments that exempt a statement, method or class: it spans organizations, or holds no tenant data. */
+export const TENANT_SCOPE_MARKS = ['tenant-scope: all organizations', 'tenant-scope: no tenant data'];
 
 const WHERE_OPS = new Set([
   'findFirst',
@@ -250,7 +252,7 @@ function tenantTablePattern(tables: readonly string[]): RegExp | undefined {
 function markedCrossTenant(node: ts.Node, text: string): boolean {
   for (let current: ts.Node | undefined = node; current && !ts.isSourceFile(current); current = current.parent) {
     const comments = ts.getLeadingCommentRanges(text, current.getFullStart()) ?? [];
-    if (comments.some((range) => text.slice(range.pos, range.end).includes(CROSS_TENANT_MARK))) return true;
+    if (comments.some((range) => TENANT_SCOPE_MARKS.some((mark) => text.slice(range.pos, range.end).includes(mark)))) return true;
     if (ts.isClassDeclaration(current)) return false;
   }
   return false;
