@@ -21,7 +21,7 @@ import { pageRequest, toPage } from '@pds/persistence';
 import { changedFields } from '../common/record-ref';
 import { toExperimentResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
-import { STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
+import { StrategyTx } from '../common/strategy.prisma';
 import { StrategyReferences } from '../common/strategy.references';
 import { Experiment } from '../generated/strategy/client';
 import { ExperimentRepository } from './experiment.repository';

@@ -16,7 +16,6 @@ import { pageRequest, toPage } from '@pds/persistence';
 import { changedFields } from '../common/record-ref';
 import { toSolutionResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
-import { STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
 import { StrategyReferences } from '../common/strategy.references';
 import { OpportunityService } from '../opportunities/opportunity.service';
 import { Solution } from '../generated/strategy/client';
