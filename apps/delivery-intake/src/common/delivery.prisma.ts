@@ -1,5 +1,4 @@
-import { Provider } from '@nestjs/common';
-import { DATABASE, Database } from '@pds/persistence';
+import { prismaClientProvider } from '@pds/persistence';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 
 export const DELIVERY_SCHEMA = 'delivery';
@@ -7,8 +6,4 @@ export const DELIVERY_SCHEMA = 'delivery';
 /** The Prisma client of one delivery transaction (see DeliveryOutbox). */
 export type DeliveryTx = Prisma.TransactionClient;
 
-export const deliveryPrismaProvider: Provider = {
-  provide: PrismaClient,
-  useFactory: (db: Database) => new PrismaClient({ adapter: db.adapter }),
-  inject: [DATABASE],
-};
+export const deliveryPrismaProvider = prismaClientProvider(PrismaClient);

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { IntakeKind, IntakeStage, ModerationState } from '@pds/contracts';
 import { nextKeyNumber } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
-import { isUniqueViolation } from '../common/unique-violation';
+import { unlessDuplicate } from '../common/unique-violation';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 import { CONVERTING } from './intake.convert';
 import { INTAKE_INCLUDE, IntakeRecord } from './intake.mapper';
@@ -97,13 +97,7 @@ export class IntakeRepository {
 
   /** False when this voter has voted for the submission already (a unique index decides). */
   async addVote(organizationId: string, submissionId: string, voter: Voter): Promise<boolean> {
-    try {
-      await this.prisma.intakeVote.create({ data: { organizationId, submissionId, ...voter }, select: { id: true } });
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
+    return (await unlessDuplicate(this.prisma.intakeVote.create({ data: { organizationId, submissionId, ...voter }, select: { id: true } }))) !== null;
   }
 
   /** False when the user had no vote on the submission. */

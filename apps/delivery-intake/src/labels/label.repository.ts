@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CursorPosition } from '@pds/contracts';
 import { keysetAfter } from '@pds/persistence';
-import { isUniqueViolation } from '../common/unique-violation';
+import { unlessDuplicate } from '../common/unique-violation';
 import { Label, PrismaClient } from '../generated/delivery/client';
 
 /** Labels of an organization, oldest first; every query is scoped by organization id. */
@@ -14,12 +14,7 @@ export class LabelRepository {
   }
 
   /** Null when the organization has a label of that name already. */
-  async create(organizationId: string, data: { name: string; color: string }): Promise<Label | null> {
-    try {
-      return await this.prisma.label.create({ data: { ...data, organizationId } });
-    } catch (error) {
-      if (isUniqueViolation(error)) return null;
-      throw error;
-    }
+  create(organizationId: string, data: { name: string; color: string }): Promise<Label | null> {
+    return unlessDuplicate(this.prisma.label.create({ data: { ...data, organizationId } }));
   }
 }

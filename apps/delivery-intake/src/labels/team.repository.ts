@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CursorPosition } from '@pds/contracts';
 import { keysetAfter } from '@pds/persistence';
-import { isUniqueViolation } from '../common/unique-violation';
+import { unlessDuplicate } from '../common/unique-violation';
 import { PrismaClient, Team } from '../generated/delivery/client';
 
 /** Teams of an organization, oldest first; every query is scoped by organization id. */
@@ -14,13 +14,8 @@ export class TeamRepository {
   }
 
   /** Null when the organization has a team of that name already. */
-  async create(organizationId: string, name: string): Promise<Team | null> {
-    try {
-      return await this.prisma.team.create({ data: { organizationId, name } });
-    } catch (error) {
-      if (isUniqueViolation(error)) return null;
-      throw error;
-    }
+  create(organizationId: string, name: string): Promise<Team | null> {
+    return unlessDuplicate(this.prisma.team.create({ data: { organizationId, name } }));
   }
 
   async exists(organizationId: string, id: string): Promise<boolean> {

@@ -1,5 +1,4 @@
-import { Provider } from '@nestjs/common';
-import { DATABASE, Database } from '@pds/persistence';
+import { prismaClientProvider } from '@pds/persistence';
 import { Prisma, PrismaClient } from '../generated/strategy/client';
 
 export const STRATEGY_SCHEMA = 'strategy';
@@ -7,11 +6,7 @@ export const STRATEGY_SCHEMA = 'strategy';
 /** The Prisma client of one strategy transaction (see StrategyOutbox). */
 export type StrategyTx = Prisma.TransactionClient;
 
-export const strategyPrismaProvider: Provider = {
-  provide: PrismaClient,
-  useFactory: (db: Database) => new PrismaClient({ adapter: db.adapter }),
-  inject: [DATABASE],
-};
+export const strategyPrismaProvider = prismaClientProvider(PrismaClient);
 
 /** Default list order: creation time, then id (the keyset of `toPage`). */
 export const CREATION_ORDER = [{ createdAt: 'asc' }, { id: 'asc' }] as const;
