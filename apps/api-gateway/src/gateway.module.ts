@@ -12,6 +12,7 @@ import { OperatorTokenGuard } from './identity/operator-token.guard';
 import { OrganizationService } from './identity/organization.service';
 import { UserController } from './identity/user.controller';
 import { UserService } from './identity/user.service';
+import { RateLimitSyncHandler } from './rate-limit/rate-limit.handler';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
 import { STRATEGY_CONTROLLERS, STRATEGY_PROVIDERS } from './routes/strategy.routes';
@@ -24,6 +25,8 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       controllers: [
+        IdentityHandler,
+        RateLimitSyncHandler,
         OperatorController,
         UserController,
         ApiKeyController,
@@ -42,7 +45,6 @@ export class GatewayModule {
         ApiKeyGuard,
         OperatorTokenGuard,
         RateLimiter,
-        IdentityHandler,
         ...STRATEGY_PROVIDERS,
         ...DELIVERY_PROVIDERS,
         ...WEBHOOK_PROVIDERS,

@@ -25,6 +25,7 @@ import { SprintHandler } from './sprints/sprint.handler';
 import { SprintRepository } from './sprints/sprint.repository';
 import { SprintService } from './sprints/sprint.service';
 import { ClassificationConsumer } from './work-items/classification.consumer';
+import { ClassificationHandler } from './work-items/classification.handler';
 import { WorkItemHandler } from './work-items/work-item.handler';
 import { WorkItemReferences } from './work-items/work-item.references';
 import { WorkItemRepository } from './work-items/work-item.repository';
@@ -32,37 +33,30 @@ import { WorkItemService } from './work-items/work-item.service';
 
 /** Work items, relations, labels, comments, sprints, teams, intake, changelog. Served over the bus. */
 @Module({
+  controllers: [WorkItemHandler, RelationHandler, LabelHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, ChangelogHandler, ClassificationHandler],
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,
     WorkItemRepository,
     WorkItemReferences,
     WorkItemService,
-    WorkItemHandler,
     ClassificationConsumer,
     RelationRepository,
     RelationService,
-    RelationHandler,
     LabelRepository,
     LabelService,
     TeamRepository,
     TeamService,
-    LabelHandler,
     SprintRepository,
     SprintService,
-    SprintHandler,
     CommentRepository,
     CommentService,
-    CommentHandler,
     IntakeRepository,
     IntakeCommentRepository,
     IntakeService,
-    IntakeHandler,
     PortalService,
-    PortalHandler,
     ChangelogRepository,
     ChangelogService,
-    ChangelogHandler,
   ],
 })
 export class DeliveryIntakeModule {}

@@ -5,6 +5,7 @@ import { DeliveryRepository } from './deliveries/delivery.repository';
 import { DeliveryService } from './deliveries/delivery.service';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { EventIntake } from './delivery/event-intake';
+import { EventIntakeHandler } from './delivery/event-intake.handler';
 import { secretBoxProvider } from './security/secret-key';
 import { SettingRepository } from './security/setting.repository';
 import { WebhookRepository } from './subscriptions/webhook.repository';
@@ -17,6 +18,7 @@ export class WebhookDispatcherModule {
   static forRoot(options: WebhookDispatcherOptions = dispatcherOptionsFrom(new WebhookSettings())): DynamicModule {
     return {
       module: WebhookDispatcherModule,
+      controllers: [WebhookHandler, EventIntakeHandler],
       providers: [
         { provide: DISPATCHER_OPTIONS, useValue: options },
         webhooksPrismaProvider,
@@ -28,7 +30,6 @@ export class WebhookDispatcherModule {
         EventIntake,
         WebhookService,
         DeliveryService,
-        WebhookHandler,
       ],
     };
   }

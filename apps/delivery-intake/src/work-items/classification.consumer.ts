@@ -1,6 +1,5 @@
-import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EventEnvelope, EventType, InternalEventType } from '@pds/contracts';
-import { EventConsumer } from '@pds/messaging';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { Prisma } from '../generated/delivery/client';
 import { classify, toWorkItemResponse } from './work-item.mapper';
@@ -21,17 +20,12 @@ const KIND_OF: Record<string, StrategyLinkKind> = {
  * `updatedAt` and one `work_item.updated`.
  */
 @Injectable()
-export class ClassificationConsumer implements OnApplicationBootstrap {
+export class ClassificationConsumer {
   constructor(
-    @Inject(EventConsumer) private readonly events: EventConsumer,
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
     @Inject(WorkItemReferences) private readonly references: WorkItemReferences,
     @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.events.consume({ durableName: 'delivery-intake', eventTypes: Object.keys(KIND_OF) }, (envelope) => this.handle(envelope));
-  }
 
   async handle(envelope: EventEnvelope): Promise<void> {
     const kind = KIND_OF[envelope.event];
