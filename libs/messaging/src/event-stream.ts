@@ -4,6 +4,8 @@ import type { EventEnvelope } from '@pds/contracts';
 export abstract class EventPublisher {
   /** Resolves once every envelope is durably accepted; rejects (and nothing counts) otherwise. */
   abstract publish(envelopes: readonly EventEnvelope[]): Promise<void>;
+  /** Whether the stream answers at all: tells an outage from an event it refuses. */
+  abstract reachable(): Promise<boolean>;
 }
 
 export type EventHandler = (envelope: EventEnvelope) => Promise<void>;

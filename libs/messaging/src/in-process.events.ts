@@ -18,6 +18,10 @@ export class InProcessEventStream extends EventPublisher implements EventConsume
     this.subscriptions.push({ options, handler });
   }
 
+  async reachable(): Promise<boolean> {
+    return true;
+  }
+
   async publish(envelopes: readonly EventEnvelope[]): Promise<void> {
     for (const envelope of envelopes) {
       for (const { options, handler } of this.subscriptions) {

@@ -75,7 +75,7 @@ export class IntakeService {
 
   async list(auth: AuthContext, query: ListIntakeQuery): Promise<Page<IntakeSubmissionResponse>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
+    const { limit, after } = pageRequest(query, 'number');
     const afterNumber = after ? Number(after.sortValue) : undefined;
     const rows = await this.submissions.list(
       auth.organizationId,

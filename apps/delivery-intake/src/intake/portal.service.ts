@@ -30,7 +30,7 @@ export class PortalService {
   ) {}
 
   async list(organizationId: string, query: ListQuery): Promise<Page<PublicIntakeResponse>> {
-    const { limit, after } = pageRequest(query);
+    const { limit, after } = pageRequest(query, 'number');
     const afterNumber = after ? Number(after.sortValue) : undefined;
     const rows = await this.submissions.listVisible(organizationId, Number.isInteger(afterNumber) ? afterNumber : undefined, limit + 1);
     return toPage(rows, limit, (row) => toPublicIntake(toIntakeResponse(row)), (row) => String(row.number));
