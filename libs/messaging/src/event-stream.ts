@@ -23,4 +23,6 @@ export interface ConsumerOptions {
  */
 export abstract class EventConsumer {
   abstract consume(options: ConsumerOptions, handler: EventHandler): Promise<void>;
+  /** Takes no further events; one being handled finishes first (unacknowledged ones come back). */
+  abstract stop(): Promise<void>;
 }

@@ -116,6 +116,7 @@ export class JetStreamEventConsumer extends EventConsumer {
   private readonly stopped = new AbortController();
 
   private readonly large: LargePayloads;
+  private readonly handling = new Set<Promise<void>>();
 
   constructor(
     private readonly nc: NatsConnection,
@@ -147,7 +148,11 @@ export class JetStreamEventConsumer extends EventConsumer {
     const messages = await consumer.consume({ max_messages: 200 });
     this.stopped.signal.addEventListener('abort', () => void messages.close());
     void (async () => {
-      for await (const msg of messages) await this.handle(msg, handler, types);
+      for await (const msg of messages) {
+        const handled = this.handle(msg, handler, types);
+        this.handling.add(handled);
+        await handled.finally(() => this.handling.delete(handled));
+      }
     })();
   }
 
@@ -163,7 +168,8 @@ export class JetStreamEventConsumer extends EventConsumer {
     }
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     this.stopped.abort();
+    await Promise.all([...this.handling]);
   }
 }
