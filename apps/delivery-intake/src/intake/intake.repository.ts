@@ -107,9 +107,20 @@ export class IntakeRepository {
   }
 
   /** Marks the submission as being converted into an opportunity; false when it is converted (or converting) already. */
-  async claimForOpportunity(organizationId: string, id: string): Promise<boolean> {
+  /**
+   * Claims the submission for a conversion into an opportunity. A claim older than `staleBefore`
+   * belongs to a conversion that died between claim and link (a crash): it is taken over, which is
+   * safe because the opportunity creation is idempotent on the submission.
+   */
+  async claimForOpportunity(organizationId: string, id: string, staleBefore: Date): Promise<boolean> {
     const { count } = await this.prisma.intakeSubmission.updateMany({
-      where: { organizationId, id, workItemId: null, opportunityId: null, opportunityKey: null },
+      where: {
+        organizationId,
+        id,
+        workItemId: null,
+        opportunityId: null,
+        OR: [{ opportunityKey: null }, { opportunityKey: CONVERTING, updatedAt: { lt: staleBefore } }],
+      },
       data: { opportunityKey: CONVERTING, updatedAt: new Date() },
     });
     return count > 0;
