@@ -4,7 +4,11 @@ import { CreateIntakeRequest, PortalVoteRequest } from '../delivery/delivery.sub
 import { ConcludeExperimentRequest, CreateCkrRequest, UpdateOpportunityRequest } from '../strategy/strategy.subjects';
 import { CreateWebhookRequest } from '../webhooks/webhook.subjects';
 import { CreateWorkItemRequest, ListWorkItemsRequest, UpdateWorkItemRequest } from '../work-items/work-item.subjects';
+import { toInstance } from './fast-instantiation';
 import { isCertainlyValid } from './fast-validation';
+import { CreateUserDto } from '../identity/identity.dto';
+import { ListCkrsRequest } from '../strategy/strategy.subjects';
+import { ListDeliveriesRequest } from '../webhooks/webhook.subjects';
 
 const auth = { organizationId: '6f1c1a7e-3a7c-4b8e-9a52-1c2d3e4f5a6b', userId: '7f1c1a7e-3a7c-4b8e-9a52-1c2d3e4f5a6b', role: 'PM', keyId: 'k' };
 const uuid = '00000000-0000-4000-8000-000000000001';
@@ -15,12 +19,16 @@ const samples: [new () => object, Record<string, unknown>][] = [
   [UpdateWorkItemRequest, { auth, id: 'WI-1', body: { title: 'Renamed', estimate: null, parentId: null, status: 'DONE' } }],
   [ListWorkItemsRequest, { auth, query: { status: ['TODO', 'DONE'], limit: 20, q: 'x' } }],
   [CreateIntakeRequest, { auth, body: { kind: 'IMPROVEMENT', title: 'Dark mode', description: 'Please' } }],
-  [PortalVoteRequest, { organizationId: uuid, id: 'INT-1', body: { email: 'a@b.io' } }],
+  [PortalVoteRequest, { organizationId: uuid, id: 'INT-1', addressHash: 'a'.repeat(64), body: { email: 'a@b.io' } }],
   [CreateCkrRequest, { auth, body: { title: 'Grow', annualGoalId: uuid, planningCycleIds: [uuid], keyResults: [{ title: 'More', targetValue: 10 }] } }],
   [UpdateOpportunityRequest, { auth, id: 'OPP-1', body: { impact: 3, reach: null } }],
   [ConcludeExperimentRequest, { auth, id: 'EXP-1' }],
   [ConcludeExperimentRequest, { auth, id: 'EXP-1', body: { outcome: 'SUCCEEDED' } }],
   [CreateWebhookRequest, { auth, body: { url: 'https://example.com/hook', events: ['work_item.created'] } }],
+  // @Transform (trim, lower case) and @Type(() => Number) on a query.
+  [CreateUserDto, { email: ' Pat@Example.com ', name: ' Pat ', role: 'DEV' }],
+  [ListCkrsRequest, { auth, query: { status: 'ACTIVE,DRAFT', limit: '20' } }],
+  [ListDeliveriesRequest, { auth, query: { limit: '5', cursor: 'abc' } }],
 ];
 
 const badValues: unknown[] = [undefined, null, 0, -1, 3.5, 2 ** 40, '', 'x'.repeat(300), true, [], [1], {}, { a: 1 }, 'not-a-uuid'];
@@ -45,6 +53,14 @@ function variants(input: Record<string, unknown>): Record<string, unknown>[] {
   }
   return out;
 }
+
+describe('toInstance builds what plainToInstance builds', () => {
+  it.each(samples.map(([cls, input]) => [cls.name, cls, input] as const))('%s: the sample and every variant', (_name, cls, input) => {
+    for (const variant of [input, ...variants(input)]) {
+      expect({ variant, built: toInstance(cls, variant) }).toStrictEqual({ variant, built: plainToInstance(cls, variant, { exposeDefaultValues: false }) });
+    }
+  });
+});
 
 describe('isCertainlyValid agrees with class-validator', () => {
   it.each(samples.map(([cls, input]) => [cls.name, cls, input] as const))('%s: the valid sample and every variant', (_name, cls, input) => {

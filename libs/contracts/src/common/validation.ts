@@ -1,6 +1,6 @@
-import { plainToInstance } from 'class-transformer';
 import { IsOptional, ValidateIf, ValidationError, ValidationOptions, validateSync } from 'class-validator';
 import { BadRequestError } from './errors';
+import { toInstance } from './fast-instantiation';
 import { isCertainlyValid } from './fast-validation';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- class-transformer's own constructor type
@@ -46,7 +46,7 @@ export function validateDto<T extends object>(cls: Constructor<T>, input: unknow
       [source]: [Array.isArray(input) ? 'expected an object, got an array' : 'expected an object'],
     });
   }
-  const instance = plainToInstance(cls, input as object, { exposeDefaultValues: false }) as T;
+  const instance = toInstance(cls, input as object);
   if (isCertainlyValid(instance)) return instance;
   const errors = validateSync(instance, {
     whitelist: true,
