@@ -6,6 +6,8 @@ export const WorkItemSubjects = Object.freeze({
   list: 'delivery.work-item.list',
   get: 'delivery.work-item.get',
   update: 'delivery.work-item.update',
+  /** Internal: which keys name work items of an organization (the repos context links by key). */
+  resolveKeys: 'delivery.work-item.resolve-keys',
 });
 
 export interface CreateWorkItemRequest {
@@ -24,4 +26,18 @@ export interface UpdateWorkItemRequest {
   auth: AuthContext;
   id: string;
   body: UpdateWorkItemDto;
+}
+
+/** Not a user's call (a provider delivery has no user), so it carries the organization, not an auth context. */
+export interface ResolveWorkItemKeysRequest {
+  organizationId: string;
+  /** Canonical keys (`WI-12`); at most 500. */
+  keys: string[];
+}
+
+export interface ResolvedWorkItem {
+  id: string;
+  key: string;
+  status: string;
+  updatedAt: string;
 }
