@@ -10,12 +10,12 @@ import { ObservabilityModule, createLogger } from '@pds/observability';
 import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
 import { RepoReceiverModule } from '@pds/repo-receiver';
 import { runMain } from '@pds/runtime';
+import { resolveSecretKeyFile } from '@pds/secrets';
 import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
 import { WebhookDispatcherModule, WebhookSettings, dispatcherOptionsFrom } from '@pds/webhook-dispatcher';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { StandaloneConfig } from './standalone.config';
-import { resolveWebhookSecretKey } from './webhook-secret-key';
 
 /**
  * Every app in one process on one port: embedded PGlite in DATA_DIR, the in-process bus in place of
@@ -29,7 +29,7 @@ runMain(async () => {
   const operator = resolveOperatorToken(config.OPERATOR_TOKEN, dataDir);
   const gatewaySettings = loadConfig(GatewaySettings);
   const webhookSettings = loadConfig(WebhookSettings);
-  const webhookKey = resolveWebhookSecretKey(webhookSettings.WEBHOOK_SECRET_KEY, dataDir);
+  const webhookKey = resolveSecretKeyFile(webhookSettings.WEBHOOK_SECRET_KEY, dataDir, 'webhook-secret-key');
 
   const db = await openPglite(path.join(dataDir, 'pglite'));
   const applied = await applyMigrations(db);

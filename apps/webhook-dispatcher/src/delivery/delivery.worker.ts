@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { LOGGER, Logger } from '@pds/observability';
 import { DATABASE, Database } from '@pds/persistence';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
-import { SecretBox } from '../security/secret-box';
+import { SecretBox } from '@pds/secrets';
 import { AttemptRecorder } from './attempt-recorder';
 import { send } from './http-sender';
 import { nextDelayMs, parseRetryAfter } from './retry-schedule';

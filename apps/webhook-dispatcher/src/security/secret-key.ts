@@ -1,23 +1,13 @@
 import { Provider } from '@nestjs/common';
 import { LOGGER, Logger } from '@pds/observability';
 import { DATABASE, Database } from '@pds/persistence';
+import { SecretBox, openSecretBox } from '@pds/secrets';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
-import { SecretBox, generateSecretKey } from './secret-box';
 
-/**
- * The SecretBox of the process. WEBHOOK_SECRET_KEY wins (standalone passes the key it keeps in
- * DATA_DIR). Without one, the first dispatcher generates a key into webhooks.settings and every
- * replica reads the same one: secrets are then still never stored in clear, but production
- * deployments should set WEBHOOK_SECRET_KEY so that the key lives apart from the data.
- */
+/** The SecretBox of the process: WEBHOOK_SECRET_KEY (standalone passes the key it keeps in DATA_DIR), else a key kept in webhooks.settings. */
 export const secretBoxProvider: Provider = {
   provide: SecretBox,
   inject: [DISPATCHER_OPTIONS, DATABASE, LOGGER],
-  useFactory: async (options: WebhookDispatcherOptions, db: Database, logger: Logger): Promise<SecretBox> => {
-    if (options.secretKey) return new SecretBox(options.secretKey);
-    await db.sql.query(`INSERT INTO webhooks.settings (name, value) VALUES ('secret_key', $1) ON CONFLICT (name) DO NOTHING`, [generateSecretKey()]);
-    const [row] = await db.sql.query<{ value: string }>(`SELECT value FROM webhooks.settings WHERE name = 'secret_key'`);
-    logger.warn('WEBHOOK_SECRET_KEY is not set: webhook secrets are encrypted with a key kept in the database; set it in production');
-    return new SecretBox(row.value);
-  },
+  useFactory: (options: WebhookDispatcherOptions, db: Database, logger: Logger): Promise<SecretBox> =>
+    openSecretBox(db, logger, { key: options.secretKey, keyName: 'WEBHOOK_SECRET_KEY', settingsTable: 'webhooks.settings' }),
 };

@@ -21,7 +21,8 @@ import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatch
 import { DELIVERY_COLUMNS, DeliveryRow, toDeliveryResponse, toWebhookResponse } from '../common/webhook.mapper';
 import { DeliveryWorker } from '../delivery/delivery.worker';
 import { PrismaClient } from '../generated/webhooks/client';
-import { SecretBox, generateSigningSecret } from '../security/secret-box';
+import { SecretBox } from '@pds/secrets';
+import { generateSigningSecret } from '../security/signing-secret';
 import { targetProblem } from '../security/target-guard';
 
 /** How long the secret before a rotation keeps signing. */
