@@ -14,6 +14,7 @@ import { UserController } from './identity/user.controller';
 import { UserService } from './identity/user.service';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
+import { REPOS_CONTROLLERS, REPOS_PROVIDERS } from './routes/repos.routes';
 import { STRATEGY_CONTROLLERS, STRATEGY_PROVIDERS } from './routes/strategy.routes';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './routes/webhooks.routes';
 
@@ -30,6 +31,7 @@ export class GatewayModule {
         ...STRATEGY_CONTROLLERS,
         ...DELIVERY_CONTROLLERS,
         ...WEBHOOK_CONTROLLERS,
+        ...REPOS_CONTROLLERS,
       ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
@@ -46,6 +48,7 @@ export class GatewayModule {
         ...STRATEGY_PROVIDERS,
         ...DELIVERY_PROVIDERS,
         ...WEBHOOK_PROVIDERS,
+        ...REPOS_PROVIDERS,
       ],
     };
   }

@@ -8,7 +8,7 @@ import { McpServerModule } from '@pds/mcp-server';
 import { MessagingModule } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
-import { RepoReceiverModule } from '@pds/repo-receiver';
+import { HOOK_BODY_LIMITS, RepoReceiverModule, RepoReceiverSettings, repoReceiverOptionsFrom } from '@pds/repo-receiver';
 import { runMain } from '@pds/runtime';
 import { resolveSecretKeyFile } from '@pds/secrets';
 import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
@@ -30,6 +30,8 @@ runMain(async () => {
   const gatewaySettings = loadConfig(GatewaySettings);
   const webhookSettings = loadConfig(WebhookSettings);
   const webhookKey = resolveSecretKeyFile(webhookSettings.WEBHOOK_SECRET_KEY, dataDir, 'webhook-secret-key');
+  const repoSettings = loadConfig(RepoReceiverSettings);
+  const repoKey = resolveSecretKeyFile(repoSettings.REPO_SECRET_KEY, dataDir, 'repo-secret-key');
 
   const db = await openPglite(path.join(dataDir, 'pglite'));
   const applied = await applyMigrations(db);
@@ -44,14 +46,14 @@ runMain(async () => {
       StrategyDiscoveryModule,
       DeliveryIntakeModule,
       WebhookDispatcherModule.forRoot(dispatcherOptionsFrom(webhookSettings, webhookKey.key)),
-      RepoReceiverModule,
+      RepoReceiverModule.forRoot(repoReceiverOptionsFrom(repoSettings, config.PORT, repoKey.key)),
       McpServerModule,
     ],
     controllers: [HealthController],
   })
   class StandaloneApp {}
 
-  const app = await createHttpApp(StandaloneApp, { logger, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: ROUTE_BODY_LIMITS });
+  const app = await createHttpApp(StandaloneApp, { logger, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: [...ROUTE_BODY_LIMITS, ...HOOK_BODY_LIMITS] });
   const url = await listen(app, config.PORT, config.HOST);
   logger.info({ url, dataDir }, `standalone listening on ${url}`);
   process.stderr.write(
@@ -65,6 +67,7 @@ runMain(async () => {
         ? `  operator token  ${operator.file}${operator.generated ? ' (generated now)' : ''}`
         : '  operator token  from OPERATOR_TOKEN',
       webhookKey.file ? `  webhook key     ${webhookKey.file}` : '  webhook key     from WEBHOOK_SECRET_KEY',
+      repoKey.file ? `  repository key  ${repoKey.file}` : '  repository key  from REPO_SECRET_KEY',
       '',
     ].join('\n') + '\n',
   );

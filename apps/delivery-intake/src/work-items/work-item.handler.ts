@@ -4,6 +4,8 @@ import {
   GetWorkItemRequest,
   ListWorkItemsRequest,
   Page,
+  ResolveWorkItemKeysRequest,
+  ResolvedWorkItem,
   UpdateWorkItemRequest,
   WorkItemResponse,
   WorkItemSubjects,
@@ -28,6 +30,11 @@ export class WorkItemHandler {
   @HandleMessage(WorkItemSubjects.get)
   get({ auth, id }: GetWorkItemRequest): Promise<WorkItemResponse> {
     return this.workItems.get(auth, id);
+  }
+
+  @HandleMessage(WorkItemSubjects.resolveKeys)
+  resolveKeys({ organizationId, keys }: ResolveWorkItemKeysRequest): Promise<ResolvedWorkItem[]> {
+    return this.workItems.resolveKeys(organizationId, keys);
   }
 
   @HandleMessage(WorkItemSubjects.update)
