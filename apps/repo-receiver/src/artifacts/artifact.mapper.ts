@@ -1,43 +1,49 @@
-import { BranchArtifact, CommitArtifact, LinkedBy, PullRequestArtifact, PullRequestState, RepoProvider } from '@pds/contracts';
-import type { RepoBranch, RepoCommit, RepoPullRequest } from '../generated/repos/client';
+import { BranchArtifact, CommitArtifact, PullRequestArtifact, PullRequestState, RepoProvider } from '@pds/contracts';
+import type { BranchRow, CommitRow, PullRequestRow } from '../processing/artifact.repository';
 
-function origin(row: { provider: string; repository: string; connectionId: string; id: string }, linkedBy: Map<string, LinkedBy[]>) {
-  return { provider: row.provider as RepoProvider, repository: row.repository, connectionId: row.connectionId, linkedBy: linkedBy.get(row.id) ?? [] };
+/** Raw rows may hand timestamps back as Date or as text, depending on the driver. */
+function iso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return new Date(value).toISOString();
 }
 
-export function toBranchArtifact(row: RepoBranch, linkedBy: Map<string, LinkedBy[]>): BranchArtifact {
+function origin(row: BranchRow | CommitRow | PullRequestRow) {
+  return { provider: row.provider as RepoProvider, repository: row.repository, connectionId: row.connection_id, linkedBy: row.linked_by ?? [] };
+}
+
+export function toBranchArtifact(row: BranchRow): BranchArtifact {
   return {
     name: row.name,
     url: row.url,
-    lastCommitSha: row.lastCommitSha,
-    deleted: row.deletedAt !== null,
-    createdAt: row.createdAt.toISOString(),
-    ...origin(row, linkedBy),
+    lastCommitSha: row.last_commit_sha,
+    deleted: row.deleted_at !== null,
+    createdAt: iso(row.created_at) as string,
+    ...origin(row),
   };
 }
 
-export function toCommitArtifact(row: RepoCommit, linkedBy: Map<string, LinkedBy[]>): CommitArtifact {
+export function toCommitArtifact(row: CommitRow): CommitArtifact {
   return {
     sha: row.sha,
-    shortSha: row.shortSha,
+    shortSha: row.short_sha,
     message: row.message,
     url: row.url,
-    authorName: row.authorName,
-    committedAt: row.committedAt?.toISOString() ?? null,
-    ...origin(row, linkedBy),
+    authorName: row.author_name,
+    committedAt: iso(row.committed_at),
+    ...origin(row),
   };
 }
 
-export function toPullRequestArtifact(row: RepoPullRequest, linkedBy: Map<string, LinkedBy[]>): PullRequestArtifact {
+export function toPullRequestArtifact(row: PullRequestRow): PullRequestArtifact {
   return {
     number: row.number,
     title: row.title,
     url: row.url,
     state: row.state as PullRequestState,
-    sourceBranch: row.sourceBranch,
-    targetBranch: row.targetBranch,
-    authorLogin: row.authorLogin,
-    mergedAt: row.mergedAt?.toISOString() ?? null,
-    ...origin(row, linkedBy),
+    sourceBranch: row.source_branch,
+    targetBranch: row.target_branch,
+    authorLogin: row.author_login,
+    mergedAt: iso(row.merged_at),
+    ...origin(row),
   };
 }

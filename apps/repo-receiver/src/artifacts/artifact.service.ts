@@ -28,12 +28,8 @@ export class ArtifactService {
     assertCan(auth, Permission.Read);
     // The work item's own read decides existence, organization (404) and the uuid behind a key.
     const item = await this.bus.request<WorkItemResponse>(WorkItemSubjects.get, { auth, id: ref });
-    const { branches, commits, pullRequests, linkedBy } = await this.artifacts.forWorkItem(auth.organizationId, item.id);
-    return {
-      branches: branches.map((row) => toBranchArtifact(row, linkedBy)),
-      commits: commits.map((row) => toCommitArtifact(row, linkedBy)),
-      pullRequests: pullRequests.map((row) => toPullRequestArtifact(row, linkedBy)),
-    };
+    const { branches, commits, pullRequests } = await this.artifacts.forWorkItem(auth.organizationId, item.id);
+    return { branches: branches.map(toBranchArtifact), commits: commits.map(toCommitArtifact), pullRequests: pullRequests.map(toPullRequestArtifact) };
   }
 
   async previewLinks(auth: AuthContext, body: PreviewLinksDto): Promise<PreviewLinksResponse> {

@@ -49,7 +49,8 @@ export class HookService {
       payload = JSON.parse(body.toString('utf8'));
     } catch {
       // Stored as failed so a provider's redelivery is a duplicate rather than a retry forever.
-      await this.deliveries.insert({ ...base, status: DeliveryStatus.FAILED, payload: null, reason: 'malformed JSON' });
+      const failed = await this.deliveries.insert({ ...base, status: DeliveryStatus.FAILED, payload: null, reason: 'malformed JSON' });
+      if (!failed) return duplicate();
       throw new BadRequestError('The body is not valid JSON');
     }
     let stored: string | null;
@@ -102,7 +103,7 @@ export class HookService {
       if (!id || id.length > 200) throw new BadRequestError('X-GitHub-Delivery is required', { 'X-GitHub-Delivery': ['is required'] });
       return id;
     }
-    const id = header(headers, 'x-gitlab-event-uuid') ?? header(headers, 'idempotency-key');
+    const id = header(headers, 'x-gitlab-event-uuid') || header(headers, 'idempotency-key');
     if (id && id.length <= 200) return id;
     return `sha256:${createHash('sha256').update(body).digest('hex')}`;
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LinkedBy } from '@pds/contracts';
+import { DATABASE, Database } from '@pds/persistence';
 import { Prisma, PrismaClient } from '../generated/repos/client';
 
 export const ArtifactKind = Object.freeze({ BRANCH: 'BRANCH', COMMIT: 'COMMIT', PULL_REQUEST: 'PULL_REQUEST' });
@@ -25,7 +26,10 @@ export interface NewLink {
 /** Branches, commits, pull requests and their work-item links; every query names the organization. */
 @Injectable()
 export class ArtifactRepository {
-  constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
+  constructor(
+    @Inject(PrismaClient) private readonly prisma: PrismaClient,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
 
   transaction<T>(fn: (tx: ArtifactTx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
@@ -91,19 +95,74 @@ export class ArtifactRepository {
     }
   }
 
-  /** Everything linked to one work item, newest first within each kind. */
-  async forWorkItem(organizationId: string, workItemId: string) {
-    const links = await this.prisma.artifactLink.findMany({ where: { organizationId, workItemId } });
-    const ids = (kind: ArtifactKind) => links.filter((l) => l.artifactKind === kind).map((l) => l.artifactId);
+  /**
+   * Everything linked to one work item, newest first within each kind. Each kind is one statement
+   * joining its links, so an artifact and the reasons it is linked are read at the same moment.
+   */
+  async forWorkItem(organizationId: string, workItemId: string): Promise<LinkedArtifacts> {
+    const params = [organizationId, workItemId];
     const [branches, commits, pullRequests] = await Promise.all([
-      this.prisma.repoBranch.findMany({ where: { organizationId, id: { in: ids(ArtifactKind.BRANCH) } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
-      this.prisma.repoCommit.findMany({
-        where: { organizationId, id: { in: ids(ArtifactKind.COMMIT) } },
-        orderBy: [{ committedAt: { sort: 'desc', nulls: 'last' } }, { createdAt: 'desc' }, { id: 'desc' }],
-      }),
-      this.prisma.repoPullRequest.findMany({ where: { organizationId, id: { in: ids(ArtifactKind.PULL_REQUEST) } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+      this.db.sql.query<BranchRow>(
+        `SELECT a.*, l.linked_by FROM repos.artifact_links l JOIN repos.branches a ON a.id = l.artifact_id AND a.organization_id = l.organization_id
+          WHERE l.organization_id = $1::uuid AND l.work_item_id = $2::uuid AND l.artifact_kind = 'BRANCH'
+          ORDER BY a.created_at DESC, a.id DESC`,
+        params,
+        'repos_branches_of_item',
+      ),
+      this.db.sql.query<CommitRow>(
+        `SELECT a.*, l.linked_by FROM repos.artifact_links l JOIN repos.commits a ON a.id = l.artifact_id AND a.organization_id = l.organization_id
+          WHERE l.organization_id = $1::uuid AND l.work_item_id = $2::uuid AND l.artifact_kind = 'COMMIT'
+          ORDER BY a.committed_at DESC NULLS LAST, a.created_at DESC, a.id DESC`,
+        params,
+        'repos_commits_of_item',
+      ),
+      this.db.sql.query<PullRequestRow>(
+        `SELECT a.*, l.linked_by FROM repos.artifact_links l JOIN repos.pull_requests a ON a.id = l.artifact_id AND a.organization_id = l.organization_id
+          WHERE l.organization_id = $1::uuid AND l.work_item_id = $2::uuid AND l.artifact_kind = 'PULL_REQUEST'
+          ORDER BY a.created_at DESC, a.id DESC`,
+        params,
+        'repos_pull_requests_of_item',
+      ),
     ]);
-    const linkedBy = new Map(links.map((l) => [l.artifactId, l.linkedBy as unknown as LinkedBy[]]));
-    return { branches, commits, pullRequests, linkedBy };
+    return { branches, commits, pullRequests };
   }
+}
+
+interface ArtifactRow {
+  id: string;
+  organization_id: string;
+  connection_id: string;
+  provider: string;
+  repository: string;
+  created_at: Date;
+  linked_by: LinkedBy[];
+}
+export interface BranchRow extends ArtifactRow {
+  name: string;
+  url: string;
+  last_commit_sha: string | null;
+  deleted_at: Date | null;
+}
+export interface CommitRow extends ArtifactRow {
+  sha: string;
+  short_sha: string;
+  message: string;
+  url: string;
+  author_name: string | null;
+  committed_at: Date | null;
+}
+export interface PullRequestRow extends ArtifactRow {
+  number: number;
+  title: string;
+  url: string;
+  state: string;
+  source_branch: string;
+  target_branch: string;
+  author_login: string | null;
+  merged_at: Date | null;
+}
+export interface LinkedArtifacts {
+  branches: BranchRow[];
+  commits: CommitRow[];
+  pullRequests: PullRequestRow[];
 }
