@@ -39,6 +39,8 @@ export interface PostOptions {
   raw?: Buffer | string;
   signature?: string | null;
   headers?: Record<string, string>;
+  /** Another receiver than the shared stack's (an isolated stack). */
+  baseUrl?: string;
 }
 
 /** POST /hooks/github/{id} with X-GitHub-Event, X-GitHub-Delivery and X-Hub-Signature-256 computed here. */
@@ -53,7 +55,7 @@ export function postGithub(connection: Pick<Connection, 'id' | 'secret'>, event:
     ...(signature === null ? {} : { 'x-hub-signature-256': signature }),
     ...options.headers,
   };
-  return receiverClient().post(`/hooks/github/${connection.id}`, undefined, { rawBody: raw, headers });
+  return receiverClient(options.baseUrl).post(`/hooks/github/${connection.id}`, undefined, { rawBody: raw, headers });
 }
 
 /** POST /hooks/gitlab/{id} with X-Gitlab-Event, X-Gitlab-Event-UUID and X-Gitlab-Token. */
@@ -67,7 +69,7 @@ export function postGitlab(connection: Pick<Connection, 'id' | 'secret'>, event:
     ...(token === null ? {} : { 'x-gitlab-token': token }),
     ...options.headers,
   };
-  return receiverClient().post(`/hooks/gitlab/${connection.id}`, undefined, { rawBody: raw, headers });
+  return receiverClient(options.baseUrl).post(`/hooks/gitlab/${connection.id}`, undefined, { rawBody: raw, headers });
 }
 
 export function sha(): string {

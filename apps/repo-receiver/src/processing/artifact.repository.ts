@@ -74,7 +74,8 @@ export class ArtifactRepository {
     origin: ArtifactOrigin,
     fields: { number: number; title: string; url: string; state: string; sourceBranch: string; targetBranch: string; authorLogin: string | null; mergedAt: Date | null },
   ): Promise<string> {
-    const { authorLogin, ...changing } = fields;
+    // The author is who opened it; later deliveries name whoever acted (GitLab's `user`).
+    const { authorLogin: _author, ...changing } = fields;
     const row = await tx.repoPullRequest.upsert({
       where: { connectionId_number: { connectionId: origin.connectionId, number: fields.number }, organizationId: origin.organizationId },
       create: { ...origin, ...fields },
@@ -100,31 +101,22 @@ export class ArtifactRepository {
    * joining its links, so an artifact and the reasons it is linked are read at the same moment.
    */
   async forWorkItem(organizationId: string, workItemId: string): Promise<LinkedArtifacts> {
-    const params = [organizationId, workItemId];
     const [branches, commits, pullRequests] = await Promise.all([
-      this.db.sql.query<BranchRow>(
-        `SELECT a.*, l.linked_by FROM repos.artifact_links l JOIN repos.branches a ON a.id = l.artifact_id AND a.organization_id = l.organization_id
-          WHERE l.organization_id = $1::uuid AND l.work_item_id = $2::uuid AND l.artifact_kind = 'BRANCH'
-          ORDER BY a.created_at DESC, a.id DESC`,
-        params,
-        'repos_branches_of_item',
-      ),
-      this.db.sql.query<CommitRow>(
-        `SELECT a.*, l.linked_by FROM repos.artifact_links l JOIN repos.commits a ON a.id = l.artifact_id AND a.organization_id = l.organization_id
-          WHERE l.organization_id = $1::uuid AND l.work_item_id = $2::uuid AND l.artifact_kind = 'COMMIT'
-          ORDER BY a.committed_at DESC NULLS LAST, a.created_at DESC, a.id DESC`,
-        params,
-        'repos_commits_of_item',
-      ),
-      this.db.sql.query<PullRequestRow>(
-        `SELECT a.*, l.linked_by FROM repos.artifact_links l JOIN repos.pull_requests a ON a.id = l.artifact_id AND a.organization_id = l.organization_id
-          WHERE l.organization_id = $1::uuid AND l.work_item_id = $2::uuid AND l.artifact_kind = 'PULL_REQUEST'
-          ORDER BY a.created_at DESC, a.id DESC`,
-        params,
-        'repos_pull_requests_of_item',
-      ),
+      this.linked<BranchRow>(organizationId, workItemId, ArtifactKind.BRANCH, 'repos.branches', 'a.created_at DESC'),
+      this.linked<CommitRow>(organizationId, workItemId, ArtifactKind.COMMIT, 'repos.commits', 'a.committed_at DESC NULLS LAST, a.created_at DESC'),
+      this.linked<PullRequestRow>(organizationId, workItemId, ArtifactKind.PULL_REQUEST, 'repos.pull_requests', 'a.created_at DESC'),
     ]);
     return { branches, commits, pullRequests };
+  }
+
+  private linked<T>(organizationId: string, workItemId: string, kind: ArtifactKind, table: string, order: string): Promise<T[]> {
+    return this.db.sql.query<T>(
+      `SELECT a.*, l.linked_by FROM repos.artifact_links l JOIN ${table} a ON a.id = l.artifact_id AND a.organization_id = l.organization_id
+        WHERE l.organization_id = $1::uuid AND l.work_item_id = $2::uuid AND l.artifact_kind = $3
+        ORDER BY ${order}, a.id DESC`,
+      [organizationId, workItemId, kind],
+      `repos_${kind.toLowerCase()}_of_item`,
+    );
   }
 }
 

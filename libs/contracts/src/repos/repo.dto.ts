@@ -64,6 +64,23 @@ export class RepoAutomationsDto {
   onPullRequestClosed?: WorkItemStatus | null;
 }
 
+function BranchName(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    IsOptionalNonNull()(target, propertyName);
+    IsString()(target, propertyName);
+    MinLength(1)(target, propertyName);
+    MaxLength(MAX_BRANCH_NAME_LENGTH)(target, propertyName);
+  };
+}
+
+function Automations(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    IsOptionalNonNull()(target, propertyName);
+    ValidateNested()(target, propertyName);
+    Type(() => RepoAutomationsDto)(target, propertyName);
+  };
+}
+
 /** `owner/name` on GitHub; `group/subgroup/name` on GitLab (any depth). */
 const FULL_NAME_RE = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)+$/;
 
@@ -80,32 +97,22 @@ export class CreateRepositoryDto {
   @IsRepoWebUrl()
   webUrl?: string;
 
-  @IsOptionalNonNull()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(MAX_BRANCH_NAME_LENGTH)
+  @BranchName()
   defaultBranch?: string;
 
-  @IsOptionalNonNull()
-  @ValidateNested()
-  @Type(() => RepoAutomationsDto)
+  @Automations()
   automations?: RepoAutomationsDto;
 }
 
 export class UpdateRepositoryDto {
-  @IsOptionalNonNull()
-  @ValidateNested()
-  @Type(() => RepoAutomationsDto)
+  @Automations()
   automations?: RepoAutomationsDto;
 
   @IsOptionalNonNull()
   @IsBoolean()
   active?: boolean;
 
-  @IsOptionalNonNull()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(MAX_BRANCH_NAME_LENGTH)
+  @BranchName()
   defaultBranch?: string;
 
   @IsOptionalNonNull()
