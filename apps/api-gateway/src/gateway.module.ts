@@ -12,6 +12,7 @@ import { OperatorTokenGuard } from './identity/operator-token.guard';
 import { OrganizationService } from './identity/organization.service';
 import { UserController } from './identity/user.controller';
 import { UserService } from './identity/user.service';
+import { RateLimitSyncHandler } from './rate-limit/rate-limit.handler';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
 import { REPOS_CONTROLLERS, REPOS_PROVIDERS } from './routes/repos.routes';
@@ -25,6 +26,8 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       controllers: [
+        IdentityHandler,
+        RateLimitSyncHandler,
         OperatorController,
         UserController,
         ApiKeyController,
@@ -44,7 +47,6 @@ export class GatewayModule {
         ApiKeyGuard,
         OperatorTokenGuard,
         RateLimiter,
-        IdentityHandler,
         ...STRATEGY_PROVIDERS,
         ...DELIVERY_PROVIDERS,
         ...WEBHOOK_PROVIDERS,

@@ -11,7 +11,7 @@ import { DeliveryRepository } from './hooks/delivery.repository';
 import { HookController } from './hooks/hook.controller';
 import { HookService } from './hooks/hook.service';
 import { ArtifactRepository } from './processing/artifact.repository';
-import { DeliveryProcessor } from './processing/delivery.processor';
+import { DeliveryHandler } from './processing/delivery.handler';
 import { LinkService } from './processing/link.service';
 import { WorkItemClient } from './processing/work-item.client';
 
@@ -21,7 +21,7 @@ export class RepoReceiverModule {
   static forRoot(options: RepoReceiverOptions = repoReceiverOptionsFrom(new RepoReceiverSettings(), 3001)): DynamicModule {
     return {
       module: RepoReceiverModule,
-      controllers: [HookController],
+      controllers: [HookController, ConnectionHandler, ArtifactHandler, DeliveryHandler],
       providers: [
         { provide: REPO_RECEIVER_OPTIONS, useValue: options },
         reposPrismaProvider,
@@ -29,15 +29,12 @@ export class RepoReceiverModule {
         repoSecretBoxProvider,
         ConnectionRepository,
         ConnectionService,
-        ConnectionHandler,
         DeliveryRepository,
         HookService,
         ArtifactRepository,
         WorkItemClient,
         LinkService,
-        DeliveryProcessor,
         ArtifactService,
-        ArtifactHandler,
       ],
     };
   }

@@ -5,7 +5,7 @@ import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
 import { HealthController, createHttpApp, listen } from '@pds/http';
 import { McpServerModule } from '@pds/mcp-server';
-import { MessagingModule } from '@pds/messaging';
+import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
 import { HOOK_BODY_LIMITS, RepoReceiverModule, RepoReceiverSettings, repoReceiverOptionsFrom } from '@pds/repo-receiver';
@@ -54,6 +54,7 @@ runMain(async () => {
   class StandaloneApp {}
 
   const app = await createHttpApp(StandaloneApp, { logger, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: [...ROUTE_BODY_LIMITS, ...HOOK_BODY_LIMITS] });
+  await startMessageHandlers(app);
   const url = await listen(app, config.PORT, config.HOST);
   logger.info({ url, dataDir }, `standalone listening on ${url}`);
   process.stderr.write(

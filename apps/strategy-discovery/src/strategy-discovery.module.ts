@@ -25,6 +25,7 @@ import { SolutionService } from './solutions/solution.service';
 
 /** Goals, planning cycles, OKRs, opportunities, solutions, experiments, interviews, insights. Served over the bus. */
 @Module({
+  controllers: [GoalHandler, CkrHandler, OpportunityHandler, SolutionHandler, ExperimentHandler, EvidenceHandler, StrategyReferenceHandler],
   providers: [
     strategyPrismaProvider,
     strategyOutboxProvider,
@@ -32,23 +33,16 @@ import { SolutionService } from './solutions/solution.service';
     StrategyReferences,
     GoalRepository,
     GoalService,
-    GoalHandler,
     CkrRepository,
     CkrService,
-    CkrHandler,
     OpportunityRepository,
     OpportunityService,
-    OpportunityHandler,
     SolutionRepository,
     SolutionService,
-    SolutionHandler,
     ExperimentRepository,
     ExperimentService,
-    ExperimentHandler,
     EvidenceRepository,
     EvidenceService,
-    EvidenceHandler,
-    StrategyReferenceHandler,
   ],
 })
 export class StrategyDiscoveryModule {}

@@ -1,6 +1,6 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { hashApiKey, isWellFormedApiKey } from '@pds/auth';
-import { ApiKeyRevokedMessage, AuthContext, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
+import { AuthContext, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { IdentityRepository } from '../identity/identity.repository';
 import { GATEWAY_OPTIONS, GatewayOptions } from '../gateway.options';
@@ -19,7 +19,7 @@ const MAX_CACHE_ENTRIES = 50_000;
  * the delay should a broadcast be lost.
  */
 @Injectable()
-export class ApiKeyAuthenticator implements OnModuleInit {
+export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly inFlight = new Map<string, Promise<AuthContext | null>>();
 
@@ -28,12 +28,6 @@ export class ApiKeyAuthenticator implements OnModuleInit {
     @Inject(MessageBus) private readonly bus: MessageBus,
     @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
   ) {}
-
-  onModuleInit(): void {
-    this.bus.onBroadcast(IdentitySubjects.apiKeyRevoked, (message) => {
-      this.cache.delete((message as ApiKeyRevokedMessage).keyHash);
-    });
-  }
 
   async authenticate(header: string | string[] | undefined): Promise<AuthContext> {
     if (typeof header !== 'string' || !isWellFormedApiKey(header)) {
@@ -58,8 +52,13 @@ export class ApiKeyAuthenticator implements OnModuleInit {
   }
 
   revoked(keyHash: string): void {
+    this.forget(keyHash);
+    this.bus.broadcast(IdentitySubjects.apiKeyRevoked, { keyHash });
+  }
+
+  /** Another replica revoked the key (broadcast by IdentityHandler). */
+  forget(keyHash: string): void {
     this.cache.delete(keyHash);
-    this.bus.broadcast(IdentitySubjects.apiKeyRevoked, { keyHash } satisfies ApiKeyRevokedMessage);
   }
 
   private async lookup(keyHash: string): Promise<AuthContext | null> {

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
   AuthContext,
-  BadRequestError,
   ConflictError,
   CreateWorkItemDto,
   EventType,
@@ -14,7 +13,6 @@ import {
   WorkItemResponse,
   WorkItemStatus,
   ResolvedWorkItem,
-  isUuid,
   parseRecordRef,
 } from '@pds/contracts';
 import { buildEnvelope, writeOutbox } from '@pds/messaging';
@@ -92,8 +90,7 @@ export class WorkItemService {
    * Keys naming nothing, or another organization's item, are simply absent from the answer.
    */
   async resolveKeys(organizationId: string, keys: readonly string[]): Promise<ResolvedWorkItem[]> {
-    if (!isUuid(organizationId) || !Array.isArray(keys) || keys.length > 500) throw new BadRequestError('organizationId and at most 500 keys are required');
-    const refs = [...new Set(keys.filter((key) => typeof key === 'string'))].map((key) => parseRecordRef(key, WORK_ITEM_KEY_PREFIX));
+    const refs = [...new Set(keys)].map((key) => parseRecordRef(key, WORK_ITEM_KEY_PREFIX));
     const rows = await Promise.all(refs.map((ref) => (ref.kind === 'key' ? this.workItems.findByRef(organizationId, ref) : null)));
     return rows.flatMap((row) => {
       if (!row) return [];

@@ -1,19 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PreviewLinksRequest, PreviewLinksResponse, RepoSubjects, WorkItemArtifactsRequest, WorkItemArtifactsResponse } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { ArtifactService } from './artifact.service';
 
-@Injectable()
+@MessageController()
 export class ArtifactHandler {
   constructor(@Inject(ArtifactService) private readonly artifacts: ArtifactService) {}
 
-  @HandleMessage(RepoSubjects.workItemArtifacts)
-  forWorkItem({ auth, id }: WorkItemArtifactsRequest): Promise<WorkItemArtifactsResponse> {
+  @MessagePattern(RepoSubjects.workItemArtifacts)
+  forWorkItem(@Payload() { auth, id }: WorkItemArtifactsRequest): Promise<WorkItemArtifactsResponse> {
     return this.artifacts.forWorkItem(auth, id);
   }
 
-  @HandleMessage(RepoSubjects.previewLinks)
-  previewLinks({ auth, body }: PreviewLinksRequest): Promise<PreviewLinksResponse> {
+  @MessagePattern(RepoSubjects.previewLinks)
+  previewLinks(@Payload() { auth, body }: PreviewLinksRequest): Promise<PreviewLinksResponse> {
     return this.artifacts.previewLinks(auth, body);
   }
 }

@@ -6,7 +6,6 @@ import {
   PreviewLinksDto,
   PreviewLinksResponse,
   WorkItemArtifactsResponse,
-  WorkItemResponse,
   WorkItemSubjects,
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
@@ -27,7 +26,7 @@ export class ArtifactService {
   async forWorkItem(auth: AuthContext, ref: string): Promise<WorkItemArtifactsResponse> {
     assertCan(auth, Permission.Read);
     // The work item's own read decides existence, organization (404) and the uuid behind a key.
-    const item = await this.bus.request<WorkItemResponse>(WorkItemSubjects.get, { auth, id: ref });
+    const item = await this.bus.request(WorkItemSubjects.get, { auth, id: ref });
     const { branches, commits, pullRequests } = await this.artifacts.forWorkItem(auth.organizationId, item.id);
     return { branches: branches.map(toBranchArtifact), commits: commits.map(toCommitArtifact), pullRequests: pullRequests.map(toPullRequestArtifact) };
   }

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateRepositoryRequest,
   CreatedRepositoryResponse,
@@ -9,40 +10,40 @@ import {
   RepositoryResponse,
   UpdateRepositoryRequest,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { ConnectionService } from './connection.service';
 
-@Injectable()
+@MessageController()
 export class ConnectionHandler {
   constructor(@Inject(ConnectionService) private readonly connections: ConnectionService) {}
 
-  @HandleMessage(RepoSubjects.create)
-  create({ auth, body }: CreateRepositoryRequest): Promise<CreatedRepositoryResponse> {
+  @MessagePattern(RepoSubjects.create)
+  create(@Payload() { auth, body }: CreateRepositoryRequest): Promise<CreatedRepositoryResponse> {
     return this.connections.create(auth, body);
   }
 
-  @HandleMessage(RepoSubjects.list)
-  list({ auth, query }: ListRepositoriesRequest): Promise<Page<RepositoryResponse>> {
+  @MessagePattern(RepoSubjects.list)
+  list(@Payload() { auth, query }: ListRepositoriesRequest): Promise<Page<RepositoryResponse>> {
     return this.connections.list(auth, query);
   }
 
-  @HandleMessage(RepoSubjects.get)
-  get({ auth, id }: RepositoryIdRequest): Promise<RepositoryResponse> {
+  @MessagePattern(RepoSubjects.get)
+  get(@Payload() { auth, id }: RepositoryIdRequest): Promise<RepositoryResponse> {
     return this.connections.get(auth, id);
   }
 
-  @HandleMessage(RepoSubjects.update)
-  update({ auth, id, body }: UpdateRepositoryRequest): Promise<RepositoryResponse> {
+  @MessagePattern(RepoSubjects.update)
+  update(@Payload() { auth, id, body }: UpdateRepositoryRequest): Promise<RepositoryResponse> {
     return this.connections.update(auth, id, body);
   }
 
-  @HandleMessage(RepoSubjects.remove)
-  remove({ auth, id }: RepositoryIdRequest): Promise<void> {
+  @MessagePattern(RepoSubjects.remove)
+  remove(@Payload() { auth, id }: RepositoryIdRequest): Promise<void> {
     return this.connections.remove(auth, id);
   }
 
-  @HandleMessage(RepoSubjects.rotateSecret)
-  rotateSecret({ auth, id }: RepositoryIdRequest): Promise<CreatedRepositoryResponse> {
+  @MessagePattern(RepoSubjects.rotateSecret)
+  rotateSecret(@Payload() { auth, id }: RepositoryIdRequest): Promise<CreatedRepositoryResponse> {
     return this.connections.rotateSecret(auth, id);
   }
 }

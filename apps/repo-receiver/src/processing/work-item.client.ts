@@ -21,12 +21,12 @@ export class WorkItemClient {
     if (keys.length === 0) return [];
     const found: ResolvedWorkItem[] = [];
     for (let i = 0; i < keys.length; i += MAX_KEYS_PER_LOOKUP) {
-      found.push(...(await this.bus.request<ResolvedWorkItem[]>(WorkItemSubjects.resolveKeys, { organizationId, keys: keys.slice(i, i + MAX_KEYS_PER_LOOKUP) })));
+      found.push(...(await this.bus.request(WorkItemSubjects.resolveKeys, { organizationId, keys: keys.slice(i, i + MAX_KEYS_PER_LOOKUP) })));
     }
     return found;
   }
 
   moveStatus(auth: AuthContext, id: string, status: WorkItemStatus, expectedUpdatedAt: string): Promise<WorkItemResponse> {
-    return this.bus.request<WorkItemResponse>(WorkItemSubjects.update, { auth, id, body: { status, expectedUpdatedAt } });
+    return this.bus.request(WorkItemSubjects.update, { auth, id, body: { status, expectedUpdatedAt } });
   }
 }

@@ -1,42 +1,26 @@
-import type { AuthContext } from '../common/auth-context';
-import type { CreateRepositoryDto, ListRepositoriesQuery, PreviewLinksDto, UpdateRepositoryDto } from './repo.dto';
+import type { Page } from '../common/pagination';
+import { BodyRequest, IdBodyRequest, IdRequest, QueryRequest } from '../common/requests';
+import { defineSubject } from '../common/subject';
+import { CreateRepositoryDto, ListRepositoriesQuery, PreviewLinksDto, UpdateRepositoryDto } from './repo.dto';
+import type { CreatedRepositoryResponse, PreviewLinksResponse, RepositoryResponse, WorkItemArtifactsResponse } from './repo.responses';
+
+export class CreateRepositoryRequest extends BodyRequest(CreateRepositoryDto) {}
+export class ListRepositoriesRequest extends QueryRequest(ListRepositoriesQuery) {}
+export class UpdateRepositoryRequest extends IdBodyRequest(UpdateRepositoryDto) {}
+/** get, delete, rotate-secret. */
+export class RepositoryIdRequest extends IdRequest {}
+export class PreviewLinksRequest extends BodyRequest(PreviewLinksDto) {}
+/** `id`: the work item's uuid or key. */
+export class WorkItemArtifactsRequest extends IdRequest {}
 
 export const RepoSubjects = Object.freeze({
-  create: 'repos.connection.create',
-  list: 'repos.connection.list',
-  get: 'repos.connection.get',
-  update: 'repos.connection.update',
-  remove: 'repos.connection.delete',
-  rotateSecret: 'repos.connection.rotate-secret',
-  previewLinks: 'repos.link.preview',
-  /** Read by the REST edge and by the MCP server. */
-  workItemArtifacts: 'repos.artifact.by-work-item',
+  create: defineSubject<CreateRepositoryRequest, CreatedRepositoryResponse>('repos.connection.create'),
+  list: defineSubject<ListRepositoriesRequest, Page<RepositoryResponse>>('repos.connection.list'),
+  get: defineSubject<RepositoryIdRequest, RepositoryResponse>('repos.connection.get'),
+  update: defineSubject<UpdateRepositoryRequest, RepositoryResponse>('repos.connection.update'),
+  remove: defineSubject<RepositoryIdRequest, void>('repos.connection.delete'),
+  rotateSecret: defineSubject<RepositoryIdRequest, CreatedRepositoryResponse>('repos.connection.rotate-secret'),
+  previewLinks: defineSubject<PreviewLinksRequest, PreviewLinksResponse>('repos.link.preview'),
+  /** Read by the REST edge and by the MCP server: `{branches, commits, pullRequests}`, each entry with `linkedBy`. */
+  workItemArtifacts: defineSubject<WorkItemArtifactsRequest, WorkItemArtifactsResponse>('repos.artifact.by-work-item'),
 });
-
-export interface CreateRepositoryRequest {
-  auth: AuthContext;
-  body: CreateRepositoryDto;
-}
-export interface ListRepositoriesRequest {
-  auth: AuthContext;
-  query: ListRepositoriesQuery;
-}
-/** get, delete, rotate-secret. */
-export interface RepositoryIdRequest {
-  auth: AuthContext;
-  id: string;
-}
-export interface UpdateRepositoryRequest {
-  auth: AuthContext;
-  id: string;
-  body: UpdateRepositoryDto;
-}
-export interface PreviewLinksRequest {
-  auth: AuthContext;
-  body: PreviewLinksDto;
-}
-/** `id`: the work item's uuid or key. */
-export interface WorkItemArtifactsRequest {
-  auth: AuthContext;
-  id: string;
-}
