@@ -46,6 +46,21 @@ function postOversized(path: string, raw: Buffer, headers: Record<string, string
   });
 }
 
+async function setup(provider: 'GITHUB' | 'GITLAB' = 'GITHUB') {
+  const org = await createOrganization();
+  const item = await org.api.post(WORK_ITEMS, { title: 'Linked target', type: 'TASK' });
+  const connection = await connectRepository(org, { provider, fullName: uniqueRepo(), automations: { onBranchCreated: 'IN_PROGRESS' } });
+  return { org, item: item.body, connection };
+}
+
+/** Nothing of a refused delivery shows: no artifact on the item, status untouched. */
+async function expectNothingLinked(ctx: Awaited<ReturnType<typeof setup>>): Promise<void> {
+  await settle(ctx.org, ctx.connection);
+  const artifacts = await ctx.org.api.get(`${WORK_ITEMS}/${ctx.item.key}/artifacts`);
+  expect(artifacts.body).toEqual({ branches: [], commits: [], pullRequests: [] });
+  expect((await ctx.org.api.get(`${WORK_ITEMS}/${ctx.item.key}`)).body.status).toBe('BACKLOG');
+}
+
 describe('GitHub receiver', () => {
   it('answers a ping with 200 and acknowledges a push with 202, then links it', async () => {
     const ctx = await setup();
