@@ -120,8 +120,14 @@ export class JetStreamEventConsumer extends EventConsumer {
     const consumer = await this.nc.jetstream().consumers.get(stream, options.durableName);
     const messages = await consumer.consume({ max_messages: 200 });
     this.stopped.signal.addEventListener('abort', () => void messages.close());
+    const limit = Math.max(1, options.concurrency ?? 1);
     void (async () => {
-      for await (const msg of messages) await this.handle(msg, handler, types);
+      const inFlight = new Set<Promise<void>>();
+      for await (const msg of messages) {
+        const handled: Promise<void> = this.handle(msg, handler, types).finally(() => inFlight.delete(handled));
+        inFlight.add(handled);
+        if (inFlight.size >= limit) await Promise.race(inFlight);
+      }
     })();
   }
 

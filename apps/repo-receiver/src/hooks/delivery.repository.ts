@@ -16,6 +16,8 @@ export interface NewDelivery {
   status: DeliveryStatus;
   payload: object | null;
   reason: string | null;
+  /** Deliveries with the same key are processed in arrival order (one branch, one pull request). */
+  orderKey?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export class DeliveryRepository {
     const id = randomUUID();
     const envelope =
       delivery.status === DeliveryStatus.RECEIVED
-        ? buildEnvelope(DELIVERY_RECEIVED_EVENT, delivery.organizationId, { deliveryId: id, connectionId: delivery.connectionId })
+        ? buildEnvelope(DELIVERY_RECEIVED_EVENT, delivery.organizationId, { deliveryId: id, connectionId: delivery.connectionId, orderKey: delivery.orderKey ?? id })
         : null;
     const rows = await this.db.sql.query<{ id: string }>(
       `WITH d AS (

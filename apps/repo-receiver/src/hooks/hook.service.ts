@@ -65,7 +65,8 @@ export class HookService {
         });
         return stored ? { status: 202, body: { ignored: true, reason: 'repository does not match the connection' } } : duplicate();
       }
-      stored = await this.deliveries.insert({ ...base, status: DeliveryStatus.RECEIVED, payload: normalised, reason: null });
+      const orderKey = `${connection.id}/${normalised.kind === 'push' ? `branch/${normalised.branch}` : `review/${normalised.number}`}`;
+      stored = await this.deliveries.insert({ ...base, status: DeliveryStatus.RECEIVED, payload: normalised, reason: null, orderKey });
     } catch (error) {
       if (!(error instanceof Unprocessable)) throw error;
       stored = await this.deliveries.insert({ ...base, status: DeliveryStatus.IGNORED, payload: null, reason: error.reason });
