@@ -1,4 +1,4 @@
-import { BooleanFlag } from '@pds/config';
+import { TrustProxy, TrustProxySetting } from '@pds/config';
 import { IsInt, Max, Min } from 'class-validator';
 import type { GatewayOptions } from './gateway.options';
 
@@ -14,8 +14,8 @@ export class GatewaySettings {
   @Max(5000)
   API_KEY_CACHE_TTL_MS: number = 4000;
 
-  @BooleanFlag()
-  TRUST_PROXY: boolean = false;
+  @TrustProxySetting()
+  TRUST_PROXY: TrustProxy = false;
 }
 
 export function gatewayOptionsFrom(settings: GatewaySettings, operatorToken: string | undefined): GatewayOptions {
