@@ -210,14 +210,15 @@ describe('tenant isolation', () => {
     const orgA = await createOrganization();
     const orgB = await createOrganization();
     const [itemA] = await items(orgA, 1);
-    const [, itemB] = await items(orgB, 2);
+    // WI-4 exists in B only (A's marker item of settle() becomes WI-2).
+    const itemB = (await items(orgB, 4))[3];
     const connection = await connectRepository(orgA, { provider: 'GITHUB', fullName: uniqueRepo(), automations: { onBranchCreated: 'IN_PROGRESS' } });
-    expect(itemB.key).toBe('WI-2');
+    expect(itemB.key).toBe('WI-4');
     await expectAccepted(postGithub(connection, 'push', githubPush(connection.fullName, `feature/${itemB.key}`, [{ message: `${itemB.key} ${itemA.key}` }], { created: true })));
     await settle(orgA, connection);
     expect((await orgB.api.get(`${WORK_ITEMS}/${itemB.key}/artifacts`)).body).toEqual({ branches: [], commits: [], pullRequests: [] });
     expect((await orgB.api.get(`${WORK_ITEMS}/${itemB.key}`)).body.status).toBe('BACKLOG');
-    // Organization A has no WI-2: only its own WI-1 is linked, by the commit message.
+    // Organization A has no WI-4: only its own WI-1 is linked, by the commit message.
     const onA = await orgA.api.get(`${WORK_ITEMS}/${itemA.key}/artifacts`);
     expect(onA.body.branches).toEqual([]);
     expect(onA.body.commits).toHaveLength(1);

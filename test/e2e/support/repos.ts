@@ -254,8 +254,9 @@ export async function waitForStatus(api: ApiClient, ref: string, status: string,
 }
 
 /**
- * Proves a delivery was fully processed without relying on its own effect: a later delivery on the
- * same connection (deliveries are processed in order per stream) links a marker item.
+ * Proves earlier deliveries were fully processed without relying on their own effect: a later
+ * delivery on the same connection (a repository's deliveries are processed in arrival order) links
+ * a marker item.
  */
 export async function settle(org: TestOrganization, connection: Connection): Promise<void> {
   const marker = await org.api.post('/api/v1/work-items', { title: 'Marker', type: 'TASK' });
@@ -267,5 +268,5 @@ export async function settle(org: TestOrganization, connection: Connection): Pro
       : gitlabPush(connection.fullName, branch, [{ message: 'marker' }]);
   const answer = await post(connection, connection.provider === 'GITHUB' ? 'push' : 'Push Hook', payload);
   if (answer.status !== 202) throw new Error(`marker delivery refused: ${answer.status} ${answer.text}`);
-  await waitForArtifacts(org.api, marker.body.key, (body) => body.branches.length === 1);
+  await waitForArtifacts(org.api, marker.body.key, (body) => body.branches.some((b: { name: string }) => b.name === branch));
 }

@@ -16,7 +16,7 @@ export interface NewDelivery {
   status: DeliveryStatus;
   payload: object | null;
   reason: string | null;
-  /** Deliveries with the same key are processed in arrival order (one branch, one pull request). */
+  /** Deliveries with the same key are processed in arrival order (those of one repository). */
   orderKey?: string;
 }
 

@@ -65,8 +65,7 @@ export class HookService {
         });
         return stored ? { status: 202, body: { ignored: true, reason: 'repository does not match the connection' } } : duplicate();
       }
-      const orderKey = `${connection.id}/${normalised.kind === 'push' ? `branch/${normalised.branch}` : `review/${normalised.number}`}`;
-      stored = await this.deliveries.insert({ ...base, status: DeliveryStatus.RECEIVED, payload: normalised, reason: null, orderKey });
+      stored = await this.deliveries.insert({ ...base, status: DeliveryStatus.RECEIVED, payload: normalised, reason: null, orderKey: connection.id });
     } catch (error) {
       if (!(error instanceof Unprocessable)) throw error;
       stored = await this.deliveries.insert({ ...base, status: DeliveryStatus.IGNORED, payload: null, reason: error.reason });

@@ -35,15 +35,25 @@ export class ArtifactRepository {
     return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
   }
 
-  /** A push to a branch: created or brought back (a re-created branch is no longer deleted). */
+  /** A push to a branch: created or brought back (a re-created branch is no longer deleted). One statement. */
   async upsertBranch(tx: ArtifactTx, origin: ArtifactOrigin, name: string, url: string, lastCommitSha: string | null): Promise<string> {
-    const row = await tx.repoBranch.upsert({
-      where: { connectionId_name: { connectionId: origin.connectionId, name }, organizationId: origin.organizationId },
-      create: { ...origin, name, url, lastCommitSha },
-      update: { url, deletedAt: null, ...(lastCommitSha ? { lastCommitSha } : {}) },
-      select: { id: true },
-    });
-    return row.id;
+    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `INSERT INTO repos.branches (id, organization_id, connection_id, provider, repository, name, url, last_commit_sha)
+       VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3, $4, $5, $6, $7)
+       ON CONFLICT (connection_id, name) DO UPDATE
+          SET url = EXCLUDED.url, deleted_at = NULL, updated_at = now(),
+              last_commit_sha = COALESCE(EXCLUDED.last_commit_sha, repos.branches.last_commit_sha)
+        WHERE repos.branches.organization_id = EXCLUDED.organization_id
+       RETURNING id`,
+      origin.organizationId,
+      origin.connectionId,
+      origin.provider,
+      origin.repository,
+      name,
+      url,
+      lastCommitSha,
+    );
+    return rows[0].id;
   }
 
   async markBranchDeleted(tx: ArtifactTx, origin: ArtifactOrigin, name: string): Promise<void> {
@@ -85,15 +95,23 @@ export class ArtifactRepository {
     return row.id;
   }
 
-  /** A link records why; a later delivery of the same artifact replaces the reasons. */
-  async link(tx: ArtifactTx, organizationId: string, links: readonly NewLink[]): Promise<void> {
-    for (const link of links) {
-      await tx.artifactLink.upsert({
-        where: { workItemId_artifactKind_artifactId: { workItemId: link.workItemId, artifactKind: link.kind, artifactId: link.artifactId }, organizationId },
-        create: { organizationId, workItemId: link.workItemId, artifactKind: link.kind, artifactId: link.artifactId, linkedBy: link.linkedBy as unknown as Prisma.InputJsonValue },
-        update: { linkedBy: link.linkedBy as unknown as Prisma.InputJsonValue },
-      });
-    }
+  /** A link records why; a later delivery of the same artifact replaces the reasons. One statement for all links. */
+  async link(tx: ArtifactTx, organizationId: string, given: readonly NewLink[]): Promise<void> {
+    // One row per (item, artifact): the statement may not update the same row twice.
+    const links = [...new Map(given.map((l) => [`${l.workItemId}/${l.kind}/${l.artifactId}`, l])).values()];
+    if (links.length === 0) return;
+    await tx.$executeRawUnsafe(
+      `INSERT INTO repos.artifact_links (id, organization_id, work_item_id, artifact_kind, artifact_id, linked_by)
+       SELECT gen_random_uuid(), $1::uuid, l.work_item_id, l.artifact_kind, l.artifact_id, l.linked_by
+         FROM unnest($2::uuid[], $3::text[], $4::uuid[], $5::jsonb[]) AS l(work_item_id, artifact_kind, artifact_id, linked_by)
+       ON CONFLICT (work_item_id, artifact_kind, artifact_id) DO UPDATE SET linked_by = EXCLUDED.linked_by
+        WHERE repos.artifact_links.organization_id = EXCLUDED.organization_id`,
+      organizationId,
+      links.map((l) => l.workItemId),
+      links.map((l) => l.kind),
+      links.map((l) => l.artifactId),
+      links.map((l) => JSON.stringify(l.linkedBy)),
+    );
   }
 
   /**

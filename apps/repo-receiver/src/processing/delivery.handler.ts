@@ -13,8 +13,9 @@ const CONCURRENCY = 8;
  * Durable consumer of stored deliveries: JetStream in the distributed run, the in-process stream in
  * standalone. A delivery acknowledged but not processed when the process died is processed after
  * the restart: the outbox holds it until published, the stream until this handler resolves.
- * Deliveries run concurrently except those about the same branch or pull request, which keep
- * their order (`orderKey`).
+ * Deliveries of different repositories run concurrently; those of one repository keep their
+ * arrival order (`orderKey`), so a pull request's "opened" never overwrites the "merged" after it
+ * and a branch is created before the pull request that names it moves the item.
  */
 @MessageController()
 export class DeliveryHandler {

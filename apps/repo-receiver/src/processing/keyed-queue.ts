@@ -1,7 +1,7 @@
 /**
  * Runs tasks of one key one after another, in the order they were queued, and tasks of different
- * keys side by side. Deliveries about the same branch or pull request are processed in the order
- * they arrived (an "opened" never overwrites the "merged" after it); others run concurrently.
+ * keys side by side. Deliveries of one repository are processed in the order they arrived (an
+ * "opened" never overwrites the "merged" after it); other repositories' run concurrently.
  */
 export class KeyedQueue {
   private readonly tails = new Map<string, Promise<void>>();
