@@ -27,9 +27,10 @@ describe('repository connections', () => {
     expect(created.body.setup).toMatchObject({
       payloadUrl: created.body.webhookUrl,
       contentType: 'application/json',
-      secret: created.body.secret,
       events: ['Pushes', 'Pull requests'],
     });
+    // The secret is shown once, in `secret`, not repeated inside `setup`.
+    expect(JSON.stringify(created.body.setup)).not.toContain(created.body.secret);
     expect(created.body.setup.steps.join('\n')).toContain(created.body.webhookUrl);
 
     const read = await org.api.get(`${REPOSITORIES}/${created.body.id}`);
@@ -55,7 +56,7 @@ describe('repository connections', () => {
     expect(created.body.webhookUrl).toMatch(new RegExp(`/hooks/gitlab/${created.body.id}$`));
     expect(created.body).toMatchObject({ webUrl: 'https://git.example.com/platform/backend/api', defaultBranch: 'develop' });
     expect(created.body.automations).toEqual({ ...NO_AUTOMATIONS, onPullRequestMerged: 'DONE' });
-    expect(created.body.setup).toMatchObject({ events: ['Push events', 'Merge request events'], secret: created.body.secret });
+    expect(created.body.setup).toMatchObject({ events: ['Push events', 'Merge request events'] });
     expect(created.body.setup.settingsUrl).toBe('https://git.example.com/platform/backend/api/-/hooks');
   });
 
@@ -116,7 +117,7 @@ describe('repository connections', () => {
     const rotated = await org.api.post(`${REPOSITORIES}/${connection.id}/rotate-secret`);
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).not.toBe(connection.secret);
-    expect(rotated.body.setup.secret).toBe(rotated.body.secret);
+    expect(rotated.body.setup.payloadUrl).toBe(rotated.body.webhookUrl);
     const payload = { object_kind: 'push', ref: 'refs/tags/v1', project: { path_with_namespace: connection.fullName } };
     expect((await postGitlab(connection, 'Push Hook', payload)).status).toBe(202);
     expect((await postGitlab({ id: connection.id, secret: rotated.body.secret }, 'Push Hook', payload)).status).toBe(202);

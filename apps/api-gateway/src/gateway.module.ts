@@ -12,6 +12,8 @@ import { OperatorTokenGuard } from './identity/operator-token.guard';
 import { OrganizationService } from './identity/organization.service';
 import { UserController } from './identity/user.controller';
 import { UserService } from './identity/user.service';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyRepository } from './idempotency/idempotency.repository';
 import { RateLimitSyncHandler } from './rate-limit/rate-limit.handler';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
@@ -47,6 +49,8 @@ export class GatewayModule {
         ApiKeyGuard,
         OperatorTokenGuard,
         RateLimiter,
+        IdempotencyRepository,
+        IdempotencyInterceptor,
         ...STRATEGY_PROVIDERS,
         ...DELIVERY_PROVIDERS,
         ...WEBHOOK_PROVIDERS,

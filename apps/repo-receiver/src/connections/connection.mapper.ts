@@ -30,18 +30,17 @@ export function toRepositoryResponse(row: ConnectionRow, publicUrl: string): Rep
 }
 
 /** The provider's own form, field by field, so an operator can connect without the docs. */
-export function setupFor(repository: RepositoryResponse, secret: string): RepositorySetup {
+export function setupFor(repository: RepositoryResponse): RepositorySetup {
   if (repository.provider === RepoProvider.GITLAB) {
     return {
       provider: repository.provider,
       settingsUrl: `${repository.webUrl}/-/hooks`,
       payloadUrl: repository.webhookUrl,
-      secret,
       events: ['Push events', 'Merge request events'],
       steps: [
         `Open ${repository.webUrl}/-/hooks (Settings → Webhooks) and choose "Add new webhook".`,
         `URL: ${repository.webhookUrl}`,
-        'Secret token: the secret of this answer (it is shown only now).',
+        'Secret token: the "secret" of this answer (it is shown only now).',
         'Trigger: tick "Push events" (all branches) and "Merge request events"; leave the others off.',
         'Keep "Enable SSL verification" on, then choose "Add webhook".',
       ],
@@ -52,13 +51,12 @@ export function setupFor(repository: RepositoryResponse, secret: string): Reposi
     settingsUrl: `${repository.webUrl}/settings/hooks/new`,
     payloadUrl: repository.webhookUrl,
     contentType: 'application/json',
-    secret,
     events: ['Pushes', 'Pull requests'],
     steps: [
       `Open ${repository.webUrl}/settings/hooks/new (Settings → Webhooks → Add webhook).`,
       `Payload URL: ${repository.webhookUrl}`,
       'Content type: application/json',
-      'Secret: the secret of this answer (it is shown only now).',
+      'Secret: the "secret" of this answer (it is shown only now).',
       'Which events: "Let me select individual events", tick "Pushes" and "Pull requests", untick the rest.',
       'Keep "Active" ticked and choose "Add webhook"; GitHub sends a ping, which this receiver answers with 200.',
     ],

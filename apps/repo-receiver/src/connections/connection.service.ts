@@ -125,7 +125,7 @@ export class ConnectionService {
 
   private withSecret(row: ConnectionRow, secret: string): CreatedRepositoryResponse {
     const response = this.toResponse(row);
-    return { ...response, secret, setup: setupFor(response, secret) };
+    return { ...response, secret, setup: setupFor(response) };
   }
 
   private async require(auth: AuthContext, id: string): Promise<ConnectionRow> {

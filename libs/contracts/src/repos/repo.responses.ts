@@ -20,7 +20,7 @@ export interface RepositoryResponse {
   updatedAt: string;
 }
 
-/** What to enter at the provider, in its own words. */
+/** What to enter at the provider, in its own words. The secret itself is the answer's `secret` field only (shown once, never nested). */
 export interface RepositorySetup {
   provider: RepoProvider;
   /** Where the form is: the repository's webhook settings page. */
@@ -28,7 +28,6 @@ export interface RepositorySetup {
   steps: string[];
   payloadUrl: string;
   contentType?: string;
-  secret: string;
   events: string[];
 }
 
