@@ -4,6 +4,7 @@ import { ArtifactService } from './artifacts/artifact.service';
 import { REPO_RECEIVER_OPTIONS, RepoReceiverOptions, RepoReceiverSettings, repoReceiverOptionsFrom, repoSecretBoxProvider } from './common/repo.options';
 import { reposOutboxProvider } from './common/repos.outbox';
 import { reposPrismaProvider } from './common/repos.prisma';
+import { RepoSettingRepository } from './common/setting.repository';
 import { ConnectionHandler } from './connections/connection.handler';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionService } from './connections/connection.service';
@@ -26,6 +27,7 @@ export class RepoReceiverModule {
         { provide: REPO_RECEIVER_OPTIONS, useValue: options },
         reposPrismaProvider,
         reposOutboxProvider,
+        RepoSettingRepository,
         repoSecretBoxProvider,
         ConnectionRepository,
         ConnectionService,

@@ -66,7 +66,7 @@ export class ApiKeyAuthenticator {
     const auth = key ? { organizationId: key.organizationId, userId: key.userId, role: key.role, keyId: key.id } : null;
     if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
     this.cache.set(keyHash, { auth, expiresAt: Date.now() + this.options.apiKeyCacheTtlMs });
-    if (key) void this.identity.touchApiKey(key.id, new Date()).catch(() => undefined);
+    if (key) void this.identity.touchApiKey(key.organizationId, key.id, new Date()).catch(() => undefined);
     return auth;
   }
 }

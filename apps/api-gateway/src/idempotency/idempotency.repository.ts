@@ -10,7 +10,11 @@ export type IdempotencyClaim =
 /** Idempotency records live 24 hours (Stripe's window); an older key is free again. */
 const WINDOW = `interval '24 hours'`;
 
-/** The `identity.idempotency_keys` table: one row per (API key or operator, Idempotency-Key). */
+/**
+ * The `identity.idempotency_keys` table: one row per (API key or operator, Idempotency-Key).
+ * tenant-scope: no tenant data. Rows are scoped by the API key (which belongs to one organization)
+ * or the operator, not by an organization column.
+ */
 @Injectable()
 export class IdempotencyRepository {
   private lastPrune = 0;

@@ -48,8 +48,7 @@ export class ApiKeyService {
       });
     }
     const apiKey = generateApiKey();
-    const record = await this.identity.createApiKey({
-      organizationId: auth.organizationId,
+    const record = await this.identity.createApiKey(auth.organizationId, {
       userId,
       name: dto.name,
       role,

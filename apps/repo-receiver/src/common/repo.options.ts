@@ -1,8 +1,8 @@
 import { Provider } from '@nestjs/common';
 import { LOGGER, Logger } from '@pds/observability';
-import { DATABASE, Database } from '@pds/persistence';
 import { SecretBox, openSecretBox } from '@pds/secrets';
 import { IsOptional, IsString, Matches } from 'class-validator';
+import { RepoSettingRepository } from './setting.repository';
 
 /** The repo-receiver's own variables; read by its main and by standalone. */
 export class RepoReceiverSettings {
@@ -35,7 +35,7 @@ export const REPO_SECRET_BOX = Symbol('REPO_SECRET_BOX');
 
 export const repoSecretBoxProvider: Provider = {
   provide: REPO_SECRET_BOX,
-  inject: [REPO_RECEIVER_OPTIONS, DATABASE, LOGGER],
-  useFactory: (options: RepoReceiverOptions, db: Database, logger: Logger): Promise<SecretBox> =>
-    openSecretBox(db, logger, { key: options.secretKey, keyName: 'REPO_SECRET_KEY', settingsTable: 'repos.settings' }),
+  inject: [REPO_RECEIVER_OPTIONS, RepoSettingRepository, LOGGER],
+  useFactory: (options: RepoReceiverOptions, settings: RepoSettingRepository, logger: Logger): Promise<SecretBox> =>
+    openSecretBox(settings, logger, { key: options.secretKey, keyName: 'REPO_SECRET_KEY' }),
 };

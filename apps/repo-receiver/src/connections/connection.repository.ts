@@ -34,8 +34,9 @@ export class ConnectionRepository {
   }
 
   /**
-   * The receiver's lookup: it knows no organization yet, only the connection id in the URL. What it
-   * returns is used to check the signature and to learn the organization, nothing else.
+   * tenant-scope: all organizations. The receiver's lookup: it knows no organization yet, only the
+   * connection id in the URL. What it returns is used to check the signature and to learn the
+   * organization, nothing else.
    */
   findForReceiver(id: string): Promise<ConnectionRow | null> {
     return this.prisma.repoConnection.findUnique({ where: { id } });

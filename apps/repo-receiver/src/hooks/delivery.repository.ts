@@ -9,7 +9,6 @@ export const DeliveryStatus = Object.freeze({ RECEIVED: 'RECEIVED', PROCESSED: '
 export type DeliveryStatus = (typeof DeliveryStatus)[keyof typeof DeliveryStatus];
 
 export interface NewDelivery {
-  organizationId: string;
   connectionId: string;
   providerId: string;
   event: string;
@@ -33,11 +32,11 @@ export class DeliveryRepository {
   ) {}
 
   /** The new delivery's id, or null when the provider's delivery id was seen before on this connection. */
-  async insert(delivery: NewDelivery): Promise<string | null> {
+  async insert(organizationId: string, delivery: NewDelivery): Promise<string | null> {
     const id = randomUUID();
     const envelope =
       delivery.status === DeliveryStatus.RECEIVED
-        ? buildEnvelope(DELIVERY_RECEIVED_EVENT, delivery.organizationId, { deliveryId: id, connectionId: delivery.connectionId, orderKey: delivery.orderKey ?? id })
+        ? buildEnvelope(DELIVERY_RECEIVED_EVENT, organizationId, { deliveryId: id, connectionId: delivery.connectionId, orderKey: delivery.orderKey ?? id })
         : null;
     const rows = await this.db.sql.query<{ id: string }>(
       `WITH d AS (
@@ -55,7 +54,7 @@ export class DeliveryRepository {
        SELECT id FROM d`,
       [
         id,
-        delivery.organizationId,
+        organizationId,
         delivery.connectionId,
         delivery.providerId,
         delivery.event,

@@ -43,13 +43,14 @@ export class HookService {
     if (!PROCESSED_EVENTS[provider].includes(event)) return { status: 202, body: { ignored: true } };
     const providerId = this.deliveryId(provider, headers, body);
 
-    const base = { organizationId: connection.organizationId, connectionId: connection.id, providerId, event };
+    const organizationId = connection.organizationId;
+    const base = { connectionId: connection.id, providerId, event };
     let payload: unknown;
     try {
       payload = JSON.parse(body.toString('utf8'));
     } catch {
       // Stored as failed so a provider's redelivery is a duplicate rather than a retry forever.
-      const failed = await this.deliveries.insert({ ...base, status: DeliveryStatus.FAILED, payload: null, reason: 'malformed JSON' });
+      const failed = await this.deliveries.insert(organizationId, { ...base, status: DeliveryStatus.FAILED, payload: null, reason: 'malformed JSON' });
       if (!failed) return duplicate();
       throw new BadRequestError('The body is not valid JSON');
     }
@@ -57,7 +58,7 @@ export class HookService {
     try {
       const normalised = toProviderEvent(provider, event, payload);
       if (normalised.repository.toLowerCase() !== connection.fullNameKey) {
-        stored = await this.deliveries.insert({
+        stored = await this.deliveries.insert(organizationId, {
           ...base,
           status: DeliveryStatus.IGNORED,
           payload: null,
@@ -65,10 +66,10 @@ export class HookService {
         });
         return stored ? { status: 202, body: { ignored: true, reason: 'repository does not match the connection' } } : duplicate();
       }
-      stored = await this.deliveries.insert({ ...base, status: DeliveryStatus.RECEIVED, payload: normalised, reason: null, orderKey: connection.id });
+      stored = await this.deliveries.insert(organizationId, { ...base, status: DeliveryStatus.RECEIVED, payload: normalised, reason: null, orderKey: connection.id });
     } catch (error) {
       if (!(error instanceof Unprocessable)) throw error;
-      stored = await this.deliveries.insert({ ...base, status: DeliveryStatus.IGNORED, payload: null, reason: error.reason });
+      stored = await this.deliveries.insert(organizationId, { ...base, status: DeliveryStatus.IGNORED, payload: null, reason: error.reason });
       return stored ? { status: 202, body: { ignored: true, reason: error.reason } } : duplicate();
     }
     if (!stored) return duplicate();

@@ -10,7 +10,6 @@ export type ArtifactTx = Prisma.TransactionClient;
 
 /** Where an artifact came from: copied onto each so it outlives its connection. */
 export interface ArtifactOrigin {
-  organizationId: string;
   connectionId: string;
   provider: string;
   repository: string;
@@ -31,12 +30,13 @@ export class ArtifactRepository {
     @Inject(DATABASE) private readonly db: Database,
   ) {}
 
+  /** tenant-scope: no tenant data. The transaction itself; every statement in it names the organization. */
   transaction<T>(fn: (tx: ArtifactTx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
   }
 
   /** A push to a branch: created or brought back (a re-created branch is no longer deleted). One statement. */
-  async upsertBranch(tx: ArtifactTx, origin: ArtifactOrigin, name: string, url: string, lastCommitSha: string | null): Promise<string> {
+  async upsertBranch(organizationId: string, tx: ArtifactTx, origin: ArtifactOrigin, name: string, url: string, lastCommitSha: string | null): Promise<string> {
     const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
       `INSERT INTO repos.branches (id, organization_id, connection_id, provider, repository, name, url, last_commit_sha)
        VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3, $4, $5, $6, $7)
@@ -45,7 +45,7 @@ export class ArtifactRepository {
               last_commit_sha = COALESCE(EXCLUDED.last_commit_sha, repos.branches.last_commit_sha)
         WHERE repos.branches.organization_id = EXCLUDED.organization_id
        RETURNING id`,
-      origin.organizationId,
+      organizationId,
       origin.connectionId,
       origin.provider,
       origin.repository,
@@ -56,23 +56,40 @@ export class ArtifactRepository {
     return rows[0].id;
   }
 
-  async markBranchDeleted(tx: ArtifactTx, origin: ArtifactOrigin, name: string): Promise<void> {
+  async markBranchDeleted(organizationId: string, tx: ArtifactTx, origin: ArtifactOrigin, name: string): Promise<void> {
     await tx.repoBranch.updateMany({
-      where: { organizationId: origin.organizationId, connectionId: origin.connectionId, name, deletedAt: null },
+      where: { organizationId, connectionId: origin.connectionId, name, deletedAt: null },
       data: { deletedAt: new Date() },
     });
   }
 
   /** Commits never change: the first delivery that lists one stores it. Returns ids by sha. */
   async insertCommits(
+    organizationId: string,
     tx: ArtifactTx,
     origin: ArtifactOrigin,
     commits: { sha: string; shortSha: string; message: string; url: string; authorName: string | null; committedAt: Date | null }[],
   ): Promise<Map<string, string>> {
     if (commits.length === 0) return new Map();
-    await tx.repoCommit.createMany({ data: commits.map((c) => ({ ...origin, ...c })), skipDuplicates: true });
+    await tx.$executeRawUnsafe(
+      `INSERT INTO repos.commits (id, organization_id, connection_id, provider, repository, sha, short_sha, message, url, author_name, committed_at)
+       SELECT gen_random_uuid(), $1::uuid, $2::uuid, $3, $4, c.sha, c.short_sha, c.message, c.url, c.author_name, c.committed_at
+         FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[])
+              AS c(sha, short_sha, message, url, author_name, committed_at)
+       ON CONFLICT (connection_id, sha) DO NOTHING`,
+      organizationId,
+      origin.connectionId,
+      origin.provider,
+      origin.repository,
+      commits.map((c) => c.sha),
+      commits.map((c) => c.shortSha),
+      commits.map((c) => c.message),
+      commits.map((c) => c.url),
+      commits.map((c) => c.authorName),
+      commits.map((c) => c.committedAt?.toISOString() ?? null),
+    );
     const rows = await tx.repoCommit.findMany({
-      where: { organizationId: origin.organizationId, connectionId: origin.connectionId, sha: { in: commits.map((c) => c.sha) } },
+      where: { organizationId, connectionId: origin.connectionId, sha: { in: commits.map((c) => c.sha) } },
       select: { id: true, sha: true },
     });
     return new Map(rows.map((r) => [r.sha, r.id]));
@@ -80,6 +97,7 @@ export class ArtifactRepository {
 
   /** One pull/merge request per number: a later delivery replaces its state. */
   async upsertPullRequest(
+    organizationId: string,
     tx: ArtifactTx,
     origin: ArtifactOrigin,
     fields: { number: number; title: string; url: string; state: string; sourceBranch: string; targetBranch: string; authorLogin: string | null; mergedAt: Date | null },
@@ -87,8 +105,8 @@ export class ArtifactRepository {
     // The author is who opened it; later deliveries name whoever acted (GitLab's `user`).
     const { authorLogin: _author, ...changing } = fields;
     const row = await tx.repoPullRequest.upsert({
-      where: { connectionId_number: { connectionId: origin.connectionId, number: fields.number }, organizationId: origin.organizationId },
-      create: { ...origin, ...fields },
+      where: { connectionId_number: { connectionId: origin.connectionId, number: fields.number }, organizationId },
+      create: { organizationId, ...origin, ...fields },
       update: changing,
       select: { id: true },
     });
@@ -96,7 +114,7 @@ export class ArtifactRepository {
   }
 
   /** A link records why; a later delivery of the same artifact replaces the reasons. One statement for all links. */
-  async link(tx: ArtifactTx, organizationId: string, given: readonly NewLink[]): Promise<void> {
+  async link(organizationId: string, tx: ArtifactTx, given: readonly NewLink[]): Promise<void> {
     // One row per (item, artifact): the statement may not update the same row twice.
     const links = [...new Map(given.map((l) => [`${l.workItemId}/${l.kind}/${l.artifactId}`, l])).values()];
     if (links.length === 0) return;

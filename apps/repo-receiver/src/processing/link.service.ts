@@ -52,15 +52,15 @@ export class LinkService {
       return;
     }
     const event = delivery.payload as unknown as ProviderEvent;
-    const origin: ArtifactOrigin = { organizationId, connectionId: connection.id, provider: connection.provider, repository: connection.fullName };
-    const planned = this.plan(event, connection, origin);
+    const origin: ArtifactOrigin = { connectionId: connection.id, provider: connection.provider, repository: connection.fullName };
+    const planned = this.plan(organizationId, event, connection, origin);
 
     const keys = [...new Set(planned.flatMap((p) => p.matches.map((m) => m.key)))];
     const items = new Map((await this.workItems.resolveKeys(organizationId, keys)).map((item) => [item.key, item]));
 
     const automated = new Map<string, ResolvedWorkItem>();
     await this.artifacts.transaction(async (tx) => {
-      if (event.kind === 'push' && event.deleted) await this.artifacts.markBranchDeleted(tx, origin, event.branch);
+      if (event.kind === 'push' && event.deleted) await this.artifacts.markBranchDeleted(organizationId, tx, origin, event.branch);
       const links: NewLink[] = [];
       for (const artifact of planned) {
         const artifactId = await artifact.store(tx);
@@ -71,7 +71,7 @@ export class LinkService {
           if (automates) automated.set(item.id, item);
         }
       }
-      await this.artifacts.link(tx, organizationId, links);
+      await this.artifacts.link(organizationId, tx, links);
     });
 
     const target = automationStatus(event, connection.defaultBranch, normaliseAutomations(connection.automations as RepoAutomations));
@@ -81,19 +81,19 @@ export class LinkService {
     await this.deliveries.finish(organizationId, deliveryId, DeliveryStatus.PROCESSED);
   }
 
-  private plan(event: ProviderEvent, connection: ConnectionRow, origin: ArtifactOrigin): Planned[] {
+  private plan(organizationId: string, event: ProviderEvent, connection: ConnectionRow, origin: ArtifactOrigin): Planned[] {
     const urls = artifactUrls(connection.provider, connection.webUrl);
-    return event.kind === 'push' ? this.planPush(event, origin, urls) : [this.planReview(event, origin, urls)];
+    return event.kind === 'push' ? this.planPush(organizationId, event, origin, urls) : [this.planReview(organizationId, event, origin, urls)];
   }
 
-  private planPush(event: PushEvent, origin: ArtifactOrigin, urls: ReturnType<typeof artifactUrls>): Planned[] {
+  private planPush(organizationId: string, event: PushEvent, origin: ArtifactOrigin, urls: ReturnType<typeof artifactUrls>): Planned[] {
     // A deleted branch keeps its row (marked) and links; nothing new is stored.
     if (event.deleted) return [];
     const planned: Planned[] = [
       {
         kind: ArtifactKind.BRANCH,
         matches: findKeys(event.branch, LinkSource.branch),
-        store: (tx) => this.artifacts.upsertBranch(tx, origin, event.branch, urls.branch(event.branch), event.headSha),
+        store: (tx) => this.artifacts.upsertBranch(organizationId, tx, origin, event.branch, urls.branch(event.branch), event.headSha),
       },
     ];
     const commits = event.commits.map((c) => ({
@@ -111,7 +111,7 @@ export class LinkService {
         matches: findKeys(commit.message, LinkSource.commit_message),
         // One insert for all commits of the push; each planned commit picks its id from it.
         store: async (tx) => {
-          stored ??= this.artifacts.insertCommits(tx, origin, commits);
+          stored ??= this.artifacts.insertCommits(organizationId, tx, origin, commits);
           return (await stored).get(commit.sha) as string;
         },
       });
@@ -119,7 +119,7 @@ export class LinkService {
     return planned;
   }
 
-  private planReview(event: ReviewEvent, origin: ArtifactOrigin, urls: ReturnType<typeof artifactUrls>): Planned {
+  private planReview(organizationId: string, event: ReviewEvent, origin: ArtifactOrigin, urls: ReturnType<typeof artifactUrls>): Planned {
     return {
       kind: ArtifactKind.PULL_REQUEST,
       matches: [
@@ -128,7 +128,7 @@ export class LinkService {
         ...findKeys(event.sourceBranch, LinkSource.branch),
       ],
       store: (tx) =>
-        this.artifacts.upsertPullRequest(tx, origin, {
+        this.artifacts.upsertPullRequest(organizationId, tx, origin, {
           number: event.number,
           title: event.title,
           url: urls.review(event.number),
