@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { IntakeKind, IntakeStage, ModerationState } from '@pds/contracts';
 import { nextKeyNumber } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
-import { unlessDuplicate } from '../common/unique-violation';
+import { isUniqueViolation, unlessDuplicate } from '../common/unique-violation';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 import { CONVERTING } from './intake.convert';
 import { INTAKE_INCLUDE, IntakeRecord } from './intake.mapper';
@@ -98,6 +98,33 @@ export class IntakeRepository {
   /** False when this voter has voted for the submission already (a unique index decides). */
   async addVote(organizationId: string, submissionId: string, voter: Voter): Promise<boolean> {
     return (await unlessDuplicate(this.prisma.intakeVote.create({ data: { organizationId, submissionId, ...voter }, select: { id: true } }))) !== null;
+  }
+
+  /**
+   * A portal vote: one per normalized e-mail address, and one per client address within the window
+   * (the address lock makes two concurrent votes from one address count once).
+   */
+  async addPortalVote(
+    organizationId: string,
+    submissionId: string,
+    email: string,
+    addressHash: string,
+    windowStart: Date,
+  ): Promise<'added' | 'email' | 'address'> {
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `${organizationId}/vote/${submissionId}/${addressHash}`);
+        if (await tx.intakeVote.findFirst({ where: { organizationId, submissionId, email }, select: { id: true } })) return 'email';
+        const recent = await tx.intakeVote.findFirst({ where: { organizationId, submissionId, addressHash, createdAt: { gt: windowStart } }, select: { id: true } });
+        if (recent) return 'address';
+        await tx.intakeVote.create({ data: { organizationId, submissionId, email, addressHash }, select: { id: true } });
+        return 'added';
+      });
+    } catch (error) {
+      // The same address from two client addresses at once: the unique index decides.
+      if (isUniqueViolation(error)) return 'email';
+      throw error;
+    }
   }
 
   /** False when the user had no vote on the submission. */
