@@ -6,10 +6,11 @@ import { ApiClient, TestOrganization, createMember, createOrganization } from '.
 import { DELIVERY_CASES } from './permissions/delivery.table';
 import { IDENTITY_CASES } from './permissions/identity.table';
 import { PermissionCase, ROLES, RoleName } from './permissions/permission-case';
+import { REPO_CASES } from './permissions/repos.table';
 import { STRATEGY_CASES } from './permissions/strategy.table';
 import { WEBHOOK_CASES } from './permissions/webhooks.table';
 
-const TABLE: PermissionCase[] = [...IDENTITY_CASES, ...STRATEGY_CASES, ...DELIVERY_CASES, ...WEBHOOK_CASES];
+const TABLE: PermissionCase[] = [...IDENTITY_CASES, ...STRATEGY_CASES, ...DELIVERY_CASES, ...WEBHOOK_CASES, ...REPO_CASES];
 
 describe('permission matrix', () => {
   let org: TestOrganization;

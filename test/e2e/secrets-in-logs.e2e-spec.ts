@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createOrganization } from './support/client';
 import { Receiver, WEBHOOKS, createWebhook } from './support/receiver';
+import { REPOSITORIES, connectRepository, githubPush, postGithub, postGitlab, uniqueRepo } from './support/repos';
 import { stackInfo } from './support/stack-info';
 
 /** Every log line the stack's processes wrote so far, from the files global setup points them to. */
@@ -42,5 +43,25 @@ describe('secrets in logs', () => {
     } finally {
       await receiver.stop();
     }
+  });
+
+  it('never writes repository receiver secrets to any log, also for refused deliveries', async () => {
+    const org = await createOrganization();
+    const github = await connectRepository(org, { provider: 'GITHUB', fullName: uniqueRepo() });
+    const gitlab = await connectRepository(org, { provider: 'GITLAB', fullName: uniqueRepo() });
+    const rotated = await org.api.post(`${REPOSITORIES}/${gitlab.id}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    const push = githubPush(github.fullName, 'main', [{ message: 'logged?' }]);
+    expect((await postGithub(github, 'push', push)).status).toBe(202);
+    expect((await postGithub(github, 'push', push, { secret: gitlab.secret })).status).toBe(401);
+    // GitLab sends the secret itself as a header: a refused and an accepted one.
+    expect((await postGitlab({ id: gitlab.id, secret: `${rotated.body.secret}x` }, 'Push Hook', { object_kind: 'push' })).status).toBe(401);
+    expect((await postGitlab({ id: gitlab.id, secret: rotated.body.secret }, 'Note Hook', { object_kind: 'note' })).status).toBe(202);
+    expect((await org.api.post(REPOSITORIES, { provider: 'GITHUB', fullName: 'x', secret: github.secret })).status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    const logs = stackLogs();
+    expect(logs).toContain(`/hooks/gitlab/${gitlab.id}`);
+    for (const secret of [github.secret, gitlab.secret, rotated.body.secret]) expect(logs.includes(secret)).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import { IdempotencyRepository } from './idempotency/idempotency.repository';
 import { RateLimitSyncHandler } from './rate-limit/rate-limit.handler';
 import { RateLimiter } from './rate-limit/rate-limiter';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
+import { REPOS_CONTROLLERS, REPOS_PROVIDERS } from './routes/repos.routes';
 import { STRATEGY_CONTROLLERS, STRATEGY_PROVIDERS } from './routes/strategy.routes';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './routes/webhooks.routes';
 
@@ -35,6 +36,7 @@ export class GatewayModule {
         ...STRATEGY_CONTROLLERS,
         ...DELIVERY_CONTROLLERS,
         ...WEBHOOK_CONTROLLERS,
+        ...REPOS_CONTROLLERS,
       ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
@@ -52,6 +54,7 @@ export class GatewayModule {
         ...STRATEGY_PROVIDERS,
         ...DELIVERY_PROVIDERS,
         ...WEBHOOK_PROVIDERS,
+        ...REPOS_PROVIDERS,
       ],
     };
   }

@@ -8,15 +8,15 @@ import { McpServerModule } from '@pds/mcp-server';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
-import { RepoReceiverModule } from '@pds/repo-receiver';
+import { HOOK_BODY_LIMITS, RepoReceiverModule, RepoReceiverSettings, repoReceiverOptionsFrom } from '@pds/repo-receiver';
 import { ensurePortFree, runMain } from '@pds/runtime';
+import { resolveSecretKeyFile } from '@pds/secrets';
 import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
 import { WebhookDispatcherModule, WebhookSettings, dispatcherOptionsFrom } from '@pds/webhook-dispatcher';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { lockDataDir } from './data-dir-lock';
 import { StandaloneConfig } from './standalone.config';
-import { resolveWebhookSecretKey } from './webhook-secret-key';
 
 /**
  * Every app in one process on one port: embedded PGlite in DATA_DIR, the in-process bus in place of
@@ -33,7 +33,9 @@ runMain(async () => {
   const operator = resolveOperatorToken(config.OPERATOR_TOKEN, dataDir);
   const gatewaySettings = loadConfig(GatewaySettings);
   const webhookSettings = loadConfig(WebhookSettings);
-  const webhookKey = resolveWebhookSecretKey(webhookSettings.WEBHOOK_SECRET_KEY, dataDir);
+  const webhookKey = resolveSecretKeyFile(webhookSettings.WEBHOOK_SECRET_KEY, dataDir, 'webhook-secret-key');
+  const repoSettings = loadConfig(RepoReceiverSettings);
+  const repoKey = resolveSecretKeyFile(repoSettings.REPO_SECRET_KEY, dataDir, 'repo-secret-key');
 
   const db = await openPglite(path.join(dataDir, 'pglite'));
   const applied = await applyMigrations(db);
@@ -48,14 +50,14 @@ runMain(async () => {
       StrategyDiscoveryModule,
       DeliveryIntakeModule,
       WebhookDispatcherModule.forRoot(dispatcherOptionsFrom(webhookSettings, webhookKey.key)),
-      RepoReceiverModule,
+      RepoReceiverModule.forRoot(repoReceiverOptionsFrom(repoSettings, config.PORT, repoKey.key)),
       McpServerModule,
     ],
     controllers: [HealthController],
   })
   class StandaloneApp {}
 
-  const app = await createHttpApp(StandaloneApp, { logger, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: ROUTE_BODY_LIMITS });
+  const app = await createHttpApp(StandaloneApp, { logger, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: [...ROUTE_BODY_LIMITS, ...HOOK_BODY_LIMITS] });
   await startMessageHandlers(app);
   const url = await listen(app, config.PORT, config.HOST);
   const { version, commit } = buildInfo();
@@ -71,6 +73,7 @@ runMain(async () => {
         ? `  operator token  ${operator.file}${operator.generated ? ' (generated now)' : ''}`
         : '  operator token  from OPERATOR_TOKEN',
       webhookKey.file ? `  webhook key     ${webhookKey.file}` : '  webhook key     from WEBHOOK_SECRET_KEY',
+      repoKey.file ? `  repository key  ${repoKey.file}` : '  repository key  from REPO_SECRET_KEY',
       '',
     ].join('\n') + '\n',
   );

@@ -1,4 +1,3 @@
 export { WebhookDispatcherModule } from './webhook-dispatcher.module';
 export { WebhookSettings, dispatcherOptionsFrom } from './common/dispatcher.options';
 export type { WebhookDispatcherOptions } from './common/dispatcher.options';
-export { generateSecretKey } from './security/secret-box';

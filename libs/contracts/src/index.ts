@@ -18,3 +18,4 @@ export * from './work-items/work-item.subjects';
 export * from './strategy';
 export * from './delivery';
 export * from './webhooks';
+export * from './repos';

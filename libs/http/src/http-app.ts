@@ -26,6 +26,14 @@ export interface HttpAppOptions {
   trustProxy?: false | number | string[];
 }
 
+/** Route config flags read by the app's hooks; set on a Nest handler with `@RouteConfig(...)`. */
+interface RouteFlags {
+  rawBody?: boolean;
+}
+
+/** `@RouteConfig(RAW_BODY)`: the handler receives the JSON body as the Buffer that arrived. */
+export const RAW_BODY: RouteFlags = Object.freeze({ rawBody: true });
+
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
@@ -48,11 +56,15 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
 
   // An empty body sent as application/json means "no body" (e.g. POST …/conclude), not malformed
   // JSON; every other body goes through Fastify's own parser (prototype-poisoning checks included).
+  // Routes marked `@RouteConfig(RAW_BODY)` get the unparsed bytes instead: signed inbound webhooks
+  // must verify the signature over exactly what was sent, before any parsing.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    parseJson(request, body as string, (error, parsed) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if ((request.routeOptions.config as RouteFlags | undefined)?.rawBody) return done(null, bytes);
+    if (bytes.length === 0) return done(null, undefined);
+    parseJson(request, bytes.toString('utf8'), (error, parsed) => {
       if (error) return done(error, undefined);
       const refused = refuseJson(parsed);
       if (refused) done(refused, undefined);

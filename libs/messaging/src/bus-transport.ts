@@ -8,15 +8,17 @@ import { MessageBus } from './message-bus';
 import { MessageContext } from './message-context';
 
 /** `@EventPattern` extras: which inbound channel a handler listens on. */
-export type EventChannel = { durable: string } | { broadcast: true };
+export type EventChannel = { durable: string; concurrency?: number } | { broadcast: true };
 
 /**
  * A durable domain-event consumer: replicas with the same name share one position in the stream
  * (a JetStream durable consumer; the in-process stream in standalone). The pattern is the event's
- * subject, `eventSubject(EventType.X)`, or `ALL_EVENTS`.
+ * subject, `eventSubject(EventType.X)`, or `ALL_EVENTS`. `concurrency` lets one process run that
+ * many messages of the consumer at once (default 1, in order); only for handlers that need no order
+ * across messages. The in-process stream of standalone always runs them one by one.
  */
-export function durable(name: string): EventChannel {
-  return { durable: name };
+export function durable(name: string, options: { concurrency?: number } = {}): EventChannel {
+  return { durable: name, ...options };
 }
 
 /** A fire-and-forget message every replica gets (cache invalidation, counters): `bus.broadcast`. */
@@ -28,6 +30,7 @@ type Handler = MessageHandler<unknown, MessageContext, unknown>;
 
 interface DurableGroup {
   all: boolean;
+  concurrency: number;
   handlers: { subject: string; handler: Handler }[];
 }
 
@@ -57,10 +60,10 @@ export class BusTransport extends Server implements CustomTransportStrategy {
       const durables = new Map<string, DurableGroup>();
       for (const [subject, head] of this.messageHandlers) {
         for (let handler: Handler | undefined = head; handler; handler = handler.next) {
-          const channel = handler.extras as Partial<{ durable: string; broadcast: boolean }> | undefined;
+          const channel = handler.extras as Partial<{ durable: string; concurrency: number; broadcast: boolean }> | undefined;
           if (!handler.isEventHandler) this.serve(subject, handler);
           else if (channel?.broadcast) this.listenBroadcast(subject, handler);
-          else if (channel?.durable) this.addDurable(durables, channel.durable, subject, handler);
+          else if (channel?.durable) this.addDurable(durables, channel.durable, subject, handler, channel.concurrency);
           else throw new Error(`@EventPattern('${subject}') needs durable(name) or BROADCAST`);
         }
       }
@@ -81,9 +84,10 @@ export class BusTransport extends Server implements CustomTransportStrategy {
     });
   }
 
-  private addDurable(durables: Map<string, DurableGroup>, name: string, subject: string, handler: Handler): void {
-    const group = durables.get(name) ?? { all: false, handlers: [] };
+  private addDurable(durables: Map<string, DurableGroup>, name: string, subject: string, handler: Handler, concurrency = 1): void {
+    const group = durables.get(name) ?? { all: false, concurrency: 1, handlers: [] };
     group.all ||= subject === ALL_EVENTS;
+    group.concurrency = Math.max(group.concurrency, concurrency);
     group.handlers.push({ subject, handler });
     durables.set(name, group);
   }
@@ -91,7 +95,7 @@ export class BusTransport extends Server implements CustomTransportStrategy {
   private async consume(durableName: string, group: DurableGroup): Promise<void> {
     const prefix = eventSubject('');
     const eventTypes = group.all ? [] : [...new Set(group.handlers.map(({ subject }) => subject.slice(prefix.length)))];
-    await this.events.consume({ durableName, eventTypes }, async (envelope: EventEnvelope) => {
+    await this.events.consume({ durableName, eventTypes, concurrency: group.concurrency }, async (envelope: EventEnvelope) => {
       const subject = eventSubject(envelope.event);
       for (const entry of group.handlers) {
         if (entry.subject === subject || entry.subject === ALL_EVENTS) await this.run(entry.handler, envelope, subject);

@@ -15,6 +15,8 @@ export interface ConsumerOptions {
   durableName: string;
   /** Event types to receive; all when empty. */
   eventTypes?: readonly string[];
+  /** Messages one process handles at once (default 1: one by one, in stream order). */
+  concurrency?: number;
 }
 
 /**

@@ -147,11 +147,17 @@ export class JetStreamEventConsumer extends EventConsumer {
     const consumer = await this.nc.jetstream().consumers.get(stream, options.durableName);
     const messages = await consumer.consume({ max_messages: 200 });
     this.stopped.signal.addEventListener('abort', () => void messages.close());
+    const limit = Math.max(1, options.concurrency ?? 1);
     void (async () => {
+      const inFlight = new Set<Promise<void>>();
       for await (const msg of messages) {
-        const handled = this.handle(msg, handler, types);
+        const handled: Promise<void> = this.handle(msg, handler, types).finally(() => {
+          inFlight.delete(handled);
+          this.handling.delete(handled);
+        });
+        inFlight.add(handled);
         this.handling.add(handled);
-        await handled.finally(() => this.handling.delete(handled));
+        if (inFlight.size >= limit) await Promise.race(inFlight);
       }
     })();
   }

@@ -12,6 +12,12 @@ export interface IsolatedStack {
   url: string;
   /** Stops every process and starts it again on the same data and ports with `env` added. */
   restart(env: Record<string, string>): Promise<void>;
+  /** Base URL of one of its apps. */
+  appUrl(app: AppName): string;
+  /** Kills one app at once (SIGKILL: a crash, no graceful shutdown). */
+  kill(app: AppName): Promise<void>;
+  /** Starts a killed app again on its port. */
+  start(app: AppName): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -73,6 +79,21 @@ export async function startIsolatedStack(options: IsolatedStackOptions = {}): Pr
       await stopProcesses(children);
       env = { ...env, ...extra };
       children = await startApps(apps, ports, env, name);
+    },
+    appUrl(app) {
+      return `http://127.0.0.1:${ports[apps.indexOf(app)]}`;
+    },
+    async kill(app) {
+      const child = children[apps.indexOf(app)];
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
+    },
+    async start(app) {
+      const index = apps.indexOf(app);
+      [children[index]] = await startApps([app], [ports[index]], env, `${name}-again`);
     },
     async stop() {
       await stopProcesses(children);

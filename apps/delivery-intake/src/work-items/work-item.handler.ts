@@ -5,6 +5,8 @@ import {
   GetWorkItemRequest,
   ListWorkItemsRequest,
   Page,
+  ResolveWorkItemKeysRequest,
+  ResolvedWorkItem,
   UpdateWorkItemRequest,
   WorkItemResponse,
   WorkItemSubjects,
@@ -29,6 +31,11 @@ export class WorkItemHandler {
   @MessagePattern(WorkItemSubjects.get)
   get(@Payload() { auth, id }: GetWorkItemRequest): Promise<WorkItemResponse> {
     return this.workItems.get(auth, id);
+  }
+
+  @MessagePattern(WorkItemSubjects.resolveKeys)
+  resolveKeys(@Payload() { organizationId, keys }: ResolveWorkItemKeysRequest): Promise<ResolvedWorkItem[]> {
+    return this.workItems.resolveKeys(organizationId, keys);
   }
 
   @MessagePattern(WorkItemSubjects.update)

@@ -13,6 +13,7 @@ import {
   WORK_ITEM_KEY_PREFIX,
   WorkItemResponse,
   WorkItemStatus,
+  ResolvedWorkItem,
   parseRecordRef,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
@@ -85,6 +86,20 @@ export class WorkItemService {
     const afterNumber = after ? Number(after.sortValue) : undefined;
     const rows = await this.workItems.list(auth.organizationId, query, Number.isInteger(afterNumber) ? afterNumber : undefined, limit + 1);
     return toPage(rows, limit, toWorkItemResponse, (row) => String(row.number));
+  }
+
+  /**
+   * Which keys name work items of the organization (the repos context links artifacts by key).
+   * Keys naming nothing, or another organization's item, are simply absent from the answer.
+   */
+  async resolveKeys(organizationId: string, keys: readonly string[]): Promise<ResolvedWorkItem[]> {
+    const refs = [...new Set(keys)].map((key) => parseRecordRef(key, WORK_ITEM_KEY_PREFIX));
+    const rows = await Promise.all(refs.map((ref) => (ref.kind === 'key' ? this.workItems.findByRef(organizationId, ref) : null)));
+    return rows.flatMap((row) => {
+      if (!row) return [];
+      const item = toWorkItemResponse(row);
+      return [{ id: item.id, key: item.key, status: item.status, updatedAt: item.updatedAt }];
+    });
   }
 
   /** `within` runs in the creating transaction (intake conversion links the new item there). */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebhookSettings, dispatcherOptionsFrom } from '../common/dispatcher.options';
-import { generateSecretKey } from '../security/secret-box';
+import { generateSecretKey } from '@pds/secrets';
 import { WebhookDispatcherModule } from '../webhook-dispatcher.module';
 import { EventIntake, webhookBody } from './event-intake';
 

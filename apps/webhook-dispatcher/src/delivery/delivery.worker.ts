@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { LOGGER, Logger } from '@pds/observability';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
+import { SecretBox } from '@pds/secrets';
 import { ClaimedRow, DeliveryRepository } from '../deliveries/delivery.repository';
-import { SecretBox } from '../security/secret-box';
 import { WebhookRepository } from '../subscriptions/webhook.repository';
 import { AttemptRecorder } from './attempt-recorder';
 import { send } from './http-sender';

@@ -2,7 +2,7 @@ import { AuthContext, Role, WebhookSubjects } from '@pds/contracts';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
 import { randomUUID } from 'node:crypto';
 import { WebhookSettings, dispatcherOptionsFrom } from '../common/dispatcher.options';
-import { generateSecretKey } from '../security/secret-box';
+import { generateSecretKey } from '@pds/secrets';
 import { SSRF_URLS } from '../security/ssrf-forms.fixture';
 import { WebhookDispatcherModule } from '../webhook-dispatcher.module';
 

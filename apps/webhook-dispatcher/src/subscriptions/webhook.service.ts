@@ -21,9 +21,10 @@ import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatch
 import { toDeliveryResponse, toWebhookResponse } from '../common/webhook.mapper';
 import { DeliveryRepository } from '../deliveries/delivery.repository';
 import { DeliveryWorker } from '../delivery/delivery.worker';
+import { SecretBox } from '@pds/secrets';
 import { WebhookSubscription } from '../generated/webhooks/client';
+import { generateSigningSecret } from '../security/signing-secret';
 import { WebhookRepository } from './webhook.repository';
-import { SecretBox, generateSigningSecret } from '../security/secret-box';
 import { targetProblem } from '../security/target-guard';
 
 /** How long the secret before a rotation keeps signing. */

@@ -3,15 +3,17 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 const FORMAT = 'v1';
 
 /**
- * AES-256-GCM for the signing secrets at rest: `v1.<iv>.<tag>.<ciphertext>` (base64url parts).
- * The key never leaves this object; a tampered or foreign ciphertext fails to open.
+ * AES-256-GCM for secrets at rest (outbound webhook signing secrets, repository receiver
+ * secrets): `v1.<iv>.<tag>.<ciphertext>` (base64url parts). The key never leaves this object; a
+ * tampered or foreign ciphertext fails to open.
  */
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(base64Key: string) {
+  /** `keyName` names the setting in the error a wrong key gives (WEBHOOK_SECRET_KEY, REPO_SECRET_KEY). */
+  constructor(base64Key: string, keyName = 'the secret key') {
     const key = Buffer.from(base64Key, 'base64');
-    if (key.length !== 32) throw new Error('WEBHOOK_SECRET_KEY must be the base64 encoding of exactly 32 bytes');
+    if (key.length !== 32) throw new Error(`${keyName} must be the base64 encoding of exactly 32 bytes`);
     this.key = key;
   }
 
@@ -31,12 +33,7 @@ export class SecretBox {
   }
 }
 
-/** A new signing secret in the Standard Webhooks form `whsec_<base64 of 32 random bytes>`. */
-export function generateSigningSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
-/** A new encryption key for WEBHOOK_SECRET_KEY. */
+/** A new encryption key (base64 of 32 random bytes) for WEBHOOK_SECRET_KEY or REPO_SECRET_KEY. */
 export function generateSecretKey(): string {
   return randomBytes(32).toString('base64');
 }

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Permission, assertCan } from '@pds/auth';
+import {
+  AuthContext,
+  LinkSource,
+  PreviewLinksDto,
+  PreviewLinksResponse,
+  WorkItemArtifactsResponse,
+  WorkItemSubjects,
+} from '@pds/contracts';
+import { MessageBus } from '@pds/messaging';
+import { findKeys, groupByKey } from '../links/key-matcher';
+import { ArtifactRepository } from '../processing/artifact.repository';
+import { WorkItemClient } from '../processing/work-item.client';
+import { toBranchArtifact, toCommitArtifact, toPullRequestArtifact } from './artifact.mapper';
+
+/** Reads of the repos context for people (REST, MCP): artifacts of a work item, and a dry run of linking. */
+@Injectable()
+export class ArtifactService {
+  constructor(
+    @Inject(ArtifactRepository) private readonly artifacts: ArtifactRepository,
+    @Inject(WorkItemClient) private readonly workItems: WorkItemClient,
+    @Inject(MessageBus) private readonly bus: MessageBus,
+  ) {}
+
+  async forWorkItem(auth: AuthContext, ref: string): Promise<WorkItemArtifactsResponse> {
+    assertCan(auth, Permission.Read);
+    // The work item's own read decides existence, organization (404) and the uuid behind a key.
+    const item = await this.bus.request(WorkItemSubjects.get, { auth, id: ref });
+    const { branches, commits, pullRequests } = await this.artifacts.forWorkItem(auth.organizationId, item.id);
+    return { branches: branches.map(toBranchArtifact), commits: commits.map(toCommitArtifact), pullRequests: pullRequests.map(toPullRequestArtifact) };
+  }
+
+  async previewLinks(auth: AuthContext, body: PreviewLinksDto): Promise<PreviewLinksResponse> {
+    assertCan(auth, Permission.Read);
+    const grouped = groupByKey(findKeys(body.text, body.source ?? LinkSource.body));
+    const found = new Map((await this.workItems.resolveKeys(auth.organizationId, [...grouped.keys()])).map((item) => [item.key, item]));
+    const links: PreviewLinksResponse['links'] = [];
+    const unknownKeys: string[] = [];
+    for (const [key, { linkedBy, automates }] of grouped) {
+      const item = found.get(key);
+      if (!item) unknownKeys.push(key);
+      else links.push({ key, workItemId: item.id, status: item.status as never, movesOnMerge: automates, linkedBy });
+    }
+    return { links, unknownKeys };
+  }
+}

@@ -1,0 +1,10 @@
+import { OutboxRelay, outboxRelayProvider } from '@pds/messaging';
+import { REPOS_SCHEMA } from './repos.prisma';
+
+/** Publishes the repos context's outbox (injection token of its relay). */
+export class ReposOutboxRelay extends OutboxRelay {}
+
+export const reposOutboxProvider = outboxRelayProvider(ReposOutboxRelay, REPOS_SCHEMA);
+
+/** Internal event: a stored delivery waits to be processed (never offered to webhook subscribers). */
+export const DELIVERY_RECEIVED_EVENT = 'repos.delivery_received';

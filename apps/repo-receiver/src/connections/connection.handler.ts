@@ -1,0 +1,49 @@
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CreateRepositoryRequest,
+  CreatedRepositoryResponse,
+  ListRepositoriesRequest,
+  Page,
+  RepoSubjects,
+  RepositoryIdRequest,
+  RepositoryResponse,
+  UpdateRepositoryRequest,
+} from '@pds/contracts';
+import { MessageController } from '@pds/messaging';
+import { ConnectionService } from './connection.service';
+
+@MessageController()
+export class ConnectionHandler {
+  constructor(@Inject(ConnectionService) private readonly connections: ConnectionService) {}
+
+  @MessagePattern(RepoSubjects.create)
+  create(@Payload() { auth, body }: CreateRepositoryRequest): Promise<CreatedRepositoryResponse> {
+    return this.connections.create(auth, body);
+  }
+
+  @MessagePattern(RepoSubjects.list)
+  list(@Payload() { auth, query }: ListRepositoriesRequest): Promise<Page<RepositoryResponse>> {
+    return this.connections.list(auth, query);
+  }
+
+  @MessagePattern(RepoSubjects.get)
+  get(@Payload() { auth, id }: RepositoryIdRequest): Promise<RepositoryResponse> {
+    return this.connections.get(auth, id);
+  }
+
+  @MessagePattern(RepoSubjects.update)
+  update(@Payload() { auth, id, body }: UpdateRepositoryRequest): Promise<RepositoryResponse> {
+    return this.connections.update(auth, id, body);
+  }
+
+  @MessagePattern(RepoSubjects.remove)
+  remove(@Payload() { auth, id }: RepositoryIdRequest): Promise<void> {
+    return this.connections.remove(auth, id);
+  }
+
+  @MessagePattern(RepoSubjects.rotateSecret)
+  rotateSecret(@Payload() { auth, id }: RepositoryIdRequest): Promise<CreatedRepositoryResponse> {
+    return this.connections.rotateSecret(auth, id);
+  }
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { keysetAfter } from '@pds/persistence';
+import { Prisma, PrismaClient, RepoConnection } from '../generated/repos/client';
+
+export type ConnectionRow = RepoConnection;
+
+/** Repository connections; every query names the organization. */
+@Injectable()
+export class ConnectionRepository {
+  constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
+
+  find(organizationId: string, id: string): Promise<ConnectionRow | null> {
+    return this.prisma.repoConnection.findFirst({ where: { id, organizationId } });
+  }
+
+  list(organizationId: string, after: { sortValue: string; id: string } | undefined, take: number): Promise<ConnectionRow[]> {
+    return this.prisma.repoConnection.findMany({
+      where: { organizationId, ...keysetAfter(after) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take,
+    });
+  }
+
+  create(organizationId: string, data: Omit<Prisma.RepoConnectionUncheckedCreateInput, 'organizationId'>): Promise<ConnectionRow> {
+    return this.prisma.repoConnection.create({ data: { ...data, organizationId } });
+  }
+
+  update(organizationId: string, id: string, data: Prisma.RepoConnectionUpdateInput): Promise<ConnectionRow> {
+    return this.prisma.repoConnection.update({ where: { id, organizationId }, data });
+  }
+
+  async remove(organizationId: string, id: string): Promise<void> {
+    await this.prisma.repoConnection.deleteMany({ where: { id, organizationId } });
+  }
+
+  /**
+   * tenant-scope: all organizations. The receiver's lookup: it knows no organization yet, only the
+   * connection id in the URL. What it returns is used to check the signature and to learn the
+   * organization, nothing else.
+   */
+  findForReceiver(id: string): Promise<ConnectionRow | null> {
+    return this.prisma.repoConnection.findUnique({ where: { id } });
+  }
+}

@@ -1,0 +1,140 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Permission, assertCan } from '@pds/auth';
+import {
+  AuthContext,
+  ConflictError,
+  CreateRepositoryDto,
+  CreatedRepositoryResponse,
+  ListRepositoriesQuery,
+  NotFoundError,
+  Page,
+  RepoProvider,
+  RepositoryResponse,
+  UpdateRepositoryDto,
+  isUuid,
+} from '@pds/contracts';
+import { pageRequest, toPage } from '@pds/persistence';
+import { SecretBox } from '@pds/secrets';
+import { randomBytes } from 'node:crypto';
+import { REPO_RECEIVER_OPTIONS, REPO_SECRET_BOX, RepoReceiverOptions } from '../common/repo.options';
+import { Prisma } from '../generated/repos/client';
+import { normaliseAutomations, setupFor, toRepositoryResponse } from './connection.mapper';
+import { ConnectionRepository, ConnectionRow } from './connection.repository';
+
+/** How long the secret before a rotation keeps being accepted (as for outbound webhooks). */
+export const ROTATION_OVERLAP_MS = 24 * 3600_000;
+
+/** 32 random bytes, base64url: what the operator pastes into the provider's form. */
+export function generateReceiverSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function defaultWebUrl(provider: RepoProvider, fullName: string): string {
+  return `${provider === RepoProvider.GITLAB ? 'https://gitlab.com' : 'https://github.com'}/${fullName}`;
+}
+
+@Injectable()
+export class ConnectionService {
+  constructor(
+    @Inject(ConnectionRepository) private readonly connections: ConnectionRepository,
+    @Inject(REPO_SECRET_BOX) private readonly secrets: SecretBox,
+    @Inject(REPO_RECEIVER_OPTIONS) private readonly options: RepoReceiverOptions,
+  ) {}
+
+  async create(auth: AuthContext, body: CreateRepositoryDto): Promise<CreatedRepositoryResponse> {
+    assertCan(auth, Permission.RepositoriesManage);
+    const secret = generateReceiverSecret();
+    let row: ConnectionRow;
+    try {
+      row = await this.connections.create(auth.organizationId, {
+        provider: body.provider,
+        fullName: body.fullName,
+        fullNameKey: body.fullName.toLowerCase(),
+        webUrl: (body.webUrl ?? defaultWebUrl(body.provider, body.fullName)).replace(/\/+$/, ''),
+        defaultBranch: body.defaultBranch ?? 'main',
+        automations: normaliseAutomations(body.automations),
+        secretEncrypted: this.secrets.seal(secret),
+      });
+    } catch (error) {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        throw new ConflictError(`${body.provider} repository ${body.fullName} is already connected`, { fullName: body.fullName });
+      }
+      throw error;
+    }
+    return this.withSecret(row, secret);
+  }
+
+  async list(auth: AuthContext, query: ListRepositoriesQuery): Promise<Page<RepositoryResponse>> {
+    assertCan(auth, Permission.RepositoriesManage);
+    const { limit, after } = pageRequest(query);
+    const rows = await this.connections.list(auth.organizationId, after, limit + 1);
+    return toPage(rows, limit, (row) => this.toResponse(row));
+  }
+
+  async get(auth: AuthContext, id: string): Promise<RepositoryResponse> {
+    assertCan(auth, Permission.RepositoriesManage);
+    return this.toResponse(await this.require(auth, id));
+  }
+
+  async update(auth: AuthContext, id: string, body: UpdateRepositoryDto): Promise<RepositoryResponse> {
+    assertCan(auth, Permission.RepositoriesManage);
+    const current = await this.require(auth, id);
+    const row = await this.connections.update(auth.organizationId, current.id, {
+      // A partial automations object changes only the triggers it names.
+      automations: body.automations
+        ? normaliseAutomations({ ...(current.automations as object), ...stripUndefined(body.automations) })
+        : undefined,
+      active: body.active,
+      defaultBranch: body.defaultBranch,
+      webUrl: body.webUrl?.replace(/\/+$/, ''),
+    });
+    return this.toResponse(row);
+  }
+
+  /** The receiver answers 404 from now on; artifacts already linked stay on their work items. */
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    assertCan(auth, Permission.RepositoriesManage);
+    const current = await this.require(auth, id);
+    await this.connections.remove(auth.organizationId, current.id);
+  }
+
+  async rotateSecret(auth: AuthContext, id: string): Promise<CreatedRepositoryResponse> {
+    assertCan(auth, Permission.RepositoriesManage);
+    const current = await this.require(auth, id);
+    const secret = generateReceiverSecret();
+    const row = await this.connections.update(auth.organizationId, current.id, {
+      secretEncrypted: this.secrets.seal(secret),
+      previousSecretEncrypted: current.secretEncrypted,
+      previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS),
+    });
+    return this.withSecret(row, secret);
+  }
+
+  /** Secrets a delivery may be signed with now: the current one, and the previous one within 24 h of a rotation. */
+  validSecrets(row: ConnectionRow, now = Date.now()): string[] {
+    const secrets = [this.secrets.open(row.secretEncrypted)];
+    if (row.previousSecretEncrypted && row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > now) {
+      secrets.push(this.secrets.open(row.previousSecretEncrypted));
+    }
+    return secrets;
+  }
+
+  private toResponse(row: ConnectionRow): RepositoryResponse {
+    return toRepositoryResponse(row, this.options.publicUrl);
+  }
+
+  private withSecret(row: ConnectionRow, secret: string): CreatedRepositoryResponse {
+    const response = this.toResponse(row);
+    return { ...response, secret, setup: setupFor(response) };
+  }
+
+  private async require(auth: AuthContext, id: string): Promise<ConnectionRow> {
+    const row = isUuid(id) ? await this.connections.find(auth.organizationId, id.toLowerCase()) : null;
+    if (!row) throw new NotFoundError('Repository', id);
+    return row;
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

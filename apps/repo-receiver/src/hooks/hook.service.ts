@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BadRequestError, NotFoundError, RepoProvider, UnauthorizedError, isUuid } from '@pds/contracts';
+import { createHash } from 'node:crypto';
+import { ReposOutboxRelay } from '../common/repos.outbox';
+import { ConnectionRepository, ConnectionRow } from '../connections/connection.repository';
+import { ConnectionService } from '../connections/connection.service';
+import { DeliveryRepository, DeliveryStatus } from './delivery.repository';
+import { githubSignatureValid, gitlabTokenValid } from './hook-signature';
+import { PROCESSED_EVENTS, Unprocessable, toProviderEvent } from './provider-event';
+
+export type HookHeaders = Record<string, string | string[] | undefined>;
+
+export interface HookAnswer {
+  status: 200 | 202;
+  body: Record<string, unknown>;
+}
+
+function header(headers: HookHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The receiver: verify, store, acknowledge. Linking and automations run later, off the request
+ * path, from the outbox event the store writes (DeliveryProcessor).
+ */
+@Injectable()
+export class HookService {
+  constructor(
+    @Inject(ConnectionRepository) private readonly connections: ConnectionRepository,
+    @Inject(ConnectionService) private readonly connectionService: ConnectionService,
+    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @Inject(ReposOutboxRelay) private readonly outbox: ReposOutboxRelay,
+  ) {}
+
+  async receive(provider: RepoProvider, connectionId: string, headers: HookHeaders, rawBody: Buffer | undefined): Promise<HookAnswer> {
+    const connection = await this.connection(provider, connectionId);
+    const body = rawBody ?? Buffer.alloc(0);
+    this.verify(provider, connection, headers, body);
+
+    const event = header(headers, provider === RepoProvider.GITHUB ? 'x-github-event' : 'x-gitlab-event') ?? '';
+    if (provider === RepoProvider.GITHUB && event === 'ping') return { status: 200, body: { ok: true } };
+    if (!PROCESSED_EVENTS[provider].includes(event)) return { status: 202, body: { ignored: true } };
+    const providerId = this.deliveryId(provider, headers, body);
+
+    const organizationId = connection.organizationId;
+    const base = { connectionId: connection.id, providerId, event };
+    let payload: unknown;
+    try {
+      payload = JSON.parse(body.toString('utf8'));
+    } catch {
+      // Stored as failed so a provider's redelivery is a duplicate rather than a retry forever.
+      const failed = await this.deliveries.insert(organizationId, { ...base, status: DeliveryStatus.FAILED, payload: null, reason: 'malformed JSON' });
+      if (!failed) return duplicate();
+      throw new BadRequestError('The body is not valid JSON');
+    }
+    let stored: string | null;
+    try {
+      const normalised = toProviderEvent(provider, event, payload);
+      if (normalised.repository.toLowerCase() !== connection.fullNameKey) {
+        stored = await this.deliveries.insert(organizationId, {
+          ...base,
+          status: DeliveryStatus.IGNORED,
+          payload: null,
+          reason: `repository ${normalised.repository} is not ${connection.fullName}`,
+        });
+        return stored ? { status: 202, body: { ignored: true, reason: 'repository does not match the connection' } } : duplicate();
+      }
+      stored = await this.deliveries.insert(organizationId, { ...base, status: DeliveryStatus.RECEIVED, payload: normalised, reason: null, orderKey: connection.id });
+    } catch (error) {
+      if (!(error instanceof Unprocessable)) throw error;
+      stored = await this.deliveries.insert(organizationId, { ...base, status: DeliveryStatus.IGNORED, payload: null, reason: error.reason });
+      return stored ? { status: 202, body: { ignored: true, reason: error.reason } } : duplicate();
+    }
+    if (!stored) return duplicate();
+    this.outbox.notify();
+    return { status: 202, body: { accepted: true, deliveryId: stored } };
+  }
+
+  /** Unknown, malformed, inactive, or another provider's path: 404, the same answer for each. */
+  private async connection(provider: RepoProvider, id: string): Promise<ConnectionRow> {
+    const row = isUuid(id) ? await this.connections.findForReceiver(id.toLowerCase()) : null;
+    if (!row || !row.active || row.provider !== provider) throw new NotFoundError('Repository connection', id);
+    return row;
+  }
+
+  private verify(provider: RepoProvider, connection: ConnectionRow, headers: HookHeaders, body: Buffer): void {
+    const secrets = this.connectionService.validSecrets(connection);
+    const valid =
+      provider === RepoProvider.GITHUB
+        ? githubSignatureValid(body, header(headers, 'x-hub-signature-256'), secrets)
+        : gitlabTokenValid(header(headers, 'x-gitlab-token'), secrets);
+    if (!valid) {
+      throw new UnauthorizedError(
+        provider === RepoProvider.GITHUB ? 'X-Hub-Signature-256 is missing or does not match' : 'X-Gitlab-Token is missing or does not match',
+      );
+    }
+  }
+
+  /** GitHub: X-GitHub-Delivery. GitLab: X-Gitlab-Event-UUID, else Idempotency-Key, else the body's hash. */
+  private deliveryId(provider: RepoProvider, headers: HookHeaders, body: Buffer): string {
+    if (provider === RepoProvider.GITHUB) {
+      const id = header(headers, 'x-github-delivery');
+      if (!id || id.length > 200) throw new BadRequestError('X-GitHub-Delivery is required', { 'X-GitHub-Delivery': ['is required'] });
+      return id;
+    }
+    const id = header(headers, 'x-gitlab-event-uuid') || header(headers, 'idempotency-key');
+    if (id && id.length <= 200) return id;
+    return `sha256:${createHash('sha256').update(body).digest('hex')}`;
+  }
+}
+
+function duplicate(): HookAnswer {
+  return { status: 200, body: { duplicate: true } };
+}

@@ -1,0 +1,26 @@
+import type { Page } from '../common/pagination';
+import { BodyRequest, IdBodyRequest, IdRequest, QueryRequest } from '../common/requests';
+import { defineSubject } from '../common/subject';
+import { CreateRepositoryDto, ListRepositoriesQuery, PreviewLinksDto, UpdateRepositoryDto } from './repo.dto';
+import type { CreatedRepositoryResponse, PreviewLinksResponse, RepositoryResponse, WorkItemArtifactsResponse } from './repo.responses';
+
+export class CreateRepositoryRequest extends BodyRequest(CreateRepositoryDto) {}
+export class ListRepositoriesRequest extends QueryRequest(ListRepositoriesQuery) {}
+export class UpdateRepositoryRequest extends IdBodyRequest(UpdateRepositoryDto) {}
+/** get, delete, rotate-secret. */
+export class RepositoryIdRequest extends IdRequest {}
+export class PreviewLinksRequest extends BodyRequest(PreviewLinksDto) {}
+/** `id`: the work item's uuid or key. */
+export class WorkItemArtifactsRequest extends IdRequest {}
+
+export const RepoSubjects = Object.freeze({
+  create: defineSubject<CreateRepositoryRequest, CreatedRepositoryResponse>('repos.connection.create'),
+  list: defineSubject<ListRepositoriesRequest, Page<RepositoryResponse>>('repos.connection.list'),
+  get: defineSubject<RepositoryIdRequest, RepositoryResponse>('repos.connection.get'),
+  update: defineSubject<UpdateRepositoryRequest, RepositoryResponse>('repos.connection.update'),
+  remove: defineSubject<RepositoryIdRequest, void>('repos.connection.delete'),
+  rotateSecret: defineSubject<RepositoryIdRequest, CreatedRepositoryResponse>('repos.connection.rotate-secret'),
+  previewLinks: defineSubject<PreviewLinksRequest, PreviewLinksResponse>('repos.link.preview'),
+  /** Read by the REST edge and by the MCP server: `{branches, commits, pullRequests}`, each entry with `linkedBy`. */
+  workItemArtifacts: defineSubject<WorkItemArtifactsRequest, WorkItemArtifactsResponse>('repos.artifact.by-work-item'),
+});

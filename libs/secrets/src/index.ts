@@ -1,0 +1,3 @@
+export * from './database-key';
+export * from './key-file';
+export * from './secret-box';

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { TestOrganization, createOrganization } from './support/client';
+import { Receiver, createWebhook } from './support/receiver';
+import {
+  Connection,
+  REPOSITORIES,
+  connectRepository,
+  githubPullRequest,
+  githubPush,
+  gitlabMergeRequest,
+  postGithub,
+  postGitlab,
+  settle,
+  uniqueRepo,
+  waitForArtifacts,
+  waitForStatus,
+} from './support/repos';
+
+const WORK_ITEMS = '/api/v1/work-items';
+const AUTOMATIONS = {
+  onBranchCreated: 'IN_PROGRESS',
+  onPullRequestOpened: 'IN_REVIEW',
+  onPullRequestDraft: 'IN_PROGRESS',
+  onPullRequestMerged: 'DONE',
+  onPullRequestClosed: 'CANCELLED',
+};
+
+describe('status automations', () => {
+  let receiver: Receiver;
+  beforeAll(async () => {
+    receiver = await Receiver.start();
+  });
+  afterAll(() => receiver.stop());
+
+  async function setup(provider: 'GITHUB' | 'GITLAB' = 'GITHUB', automations: object = AUTOMATIONS) {
+    const org = await createOrganization();
+    const path = `/status-${randomBytes(4).toString('hex')}`;
+    await createWebhook(org, `${receiver.url}${path}`, ['work_item.status_changed']);
+    const connection = await connectRepository(org, { provider, fullName: uniqueRepo(), automations });
+    return { org, connection, path };
+  }
+  const item = async (org: TestOrganization, status?: string) =>
+    (await org.api.post(WORK_ITEMS, { title: 'Automated', type: 'TASK', ...(status ? { status } : {}) })).body;
+  const statusChanges = (path: string, id: string) =>
+    receiver.requests.filter((r) => r.path === path && r.body.data.id === id).map((r) => [r.body.data.previousStatus, r.body.data.status]);
+
+  it('moves an item through the PATCH path: visible on the item and as work_item.status_changed at a webhook', async () => {
+    const { org, connection, path } = await setup();
+    const target = await item(org);
+    const branch = `feature/${target.key}`;
+    await postGithub(connection, 'push', githubPush(connection.fullName, branch, [{ message: 'start' }], { created: true }));
+    await waitForStatus(org.api, target.key, 'IN_PROGRESS');
+    const [request] = await receiver.waitFor(1, (r) => r.path === path && r.body.data.id === target.id);
+    expect(request.body).toMatchObject({
+      event: 'work_item.status_changed',
+      organizationId: org.organization.id,
+      data: { id: target.id, key: target.key, status: 'IN_PROGRESS', previousStatus: 'BACKLOG' },
+    });
+
+    const pr = { number: 5, title: `Login for ${target.key}`, head: branch };
+    await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'opened', pr));
+    await waitForStatus(org.api, target.key, 'IN_REVIEW');
+    await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'closed', { ...pr, state: 'closed', merged: true }));
+    await waitForStatus(org.api, target.key, 'DONE');
+    await receiver.waitFor(3, (r) => r.path === path && r.body.data.id === target.id);
+    expect(statusChanges(path, target.id)).toEqual([
+      ['BACKLOG', 'IN_PROGRESS'],
+      ['IN_PROGRESS', 'IN_REVIEW'],
+      ['IN_REVIEW', 'DONE'],
+    ]);
+  });
+
+  it('never moves backwards, never out of DONE or CANCELLED, and may skip forward', async () => {
+    const { org, connection } = await setup();
+    const testing = await item(org, 'TESTING_LOCAL');
+    const done = await item(org, 'DONE');
+    const cancelled = await item(org, 'CANCELLED');
+    const todo = await item(org, 'TODO');
+    await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'opened', { number: 9, title: `${testing.key} ${done.key} ${cancelled.key} ${todo.key}`, head: 'x' }));
+    await waitForStatus(org.api, todo.key, 'IN_REVIEW');
+    await settle(org, connection);
+    expect((await org.api.get(`${WORK_ITEMS}/${testing.key}`)).body.status).toBe('TESTING_LOCAL');
+    expect((await org.api.get(`${WORK_ITEMS}/${done.key}`)).body.status).toBe('DONE');
+    expect((await org.api.get(`${WORK_ITEMS}/${cancelled.key}`)).body.status).toBe('CANCELLED');
+    await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'closed', { number: 9, title: `${testing.key}`, head: 'x', state: 'closed' }));
+    await waitForStatus(org.api, testing.key, 'CANCELLED');
+  });
+
+  it('applies to branch, title and closing words only: a bare mention or a commit message only links', async () => {
+    const { org, connection } = await setup();
+    const [closing, bare, committed] = [await item(org), await item(org), await item(org)];
+    await postGithub(connection, 'push', githubPush(connection.fullName, 'main', [{ message: `Fixes ${committed.key}` }]));
+    await postGithub(
+      connection,
+      'pull_request',
+      githubPullRequest(connection.fullName, 'opened', { number: 11, title: 'Tidy up', body: `Resolves ${closing.key}\nRelated to ${bare.key}`, head: 'tidy' }),
+    );
+    await waitForStatus(org.api, closing.key, 'IN_REVIEW');
+    await settle(org, connection);
+    expect((await org.api.get(`${WORK_ITEMS}/${bare.key}`)).body.status).toBe('BACKLOG');
+    expect((await org.api.get(`${WORK_ITEMS}/${committed.key}`)).body.status).toBe('BACKLOG');
+    expect((await waitForArtifacts(org.api, bare.key, (b) => b.pullRequests.length === 1)).pullRequests[0].number).toBe(11);
+    expect((await waitForArtifacts(org.api, committed.key, (b) => b.commits.length === 1)).commits).toHaveLength(1);
+  });
+
+  it('runs the merge automation only into the default branch, and drafts use their own status', async () => {
+    const { org, connection } = await setup();
+    const release = await item(org);
+    const draft = await item(org);
+    await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'closed', { number: 12, title: release.key, head: 'hotfix', base: 'release', state: 'closed', merged: true }));
+    await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'opened', { number: 13, title: draft.key, head: 'wip', draft: true }));
+    await waitForStatus(org.api, draft.key, 'IN_PROGRESS');
+    await settle(org, connection);
+    expect((await org.api.get(`${WORK_ITEMS}/${release.key}`)).body.status).toBe('BACKLOG');
+    expect((await waitForArtifacts(org.api, release.key, (b) => b.pullRequests.length === 1)).pullRequests[0].state).toBe('MERGED');
+  });
+
+  it('GitLab merge request open and merge move the item; without automations nothing moves', async () => {
+    const { org, connection } = await setup('GITLAB');
+    const target = await item(org);
+    const mr = { iid: 3, title: `${target.key} Billing`, source: 'billing' };
+    await postGitlab(connection, 'Merge Request Hook', gitlabMergeRequest(connection.fullName, { ...mr, action: 'open' }));
+    await waitForStatus(org.api, target.key, 'IN_REVIEW');
+    await postGitlab(connection, 'Merge Request Hook', gitlabMergeRequest(connection.fullName, { ...mr, action: 'merge', state: 'merged' }));
+    await waitForStatus(org.api, target.key, 'DONE');
+
+    const off: Connection = await connectRepository(org, { provider: 'GITHUB', fullName: uniqueRepo() });
+    const untouched = await item(org);
+    await postGithub(off, 'push', githubPush(off.fullName, `feature/${untouched.key}`, [{ message: 'x' }], { created: true }));
+    await waitForArtifacts(org.api, untouched.key, (b) => b.branches.length === 1);
+    await settle(org, off);
+    expect((await org.api.get(`${WORK_ITEMS}/${untouched.key}`)).body.status).toBe('BACKLOG');
+    // Turning an automation on later applies to later deliveries.
+    await org.api.patch(`${REPOSITORIES}/${off.id}`, { automations: { onPullRequestOpened: 'IN_REVIEW' } });
+    await postGithub(off, 'pull_request', githubPullRequest(off.fullName, 'opened', { number: 1, title: untouched.key, head: `feature/${untouched.key}` }));
+    await waitForStatus(org.api, untouched.key, 'IN_REVIEW');
+  });
+});

@@ -1,0 +1,272 @@
+/* Repository integration helpers: connections, provider payloads in their documented shapes, signed posts. */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { ApiClient, ApiResponse, Json, TestOrganization } from './client';
+import { stackInfo } from './stack-info';
+
+export const REPOSITORIES = '/api/v1/repositories';
+
+export interface Connection {
+  id: string;
+  secret: string;
+  fullName: string;
+  provider: 'GITHUB' | 'GITLAB';
+  body: Json;
+}
+
+export async function connectRepository(org: TestOrganization, body: Json): Promise<Connection> {
+  const response = await org.api.post(REPOSITORIES, body);
+  if (response.status !== 200) throw new Error(`connect failed: ${response.status} ${response.text}`);
+  return { id: response.body.id, secret: response.body.secret, fullName: response.body.fullName, provider: response.body.provider, body: response.body };
+}
+
+export function uniqueRepo(owner = 'acme'): string {
+  return `${owner}/repo-${randomBytes(4).toString('hex')}`;
+}
+
+export function receiverClient(baseUrl = stackInfo().repoReceiverUrl): ApiClient {
+  return new ApiClient(baseUrl);
+}
+
+export function githubSignature(secret: string, raw: Buffer | string): string {
+  return `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+}
+
+export interface PostOptions {
+  deliveryId?: string;
+  /** Sign with this secret instead of the connection's. */
+  secret?: string;
+  /** Send these bytes instead of the JSON of the payload (signed unless `signature` is given). */
+  raw?: Buffer | string;
+  signature?: string | null;
+  headers?: Record<string, string>;
+  /** Another receiver than the shared stack's (an isolated stack). */
+  baseUrl?: string;
+}
+
+/** POST /hooks/github/{id} with X-GitHub-Event, X-GitHub-Delivery and X-Hub-Signature-256 computed here. */
+export function postGithub(connection: Pick<Connection, 'id' | 'secret'>, event: string, payload: unknown, options: PostOptions = {}): Promise<ApiResponse> {
+  const raw = options.raw ?? JSON.stringify(payload);
+  const signature = options.signature === undefined ? githubSignature(options.secret ?? connection.secret, raw) : options.signature;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-github-event': event,
+    'x-github-delivery': options.deliveryId ?? randomUUID(),
+    'user-agent': 'GitHub-Hookshot/e2e',
+    ...(signature === null ? {} : { 'x-hub-signature-256': signature }),
+    ...options.headers,
+  };
+  return receiverClient(options.baseUrl).post(`/hooks/github/${connection.id}`, undefined, { rawBody: raw, headers });
+}
+
+/** POST /hooks/gitlab/{id} with X-Gitlab-Event, X-Gitlab-Event-UUID and X-Gitlab-Token. */
+export function postGitlab(connection: Pick<Connection, 'id' | 'secret'>, event: string, payload: unknown, options: PostOptions & { token?: string | null } = {}): Promise<ApiResponse> {
+  const raw = options.raw ?? JSON.stringify(payload);
+  const token = options.token === undefined ? connection.secret : options.token;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-gitlab-event': event,
+    'x-gitlab-event-uuid': options.deliveryId ?? randomUUID(),
+    ...(token === null ? {} : { 'x-gitlab-token': token }),
+    ...options.headers,
+  };
+  return receiverClient(options.baseUrl).post(`/hooks/gitlab/${connection.id}`, undefined, { rawBody: raw, headers });
+}
+
+export function sha(): string {
+  return randomBytes(20).toString('hex');
+}
+
+const ZERO = '0000000000000000000000000000000000000000';
+
+export interface CommitInput {
+  message: string;
+  id?: string;
+  author?: string;
+}
+
+/** GitHub `push` (docs.github.com, "push" webhook payload). */
+export function githubPush(fullName: string, branch: string, commits: CommitInput[], flags: { created?: boolean; deleted?: boolean; forced?: boolean } = {}): Json {
+  const list = commits.map((c) => {
+    const id = c.id ?? sha();
+    return {
+      id,
+      tree_id: sha(),
+      distinct: true,
+      message: c.message,
+      timestamp: new Date().toISOString(),
+      url: `https://github.com/${fullName}/commit/${id}`,
+      author: { name: c.author ?? 'Ada Lovelace', email: 'ada@example.com', username: 'ada' },
+      committer: { name: 'GitHub', email: 'noreply@github.com', username: 'web-flow' },
+      added: [],
+      removed: [],
+      modified: ['README.md'],
+    };
+  });
+  const after = flags.deleted ? ZERO : (list.at(-1)?.id ?? sha());
+  return {
+    ref: `refs/heads/${branch}`,
+    before: flags.created ? ZERO : sha(),
+    after,
+    created: flags.created ?? false,
+    deleted: flags.deleted ?? false,
+    forced: flags.forced ?? false,
+    base_ref: null,
+    compare: `https://github.com/${fullName}/compare/x...y`,
+    commits: list,
+    head_commit: list.at(-1) ?? null,
+    repository: { id: 1, name: fullName.split('/').pop(), full_name: fullName, html_url: `https://github.com/${fullName}`, default_branch: 'main' },
+    pusher: { name: 'ada', email: 'ada@example.com' },
+    sender: { login: 'ada', id: 1 },
+  };
+}
+
+export interface PullRequestInput {
+  number: number;
+  title: string;
+  body?: string | null;
+  head: string;
+  base?: string;
+  draft?: boolean;
+  state?: 'open' | 'closed';
+  merged?: boolean;
+}
+
+/** GitHub `pull_request` (docs.github.com, "pull_request" webhook payload). */
+export function githubPullRequest(fullName: string, action: string, pr: PullRequestInput): Json {
+  const merged = pr.merged ?? false;
+  return {
+    action,
+    number: pr.number,
+    pull_request: {
+      url: `https://api.github.com/repos/${fullName}/pulls/${pr.number}`,
+      html_url: `https://github.com/${fullName}/pull/${pr.number}`,
+      number: pr.number,
+      state: pr.state ?? 'open',
+      locked: false,
+      title: pr.title,
+      body: pr.body ?? null,
+      user: { login: 'ada', id: 1 },
+      draft: pr.draft ?? false,
+      merged,
+      merged_at: merged ? new Date().toISOString() : null,
+      created_at: new Date().toISOString(),
+      head: { ref: pr.head, sha: sha(), label: `acme:${pr.head}` },
+      base: { ref: pr.base ?? 'main', sha: sha(), label: 'acme:main' },
+    },
+    repository: { id: 1, name: fullName.split('/').pop(), full_name: fullName, html_url: `https://github.com/${fullName}` },
+    sender: { login: 'ada', id: 1 },
+  };
+}
+
+/** GitLab `Push Hook` (docs.gitlab.com, "Push events"): `commits` may list fewer than total_commits_count. */
+export function gitlabPush(fullName: string, branch: string, commits: CommitInput[], totalCommits = commits.length, created = false): Json {
+  const list = commits.map((c) => {
+    const id = c.id ?? sha();
+    return {
+      id,
+      message: c.message,
+      title: c.message.split('\n')[0],
+      timestamp: new Date().toISOString(),
+      url: `https://gitlab.com/${fullName}/-/commit/${id}`,
+      author: { name: c.author ?? 'Grace Hopper', email: 'grace@example.com' },
+      added: [],
+      modified: ['README.md'],
+      removed: [],
+    };
+  });
+  const after = list.at(-1)?.id ?? sha();
+  return {
+    object_kind: 'push',
+    event_name: 'push',
+    before: created ? ZERO : sha(),
+    after,
+    ref: `refs/heads/${branch}`,
+    checkout_sha: after,
+    user_username: 'grace',
+    project_id: 15,
+    project: { id: 15, name: fullName.split('/').pop(), web_url: `https://gitlab.com/${fullName}`, path_with_namespace: fullName, default_branch: 'main' },
+    commits: list,
+    total_commits_count: totalCommits,
+    repository: { name: fullName.split('/').pop(), homepage: `https://gitlab.com/${fullName}` },
+  };
+}
+
+export interface MergeRequestInput {
+  iid: number;
+  title: string;
+  description?: string | null;
+  source: string;
+  target?: string;
+  state?: 'opened' | 'closed' | 'merged';
+  action: 'open' | 'update' | 'merge' | 'close' | 'reopen';
+  draft?: boolean;
+}
+
+/** GitLab `Merge Request Hook` (docs.gitlab.com, "Merge request events"). */
+export function gitlabMergeRequest(fullName: string, mr: MergeRequestInput): Json {
+  return {
+    object_kind: 'merge_request',
+    event_type: 'merge_request',
+    user: { id: 1, name: 'Grace Hopper', username: 'grace' },
+    project: { id: 15, name: fullName.split('/').pop(), web_url: `https://gitlab.com/${fullName}`, path_with_namespace: fullName },
+    object_attributes: {
+      id: 99,
+      iid: mr.iid,
+      title: mr.title,
+      description: mr.description ?? null,
+      state: mr.state ?? 'opened',
+      action: mr.action,
+      source_branch: mr.source,
+      target_branch: mr.target ?? 'main',
+      draft: mr.draft ?? false,
+      work_in_progress: mr.draft ?? false,
+      url: `https://gitlab.com/${fullName}/-/merge_requests/${mr.iid}`,
+      updated_at: '2026-11-23 10:00:00 UTC',
+    },
+    labels: [],
+    changes: {},
+    repository: { name: fullName.split('/').pop(), homepage: `https://gitlab.com/${fullName}` },
+  };
+}
+
+/** Polls the artifacts of a work item until `ready` holds (processing runs after the 202). */
+export async function waitForArtifacts(api: ApiClient, ref: string, ready: (body: Json) => boolean, timeoutMs = 20_000): Promise<Json> {
+  const deadline = Date.now() + timeoutMs;
+  let last: ApiResponse | undefined;
+  while (Date.now() < deadline) {
+    last = await api.get(`/api/v1/work-items/${ref}/artifacts`);
+    if (last.status === 200 && ready(last.body)) return last.body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`artifacts of ${ref} not ready: ${last?.status} ${last?.text}`);
+}
+
+/** Polls a work item until its status is `status`. */
+export async function waitForStatus(api: ApiClient, ref: string, status: string, timeoutMs = 20_000): Promise<Json> {
+  const deadline = Date.now() + timeoutMs;
+  let last: ApiResponse | undefined;
+  while (Date.now() < deadline) {
+    last = await api.get(`/api/v1/work-items/${ref}`);
+    if (last.body?.status === status) return last.body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${ref} did not reach ${status}: ${last?.text}`);
+}
+
+/**
+ * Proves earlier deliveries were fully processed without relying on their own effect: a later
+ * delivery on the same connection (a repository's deliveries are processed in arrival order) links
+ * a marker item.
+ */
+export async function settle(org: TestOrganization, connection: Connection): Promise<void> {
+  const marker = await org.api.post('/api/v1/work-items', { title: 'Marker', type: 'TASK' });
+  const post = connection.provider === 'GITHUB' ? postGithub : postGitlab;
+  const branch = `marker/${marker.body.key}`;
+  const payload =
+    connection.provider === 'GITHUB'
+      ? githubPush(connection.fullName, branch, [{ message: 'marker' }])
+      : gitlabPush(connection.fullName, branch, [{ message: 'marker' }]);
+  const answer = await post(connection, connection.provider === 'GITHUB' ? 'push' : 'Push Hook', payload);
+  if (answer.status !== 202) throw new Error(`marker delivery refused: ${answer.status} ${answer.text}`);
+  await waitForArtifacts(org.api, marker.body.key, (body) => body.branches.some((b: { name: string }) => b.name === branch));
+}
