@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { EDGE_OPTIONS, RateLimiter } from '@pds/edge';
 import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { GATEWAY_OPTIONS, GatewayOptions } from './gateway.options';
@@ -12,7 +13,6 @@ import { OperatorTokenGuard } from './identity/operator-token.guard';
 import { OrganizationService } from './identity/organization.service';
 import { UserController } from './identity/user.controller';
 import { UserService } from './identity/user.service';
-import { RateLimiter } from './rate-limit/rate-limiter';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
 import { STRATEGY_CONTROLLERS, STRATEGY_PROVIDERS } from './routes/strategy.routes';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './routes/webhooks.routes';
@@ -33,6 +33,7 @@ export class GatewayModule {
       ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
+        { provide: EDGE_OPTIONS, useValue: options },
         identityPrismaProvider,
         IdentityRepository,
         OrganizationService,

@@ -1,10 +1,11 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { MessageBus } from '@pds/messaging';
 import { randomUUID } from 'node:crypto';
-import { GATEWAY_OPTIONS, GatewayOptions } from '../gateway.options';
+import { EDGE_OPTIONS, EdgeOptions } from './edge.options';
 
 const WINDOW_MS = 60_000;
-const SYNC_SUBJECT = 'gateway.rate-limit.sync';
+/** Shared by every edge: a key's MCP calls and REST calls count against one budget. */
+const SYNC_SUBJECT = 'edge.rate-limit.sync';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -42,7 +43,7 @@ export class RateLimiter implements OnModuleInit {
 
   constructor(
     @Inject(MessageBus) private readonly bus: MessageBus,
-    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
+    @Inject(EDGE_OPTIONS) private readonly options: Pick<EdgeOptions, 'rateLimitPerMinute'>,
   ) {}
 
   onModuleInit(): void {
