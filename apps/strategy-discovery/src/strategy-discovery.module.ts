@@ -19,6 +19,9 @@ import { OpportunityHandler } from './opportunities/opportunity.handler';
 import { OpportunityRepository } from './opportunities/opportunity.repository';
 import { OpportunityService } from './opportunities/opportunity.service';
 import { StrategyReferenceHandler } from './references/strategy-reference.handler';
+import { StrategySearchHandler } from './search/strategy-search.handler';
+import { StrategySearchRepository } from './search/strategy-search.repository';
+import { StrategySearchService } from './search/strategy-search.service';
 import { SolutionHandler } from './solutions/solution.handler';
 import { SolutionRepository } from './solutions/solution.repository';
 import { SolutionService } from './solutions/solution.service';
@@ -49,6 +52,9 @@ import { SolutionService } from './solutions/solution.service';
     EvidenceService,
     EvidenceHandler,
     StrategyReferenceHandler,
+    StrategySearchRepository,
+    StrategySearchService,
+    StrategySearchHandler,
   ],
 })
 export class StrategyDiscoveryModule {}

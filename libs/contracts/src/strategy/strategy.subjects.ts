@@ -42,6 +42,8 @@ export const StrategySubjects = Object.freeze({
   insightList: 'strategy.insight.list',
   insightGet: 'strategy.insight.get',
   insightUpdate: 'strategy.insight.update',
+  /** Title/text search across every strategy record type (MCP `search`). */
+  search: 'strategy.search',
 });
 
 export interface StrategyCreateRequest<B> {
