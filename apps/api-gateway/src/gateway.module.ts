@@ -11,6 +11,8 @@ import { IdentityRepository } from './identity/identity.repository';
 import { OperatorController } from './identity/operator.controller';
 import { OperatorTokenGuard } from './identity/operator-token.guard';
 import { OrganizationService } from './identity/organization.service';
+import { MeController } from './identity/me.controller';
+import { MeService } from './identity/me.service';
 import { UserController } from './identity/user.controller';
 import { UserService } from './identity/user.service';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
@@ -27,6 +29,7 @@ export class GatewayModule {
         OperatorController,
         UserController,
         ApiKeyController,
+        MeController,
         ...STRATEGY_CONTROLLERS,
         ...DELIVERY_CONTROLLERS,
         ...WEBHOOK_CONTROLLERS,
@@ -39,6 +42,7 @@ export class GatewayModule {
         OrganizationService,
         UserService,
         ApiKeyService,
+        MeService,
         ApiKeyAuthenticator,
         ApiKeyGuard,
         OperatorTokenGuard,

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FindUsersReply, FindUsersRequest, IdentitySubjects, VerifyApiKeyReply, VerifyApiKeyRequest } from '@pds/contracts';
+import { FindUsersReply, FindUsersRequest, IdentitySubjects, MeRequest, MeResponse, VerifyApiKeyReply, VerifyApiKeyRequest } from '@pds/contracts';
 import { HandleMessage } from '@pds/messaging';
 import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
 import { IdentityRepository } from './identity.repository';
+import { MeService } from './me.service';
 
 /** What other apps ask the identity context over the bus. */
 @Injectable()
@@ -10,7 +11,13 @@ export class IdentityHandler {
   constructor(
     @Inject(ApiKeyAuthenticator) private readonly authenticator: ApiKeyAuthenticator,
     @Inject(IdentityRepository) private readonly identity: IdentityRepository,
+    @Inject(MeService) private readonly meService: MeService,
   ) {}
+
+  @HandleMessage(IdentitySubjects.me)
+  me({ auth }: MeRequest): Promise<MeResponse> {
+    return this.meService.me(auth);
+  }
 
   @HandleMessage(IdentitySubjects.verifyApiKey)
   verifyApiKey({ keyHash }: VerifyApiKeyRequest): Promise<VerifyApiKeyReply> {

@@ -4,6 +4,8 @@ import type { AuthContext } from '../common/auth-context';
 export const IdentitySubjects = Object.freeze({
   /** Resolve an API key (by its hash) to the caller; edges other than the gateway use it. */
   verifyApiKey: 'identity.api-key.verify',
+  /** The caller's user, role, organization and key (REST `GET /me`, MCP `whoami`). */
+  me: 'identity.me',
   /** Which of these user ids are users of the organization. */
   findUsers: 'identity.user.find',
   /** Broadcast (no queue group): a key was revoked, drop it from every cache now. */
@@ -14,6 +16,10 @@ export interface VerifyApiKeyRequest {
   keyHash: string;
 }
 export type VerifyApiKeyReply = AuthContext | null;
+
+export interface MeRequest {
+  auth: AuthContext;
+}
 
 export interface FindUsersRequest {
   organizationId: string;
