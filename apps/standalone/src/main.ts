@@ -4,7 +4,7 @@ import { GatewayModule, GatewaySettings, ROUTE_BODY_LIMITS, gatewayOptionsFrom }
 import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
 import { HealthController, createHttpApp, listen } from '@pds/http';
-import { McpServerModule } from '@pds/mcp-server';
+import { McpServerModule, McpSettings, mcpOptionsFrom } from '@pds/mcp-server';
 import { MessagingModule } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
@@ -28,6 +28,7 @@ runMain(async () => {
   mkdirSync(dataDir, { recursive: true });
   const operator = resolveOperatorToken(config.OPERATOR_TOKEN, dataDir);
   const gatewaySettings = loadConfig(GatewaySettings);
+  const mcpSettings = loadConfig(McpSettings);
   const webhookSettings = loadConfig(WebhookSettings);
   const webhookKey = resolveWebhookSecretKey(webhookSettings.WEBHOOK_SECRET_KEY, dataDir);
 
@@ -45,7 +46,7 @@ runMain(async () => {
       DeliveryIntakeModule,
       WebhookDispatcherModule.forRoot(dispatcherOptionsFrom(webhookSettings, webhookKey.key)),
       RepoReceiverModule,
-      McpServerModule,
+      McpServerModule.forRoot(mcpOptionsFrom(mcpSettings)),
     ],
     controllers: [HealthController],
   })
@@ -60,6 +61,7 @@ runMain(async () => {
       `Product Delivery Service (standalone) on ${url}`,
       `  REST API        ${url}/api/v1`,
       `  operator API    ${url}/operator`,
+      `  MCP endpoint    ${url}/mcp`,
       `  data            ${dataDir}`,
       operator.file
         ? `  operator token  ${operator.file}${operator.generated ? ' (generated now)' : ''}`
