@@ -25,7 +25,6 @@ export class AddCommentTool implements McpTool {
         inputSchema: {
           ref: z.string().trim().min(1).max(100),
           body: z.string().min(1).max(MAX_COMMENT_LENGTH),
-          mentionedUserIds: z.array(z.string().uuid()).max(50).optional(),
         },
         annotations: WRITE,
       },

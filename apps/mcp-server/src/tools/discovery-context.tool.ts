@@ -31,9 +31,8 @@ export class DiscoveryContextTool implements McpTool {
       this.name,
       {
         description:
-          'Start here. One evidence-first packet for a record (ref: WI-7, OKR-2, OPP-3, EXP-1, INT-4, or a goal/interview/insight/sprint uuid) ' +
-          'or the best match of query: focus, evidence (insights, quotes, interviews), goals, okrs, opportunities, solutions, ' +
-          'experiments, workItems, openQuestions. Sections capped at limitPerSection; nextCursor continues the cut ones.',
+          'Start here. Evidence-first packet for a ref (key or uuid) or the best match of query: focus, evidence, goals, okrs, ' +
+          'opportunities, solutions, experiments, workItems, openQuestions. nextCursor continues cut sections.',
         inputSchema: {
           ref: z.string().trim().min(1).max(100).optional(),
           query: z.string().trim().min(1).max(200).optional(),

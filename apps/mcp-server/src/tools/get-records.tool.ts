@@ -34,8 +34,8 @@ export class GetRecordsTool implements McpTool {
       this.name,
       {
         description:
-          'Full records by ref (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid. include adds work-item relations/comments/artifacts, ' +
-          'OKR keyResults, interview transcript (8,000-char windows; pass nextCursor for the next one).',
+          'Full records by ref (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid. include: work-item relations/comments/artifacts, ' +
+          'OKR keyResults, interview transcript (8,000-char windows, cursor continues).',
         inputSchema: {
           refs: z.array(z.string().trim().min(1).max(100)).min(1).max(20),
           include: z.array(z.enum(INCLUDES)).optional(),

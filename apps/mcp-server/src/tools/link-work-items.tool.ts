@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
 import { McpTool, WRITE } from './mcp-tool';
 import { ToolRunner } from './tool-runner';
-import { zEnum } from './work-item.fields';
+import { uuid, zEnum } from './work-item.fields';
 
 const ref = z.string().trim().min(1).max(100);
 
@@ -45,7 +45,7 @@ export class LinkWorkItemsTool implements McpTool {
       {
         description: 'Link two work items: ref <type> target (blocks, blocked_by, relates_to, duplicates, duplicated_by). Returns ref\'s relations.',
         inputSchema: { ref, type: zEnum(WorkItemRelationType), target: ref },
-        annotations: { ...WRITE, idempotentHint: true },
+        annotations: WRITE,
       },
       (args) =>
         this.runner.run(async () => {
@@ -73,8 +73,8 @@ export class UnlinkWorkItemsTool implements McpTool {
       this.name,
       {
         description: 'Remove a link of a work item: by relationId, or by type and target. Returns ref\'s remaining relations.',
-        inputSchema: { ref, relationId: z.string().uuid().optional(), type: zEnum(WorkItemRelationType).optional(), target: ref.optional() },
-        annotations: { ...WRITE, destructiveHint: true, idempotentHint: false },
+        inputSchema: { ref, relationId: uuid.optional(), type: zEnum(WorkItemRelationType).optional(), target: ref.optional() },
+        annotations: { readOnlyHint: false, destructiveHint: true },
       },
       (args) =>
         this.runner.run(async () => {

@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Permission } from '@pds/auth';
-import { AuthContext, BadRequestError, Priority, SprintStatus, WorkItemStatus, WorkItemType, enumValues } from '@pds/contracts';
+import { AuthContext, BadRequestError, SprintStatus, WorkItemStatus, WorkItemType } from '@pds/contracts';
 import { z } from 'zod';
+import { uuid, zEnum } from './work-item.fields';
 import { cappedList } from '../records/capped-list';
 import { RecordReader } from '../records/record.reader';
 import { summaryOf } from '../records/record.view';
 import { McpTool, READ_ONLY } from './mcp-tool';
 import { ToolRunner } from './tool-runner';
 
-const uuid = z.string().uuid();
 
 @Injectable()
 export class ListWorkItemsTool implements McpTool {
@@ -29,9 +29,8 @@ export class ListWorkItemsTool implements McpTool {
         inputSchema: {
           assignee: z.union([z.literal('me'), uuid]).optional(),
           sprint: z.union([z.literal('current'), uuid]).optional(),
-          status: z.array(z.enum(enumValues(WorkItemStatus) as [WorkItemStatus, ...WorkItemStatus[]])).optional(),
-          type: z.enum(enumValues(WorkItemType) as [WorkItemType, ...WorkItemType[]]).optional(),
-          priority: z.enum(enumValues(Priority) as [Priority, ...Priority[]]).optional(),
+          status: z.array(zEnum(WorkItemStatus)).optional(),
+          type: zEnum(WorkItemType).optional(),
           labelId: uuid.optional(),
           q: z.string().trim().min(1).max(200).optional(),
           limit: z.number().int().min(1).max(100).optional(),
@@ -46,7 +45,6 @@ export class ListWorkItemsTool implements McpTool {
             ...(args.sprint ? { sprintId: args.sprint === 'current' ? await this.currentSprint(auth) : args.sprint } : {}),
             ...(args.status?.length ? { status: args.status } : {}),
             ...(args.type ? { type: [args.type] } : {}),
-            ...(args.priority ? { priority: [args.priority] } : {}),
             ...(args.labelId ? { labelId: args.labelId } : {}),
             ...(args.q ? { q: args.q } : {}),
           };

@@ -11,6 +11,10 @@ export interface McpTool {
 
 export const MCP_TOOLS = Symbol('MCP_TOOLS');
 
-/** Read tools only read; the hint lets clients run them without asking. */
-export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;
-export const WRITE = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
+/**
+ * Read tools only read; the hint lets clients run them without asking. Writes say they destroy
+ * nothing (the protocol's default for a write is destructive). Only what differs from the defaults
+ * is sent: tools/list has to stay under 10,000 characters.
+ */
+export const READ_ONLY = { readOnlyHint: true } as const;
+export const WRITE = { readOnlyHint: false, destructiveHint: false } as const;

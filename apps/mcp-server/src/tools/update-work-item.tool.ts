@@ -26,7 +26,7 @@ export class UpdateWorkItemTool implements McpTool {
         description:
           'Change fields of a work item (as PATCH /work-items/{id}; null clears). Pass expectedUpdatedAt to fail on a concurrent change. Returns the changed fields.',
         inputSchema: { ref: z.string().trim().min(1).max(100), expectedUpdatedAt: z.string().max(40).optional(), ...UPDATE_WORK_ITEM_FIELDS },
-        annotations: { ...WRITE, idempotentHint: true },
+        annotations: WRITE,
       },
       (args) =>
         this.runner.run(async () => {
