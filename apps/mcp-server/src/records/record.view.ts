@@ -42,7 +42,10 @@ export function viewOf(type: RecordType, record: AnyRecord, detail: Detail): Rec
   const view: Record<string, unknown> = { ref: refOf(record), type };
   for (const [field, value] of Object.entries(record)) {
     if (field === 'key') continue;
-    if (field === 'transcript') {
+    if (field === 'type') {
+      // `type` names the record type here; a work item's own type goes beside it.
+      view.workType = value;
+    } else if (field === 'transcript') {
       view.transcriptChars = typeof value === 'string' ? value.length : 0;
     } else if (field === 'quotes' && Array.isArray(value)) {
       view.quotes = value.map((quote) => clip(quote, MAX_QUOTE));
