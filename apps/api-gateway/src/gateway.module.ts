@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { EDGE_OPTIONS, RateLimiter } from '@pds/edge';
+import { EDGE_OPTIONS, RateLimitSyncHandler, RateLimiter } from '@pds/edge';
 import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { GATEWAY_OPTIONS, GatewayOptions } from './gateway.options';
@@ -8,11 +8,11 @@ import { ApiKeyService } from './identity/api-key.service';
 import { IdentityHandler } from './identity/identity.handler';
 import { identityPrismaProvider } from './identity/identity.prisma';
 import { IdentityRepository } from './identity/identity.repository';
+import { MeController } from './identity/me.controller';
+import { MeService } from './identity/me.service';
 import { OperatorController } from './identity/operator.controller';
 import { OperatorTokenGuard } from './identity/operator-token.guard';
 import { OrganizationService } from './identity/organization.service';
-import { MeController } from './identity/me.controller';
-import { MeService } from './identity/me.service';
 import { UserController } from './identity/user.controller';
 import { UserService } from './identity/user.service';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
@@ -26,6 +26,8 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       controllers: [
+        IdentityHandler,
+        RateLimitSyncHandler,
         OperatorController,
         UserController,
         ApiKeyController,
@@ -47,7 +49,6 @@ export class GatewayModule {
         ApiKeyGuard,
         OperatorTokenGuard,
         RateLimiter,
-        IdentityHandler,
         ...STRATEGY_PROVIDERS,
         ...DELIVERY_PROVIDERS,
         ...WEBHOOK_PROVIDERS,

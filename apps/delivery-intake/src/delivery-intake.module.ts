@@ -19,6 +19,7 @@ import { SprintHandler } from './sprints/sprint.handler';
 import { SprintRepository } from './sprints/sprint.repository';
 import { SprintService } from './sprints/sprint.service';
 import { ClassificationConsumer } from './work-items/classification.consumer';
+import { ClassificationHandler } from './work-items/classification.handler';
 import { WorkItemHandler } from './work-items/work-item.handler';
 import { WorkItemReferences } from './work-items/work-item.references';
 import { WorkItemRepository } from './work-items/work-item.repository';
@@ -26,31 +27,24 @@ import { WorkItemService } from './work-items/work-item.service';
 
 /** Work items, relations, labels, comments, sprints, teams, intake, changelog. Served over the bus. */
 @Module({
+  controllers: [WorkItemHandler, RelationHandler, LabelHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, ChangelogHandler, ClassificationHandler],
   providers: [
     deliveryPrismaProvider,
     deliveryOutboxProvider,
     WorkItemRepository,
     WorkItemReferences,
     WorkItemService,
-    WorkItemHandler,
     ClassificationConsumer,
     RelationRepository,
     RelationService,
-    RelationHandler,
     LabelService,
     TeamService,
-    LabelHandler,
     SprintRepository,
     SprintService,
-    SprintHandler,
     CommentService,
-    CommentHandler,
     IntakeService,
-    IntakeHandler,
     PortalService,
-    PortalHandler,
     ChangelogService,
-    ChangelogHandler,
   ],
 })
 export class DeliveryIntakeModule {}

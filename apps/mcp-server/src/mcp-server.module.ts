@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { EDGE_OPTIONS, RateLimiter } from '@pds/edge';
+import { EDGE_OPTIONS, RateLimitSyncHandler, RateLimiter } from '@pds/edge';
 import { DiscoveryContextService } from './context/discovery-context.service';
 import { DiscoveryGraphBuilder } from './context/discovery-graph.builder';
 import { MCP_OPTIONS, McpOptions } from './mcp.options';
@@ -21,6 +21,7 @@ import { SearchTool } from './tools/search.tool';
 import { ToolRunner } from './tools/tool-runner';
 import { UpdateWorkItemTool } from './tools/update-work-item.tool';
 import { WhoamiTool } from './tools/whoami.tool';
+import { KeyRevokedHandler } from './transport/key-revoked.handler';
 import { McpAuthenticator } from './transport/mcp.authenticator';
 import { McpController } from './transport/mcp.controller';
 
@@ -52,7 +53,7 @@ export class McpServerModule {
   static forRoot(options: McpOptions): DynamicModule {
     return {
       module: McpServerModule,
-      controllers: [McpController],
+      controllers: [McpController, KeyRevokedHandler, RateLimitSyncHandler],
       providers: [
         { provide: MCP_OPTIONS, useValue: options },
         { provide: EDGE_OPTIONS, useValue: options },

@@ -5,7 +5,7 @@ import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
 import { HealthController, createHttpApp, listen } from '@pds/http';
 import { McpServerModule, McpSettings, mcpOptionsFrom } from '@pds/mcp-server';
-import { MessagingModule } from '@pds/messaging';
+import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
 import { RepoReceiverModule } from '@pds/repo-receiver';
@@ -53,6 +53,7 @@ runMain(async () => {
   class StandaloneApp {}
 
   const app = await createHttpApp(StandaloneApp, { logger, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: ROUTE_BODY_LIMITS });
+  await startMessageHandlers(app);
   const url = await listen(app, config.PORT, config.HOST);
   logger.info({ url, dataDir }, `standalone listening on ${url}`);
   process.stderr.write(

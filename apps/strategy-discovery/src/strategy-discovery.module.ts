@@ -28,6 +28,16 @@ import { SolutionService } from './solutions/solution.service';
 
 /** Goals, planning cycles, OKRs, opportunities, solutions, experiments, interviews, insights. Served over the bus. */
 @Module({
+  controllers: [
+    GoalHandler,
+    CkrHandler,
+    OpportunityHandler,
+    SolutionHandler,
+    ExperimentHandler,
+    EvidenceHandler,
+    StrategyReferenceHandler,
+    StrategySearchHandler,
+  ],
   providers: [
     strategyPrismaProvider,
     strategyOutboxProvider,
@@ -35,26 +45,18 @@ import { SolutionService } from './solutions/solution.service';
     StrategyReferences,
     GoalRepository,
     GoalService,
-    GoalHandler,
     CkrRepository,
     CkrService,
-    CkrHandler,
     OpportunityRepository,
     OpportunityService,
-    OpportunityHandler,
     SolutionRepository,
     SolutionService,
-    SolutionHandler,
     ExperimentRepository,
     ExperimentService,
-    ExperimentHandler,
     EvidenceRepository,
     EvidenceService,
-    EvidenceHandler,
-    StrategyReferenceHandler,
     StrategySearchRepository,
     StrategySearchService,
-    StrategySearchHandler,
   ],
 })
 export class StrategyDiscoveryModule {}

@@ -4,6 +4,7 @@ import { webhooksPrismaProvider } from './common/webhooks.prisma';
 import { DeliveryService } from './deliveries/delivery.service';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { EventIntake } from './delivery/event-intake';
+import { EventIntakeHandler } from './delivery/event-intake.handler';
 import { secretBoxProvider } from './security/secret-key';
 import { WebhookService } from './subscriptions/webhook.service';
 import { WebhookHandler } from './webhook.handler';
@@ -14,6 +15,7 @@ export class WebhookDispatcherModule {
   static forRoot(options: WebhookDispatcherOptions = dispatcherOptionsFrom(new WebhookSettings())): DynamicModule {
     return {
       module: WebhookDispatcherModule,
+      controllers: [WebhookHandler, EventIntakeHandler],
       providers: [
         { provide: DISPATCHER_OPTIONS, useValue: options },
         webhooksPrismaProvider,
@@ -22,7 +24,6 @@ export class WebhookDispatcherModule {
         EventIntake,
         WebhookService,
         DeliveryService,
-        WebhookHandler,
       ],
     };
   }

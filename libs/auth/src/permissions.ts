@@ -8,7 +8,7 @@ export const Permission = Object.freeze({
   /** Users and API keys of the organization. */
   IdentityManage: 'identity.manage',
   /** Own API keys (`/me/api-keys`), e.g. one per AI agent. */
-  PersonalKeys: 'me.api-keys',
+  PersonalKeys: 'me.keys',
   /** Read any record of the organization. */
   Read: 'read',
   /** Goals, planning cycles, OKRs, opportunities, solutions, experiments, interviews, insights. */

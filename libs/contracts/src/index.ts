@@ -8,6 +8,8 @@ export * from './common/errors';
 export * from './common/events';
 export * from './common/identifiers';
 export * from './common/pagination';
+export * from './common/requests';
+export * from './common/subject';
 export * from './common/validation';
 export * from './identity/identity.dto';
 export * from './identity/identity.subjects';

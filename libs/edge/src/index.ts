@@ -3,3 +3,4 @@ export * from './api-key-header';
 export * from './edge.options';
 export * from './rate-limit';
 export * from './rate-limiter';
+export * from './rate-limit.handler';

@@ -1,3 +1,4 @@
+import { IdentitySubjects, RateLimitSyncMessage } from '@pds/contracts';
 import { InProcessBus } from '@pds/messaging';
 import { RateLimiter } from './rate-limiter';
 
@@ -9,7 +10,8 @@ function replicas(count: number): RateLimiter[] {
   const bus = new InProcessBus(silent);
   return Array.from({ length: count }, () => {
     const limiter = new RateLimiter(bus, options);
-    limiter.onModuleInit();
+    // What RateLimitSyncHandler does in an app.
+    bus.onBroadcast(IdentitySubjects.rateLimitSync, (message) => limiter.merge(message as RateLimitSyncMessage));
     return limiter;
   });
 }

@@ -1,11 +1,10 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { IdentitySubjects, RateLimitSyncMessage } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { randomUUID } from 'node:crypto';
 import { EDGE_OPTIONS, EdgeOptions } from './edge.options';
 
 const WINDOW_MS = 60_000;
-/** Shared by every edge: a key's MCP calls and REST calls count against one budget. */
-const SYNC_SUBJECT = 'edge.rate-limit.sync';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -21,12 +20,6 @@ interface Counter {
   remote: number;
 }
 
-interface SyncMessage {
-  replica: string;
-  window: number;
-  counts: [string, number][];
-}
-
 /**
  * Fixed one-minute windows per API key, aligned to the clock so every replica agrees on them.
  * Each replica counts locally and broadcasts its increments once per event-loop turn; every replica
@@ -34,7 +27,7 @@ interface SyncMessage {
  * replicas see each other's traffic within a NATS hop (well under a millisecond on a LAN).
  */
 @Injectable()
-export class RateLimiter implements OnModuleInit {
+export class RateLimiter {
   private readonly replica = randomUUID();
   private readonly counters = new Map<string, Counter>();
   private pending = new Map<string, number>();
@@ -45,10 +38,6 @@ export class RateLimiter implements OnModuleInit {
     @Inject(MessageBus) private readonly bus: MessageBus,
     @Inject(EDGE_OPTIONS) private readonly options: Pick<EdgeOptions, 'rateLimitPerMinute'>,
   ) {}
-
-  onModuleInit(): void {
-    this.bus.onBroadcast(SYNC_SUBJECT, (message) => this.merge(message as SyncMessage));
-  }
 
   hit(keyId: string, now = Date.now()): RateLimitDecision {
     const window = Math.floor(now / WINDOW_MS);
@@ -87,12 +76,13 @@ export class RateLimiter implements OnModuleInit {
   private flush(): void {
     this.flushScheduled = false;
     if (this.pending.size === 0) return;
-    const message: SyncMessage = { replica: this.replica, window: this.pendingWindow, counts: [...this.pending] };
+    const message: RateLimitSyncMessage = { replica: this.replica, window: this.pendingWindow, counts: [...this.pending] };
     this.pending = new Map();
-    this.bus.broadcast(SYNC_SUBJECT, message);
+    this.bus.broadcast(IdentitySubjects.rateLimitSync, message);
   }
 
-  private merge(message: SyncMessage, now = Date.now()): void {
+  /** Another replica's increments (broadcast by RateLimitSyncHandler). */
+  merge(message: RateLimitSyncMessage, now = Date.now()): void {
     // A message from a window that has ended here, or has not begun, would corrupt the current one.
     if (message.replica === this.replica || message.window !== Math.floor(now / WINDOW_MS)) return;
     for (const [keyId, count] of message.counts) this.counter(keyId, message.window).remote += count;

@@ -1,4 +1,4 @@
-import { ServiceUnavailableError } from '@pds/contracts';
+import { ServiceUnavailableError, Subject } from '@pds/contracts';
 import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, runHandler, unwrapReply } from './message-bus';
 
 /** JSON round trip, so that in-process handlers get exactly what NATS would have carried. */
@@ -15,11 +15,11 @@ export class InProcessBus extends MessageBus {
     super();
   }
 
-  async request<T>(subject: string, payload: unknown): Promise<T> {
+  async request<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<Res> {
     const handler = this.handlers.get(subject);
     if (!handler) throw new ServiceUnavailableError(`No service answers ${subject}`);
     const reply = await runHandler(subject, handler, wire(payload), this.logger);
-    return unwrapReply<T>(wire(reply));
+    return unwrapReply<Res>(wire(reply));
   }
 
   serve(subject: string, handler: MessageHandler): void {
@@ -27,7 +27,7 @@ export class InProcessBus extends MessageBus {
     this.handlers.set(subject, handler);
   }
 
-  broadcast(subject: string, payload: unknown): void {
+  broadcast<M>(subject: Subject<M, void>, payload: NoInfer<M>): void {
     for (const listener of this.listeners.get(subject) ?? []) {
       queueMicrotask(() => listener(wire(payload)));
     }

@@ -1,4 +1,4 @@
-import { ApiErrorBody, AppException, ErrorCode } from '@pds/contracts';
+import { ApiErrorBody, AppException, ErrorCode, Subject } from '@pds/contracts';
 
 export type MessageHandler = (payload: unknown) => Promise<unknown> | unknown;
 export type BroadcastListener = (payload: unknown) => void;
@@ -12,12 +12,15 @@ export type Reply = { ok: true; data: unknown } | { ok: false; error: ApiErrorBo
  * either, and both turn a thrown AppException into the same error at the caller.
  */
 export abstract class MessageBus {
-  /** Resolves with the handler's result, or rejects with the AppException the handler threw. */
-  abstract request<T>(subject: string, payload: unknown): Promise<T>;
-  /** Serves a subject; replicas of a service share its requests (queue group). */
+  /**
+   * Resolves with the handler's result, or rejects with the AppException the handler threw. Both
+   * types come from the subject (`defineSubject` in libs/contracts).
+   */
+  abstract request<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<Res>;
+  /** Serves a subject; replicas of a service share its requests (queue group). Used by BusTransport. */
   abstract serve(subject: string, handler: MessageHandler): void;
   /** Fire-and-forget message to every listener in every replica. */
-  abstract broadcast(subject: string, payload: unknown): void;
+  abstract broadcast<M>(subject: Subject<M, void>, payload: NoInfer<M>): void;
   abstract onBroadcast(subject: string, listener: BroadcastListener): void;
   /** Resolves when the transport is usable; readiness probes call it. */
   abstract ping(): Promise<void>;

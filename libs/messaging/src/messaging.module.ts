@@ -1,5 +1,5 @@
-import { DynamicModule, Global, Inject, Module, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
+import { DynamicModule, Global, INestApplication, Inject, Module, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
+import { CustomStrategy } from '@nestjs/microservices';
 import { HealthRegistry, LOGGER, Logger } from '@pds/observability';
 import type { NatsConnection } from 'nats';
 import { EventConsumer, EventPublisher } from './event-stream';
@@ -7,7 +7,7 @@ import { InProcessBus } from './in-process.bus';
 import { InProcessEventStream } from './in-process.events';
 import { JetStreamEventConsumer, JetStreamEventPublisher } from './jetstream.events';
 import { MessageBus } from './message-bus';
-import { MessageHandlerExplorer } from './message-handler.explorer';
+import { BusTransport } from './bus-transport';
 import { NatsBus } from './nats.bus';
 import { NatsOptions, connectNats } from './nats.connection';
 
@@ -60,9 +60,8 @@ export class MessagingModule implements OnModuleInit, OnApplicationShutdown {
   static forRoot(options: MessagingOptions): DynamicModule {
     return {
       module: MessagingModule,
-      imports: [DiscoveryModule],
-      providers: [...transportProviders(options), MessageHandlerExplorer],
-      exports: [MessageBus, EventPublisher, EventConsumer],
+      providers: [...transportProviders(options), BusTransport],
+      exports: [MessageBus, EventPublisher, EventConsumer, BusTransport],
     };
   }
 
@@ -73,4 +72,14 @@ export class MessagingModule implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.bus.close().catch(() => undefined);
   }
+}
+
+/**
+ * Connects the app's `@MessagePattern`/`@EventPattern` handlers to the bus. Called before
+ * `app.init()`/`listen()`: event consumers must be subscribed before the outbox relays start at
+ * bootstrap, or standalone's in-process stream would count the first events delivered to nobody.
+ */
+export async function startMessageHandlers(app: INestApplication): Promise<void> {
+  app.connectMicroservice<CustomStrategy>({ strategy: app.get(BusTransport) });
+  await app.startAllMicroservices();
 }

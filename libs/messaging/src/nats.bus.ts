@@ -1,4 +1,4 @@
-import { ErrorCode, ServiceUnavailableError } from '@pds/contracts';
+import { ErrorCode, ServiceUnavailableError, Subject } from '@pds/contracts';
 import { Msg, NatsConnection, createInbox } from 'nats';
 import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, runHandler, unwrapReply } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
@@ -53,7 +53,7 @@ export class NatsBus extends MessageBus {
     this.sweeper.unref();
   }
 
-  async request<T>(subject: string, payload: unknown): Promise<T> {
+  async request<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<Res> {
     const token = (this.nextToken++).toString(36);
     let data = encode(payload);
     if (data.length > this.large.limit) data = encode(await this.large.stash(data));
@@ -66,7 +66,7 @@ export class NatsBus extends MessageBus {
         reject(new ServiceUnavailableError(`Messaging failed for ${subject}`));
       }
     });
-    return unwrapReply<T>(reply);
+    return unwrapReply<Res>(reply);
   }
 
   private settle(request: PendingRequest, msg: Msg): void {
@@ -125,7 +125,7 @@ export class NatsBus extends MessageBus {
     });
   }
 
-  broadcast(subject: string, payload: unknown): void {
+  broadcast<M>(subject: Subject<M, void>, payload: NoInfer<M>): void {
     this.nc.publish(prefixed(this.options.subjectPrefix, subject), encode(payload));
   }
 

@@ -1,7 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { AppConfig } from '@pds/config';
 import { HealthController, RouteBodyLimit, createHttpApp, listen } from '@pds/http';
-import { MessagingModule } from '@pds/messaging';
+import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { PersistenceModule, connectPostgres } from '@pds/persistence';
 
@@ -50,6 +50,7 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
     routeBodyLimits: options.routeBodyLimits,
     trustProxy: options.trustProxy,
   });
+  await startMessageHandlers(app);
   const url = await listen(app, options.port, options.host);
   logger.info({ url }, `${name} listening on ${url}`);
 }

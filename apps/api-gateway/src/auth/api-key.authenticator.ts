@@ -1,6 +1,6 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { hashApiKey, isWellFormedApiKey } from '@pds/auth';
-import { ApiKeyRevokedMessage, AuthContext, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
+import { AuthContext, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
 import { ApiKeyCache } from '@pds/edge';
 import { MessageBus } from '@pds/messaging';
 import { IdentityRepository } from '../identity/identity.repository';
@@ -11,7 +11,7 @@ import { GATEWAY_OPTIONS, GatewayOptions } from '../gateway.options';
  * every other replica (and every other edge) through a broadcast.
  */
 @Injectable()
-export class ApiKeyAuthenticator implements OnModuleInit {
+export class ApiKeyAuthenticator {
   private readonly cache: ApiKeyCache;
 
   constructor(
@@ -20,12 +20,6 @@ export class ApiKeyAuthenticator implements OnModuleInit {
     @Inject(GATEWAY_OPTIONS) options: GatewayOptions,
   ) {
     this.cache = new ApiKeyCache(options.apiKeyCacheTtlMs, (keyHash) => this.lookup(keyHash));
-  }
-
-  onModuleInit(): void {
-    this.bus.onBroadcast(IdentitySubjects.apiKeyRevoked, (message) => {
-      this.cache.evict((message as ApiKeyRevokedMessage).keyHash);
-    });
   }
 
   async authenticate(header: string | string[] | undefined): Promise<AuthContext> {
@@ -43,8 +37,13 @@ export class ApiKeyAuthenticator implements OnModuleInit {
   }
 
   revoked(keyHash: string): void {
+    this.forget(keyHash);
+    this.bus.broadcast(IdentitySubjects.apiKeyRevoked, { keyHash });
+  }
+
+  /** Another replica revoked the key (broadcast by IdentityHandler). */
+  forget(keyHash: string): void {
     this.cache.evict(keyHash);
-    this.bus.broadcast(IdentitySubjects.apiKeyRevoked, { keyHash } satisfies ApiKeyRevokedMessage);
   }
 
   private async lookup(keyHash: string): Promise<AuthContext | null> {

@@ -1,12 +1,22 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { FindUsersReply, FindUsersRequest, IdentitySubjects, MeRequest, MeResponse, VerifyApiKeyReply, VerifyApiKeyRequest } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { Inject } from '@nestjs/common';
+import {
+  ApiKeyRevokedMessage,
+  FindUsersReply,
+  FindUsersRequest,
+  IdentitySubjects,
+  MeRequest,
+  MeResponse,
+  VerifyApiKeyReply,
+  VerifyApiKeyRequest,
+} from '@pds/contracts';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { BROADCAST, MessageController } from '@pds/messaging';
 import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
 import { IdentityRepository } from './identity.repository';
 import { MeService } from './me.service';
 
 /** What other apps ask the identity context over the bus. */
-@Injectable()
+@MessageController()
 export class IdentityHandler {
   constructor(
     @Inject(ApiKeyAuthenticator) private readonly authenticator: ApiKeyAuthenticator,
@@ -14,19 +24,24 @@ export class IdentityHandler {
     @Inject(MeService) private readonly meService: MeService,
   ) {}
 
-  @HandleMessage(IdentitySubjects.me)
-  me({ auth }: MeRequest): Promise<MeResponse> {
+  @MessagePattern(IdentitySubjects.me)
+  me(@Payload() { auth }: MeRequest): Promise<MeResponse> {
     return this.meService.me(auth);
   }
 
-  @HandleMessage(IdentitySubjects.verifyApiKey)
-  verifyApiKey({ keyHash }: VerifyApiKeyRequest): Promise<VerifyApiKeyReply> {
+  @MessagePattern(IdentitySubjects.verifyApiKey)
+  verifyApiKey(@Payload() { keyHash }: VerifyApiKeyRequest): Promise<VerifyApiKeyReply> {
     return this.authenticator.verifyHash(keyHash);
   }
 
-  @HandleMessage(IdentitySubjects.findUsers)
-  async findUsers({ organizationId, ids }: FindUsersRequest): Promise<FindUsersReply> {
+  @MessagePattern(IdentitySubjects.findUsers)
+  async findUsers(@Payload() { organizationId, ids }: FindUsersRequest): Promise<FindUsersReply> {
     const users = await this.identity.findUsers(organizationId, ids);
     return { users: users.map(({ id, role, name, email }) => ({ id, role, name, email })) };
+  }
+
+  @EventPattern(IdentitySubjects.apiKeyRevoked, BROADCAST)
+  apiKeyRevoked(@Payload() { keyHash }: ApiKeyRevokedMessage): void {
+    this.authenticator.forget(keyHash);
   }
 }

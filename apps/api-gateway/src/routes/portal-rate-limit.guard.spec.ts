@@ -24,7 +24,6 @@ function call(guard: PortalRateLimitGuard, ip: string): { allowed: boolean | App
 describe('PortalRateLimitGuard', () => {
   it('charges the client address: the limit per address, then 429 with Retry-After', () => {
     const limiter = new RateLimiter(new InProcessBus({ error: () => undefined }), options);
-    limiter.onModuleInit();
     const guard = new PortalRateLimitGuard(limiter);
     const results = Array.from({ length: 4 }, () => call(guard, '203.0.113.7'));
     expect(results.slice(0, 3).map((r) => r.allowed)).toEqual([true, true, true]);

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ChangelogEntryResponse,
   ChangelogSubjects,
@@ -8,30 +9,30 @@ import {
   PublishChangelogRequest,
   UpdateChangelogRequest,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { ChangelogService } from './changelog.service';
 
-@Injectable()
+@MessageController()
 export class ChangelogHandler {
   constructor(@Inject(ChangelogService) private readonly changelog: ChangelogService) {}
 
-  @HandleMessage(ChangelogSubjects.list)
-  list({ auth, query }: ListChangelogRequest): Promise<Page<ChangelogEntryResponse>> {
+  @MessagePattern(ChangelogSubjects.list)
+  list(@Payload() { auth, query }: ListChangelogRequest): Promise<Page<ChangelogEntryResponse>> {
     return this.changelog.list(auth, query);
   }
 
-  @HandleMessage(ChangelogSubjects.create)
-  create({ auth, body }: CreateChangelogRequest): Promise<ChangelogEntryResponse> {
+  @MessagePattern(ChangelogSubjects.create)
+  create(@Payload() { auth, body }: CreateChangelogRequest): Promise<ChangelogEntryResponse> {
     return this.changelog.create(auth, body);
   }
 
-  @HandleMessage(ChangelogSubjects.update)
-  update({ auth, id, body }: UpdateChangelogRequest): Promise<ChangelogEntryResponse> {
+  @MessagePattern(ChangelogSubjects.update)
+  update(@Payload() { auth, id, body }: UpdateChangelogRequest): Promise<ChangelogEntryResponse> {
     return this.changelog.update(auth, id, body);
   }
 
-  @HandleMessage(ChangelogSubjects.publish)
-  publish({ auth, id }: PublishChangelogRequest): Promise<ChangelogEntryResponse> {
+  @MessagePattern(ChangelogSubjects.publish)
+  publish(@Payload() { auth, id }: PublishChangelogRequest): Promise<ChangelogEntryResponse> {
     return this.changelog.publish(auth, id);
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CommentResponse,
   CreateCommentRequest,
@@ -8,30 +9,30 @@ import {
   Page,
   UpdateCommentRequest,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { CommentService } from './comment.service';
 
-@Injectable()
+@MessageController()
 export class CommentHandler {
   constructor(@Inject(CommentService) private readonly comments: CommentService) {}
 
-  @HandleMessage(DeliverySubjects.commentList)
-  list({ auth, id, query }: ListCommentsRequest): Promise<Page<CommentResponse>> {
+  @MessagePattern(DeliverySubjects.commentList)
+  list(@Payload() { auth, id, query }: ListCommentsRequest): Promise<Page<CommentResponse>> {
     return this.comments.list(auth, id, query);
   }
 
-  @HandleMessage(DeliverySubjects.commentCreate)
-  create({ auth, id, body }: CreateCommentRequest): Promise<CommentResponse> {
+  @MessagePattern(DeliverySubjects.commentCreate)
+  create(@Payload() { auth, id, body }: CreateCommentRequest): Promise<CommentResponse> {
     return this.comments.create(auth, id, body);
   }
 
-  @HandleMessage(DeliverySubjects.commentUpdate)
-  update({ auth, id, commentId, body }: UpdateCommentRequest): Promise<CommentResponse> {
+  @MessagePattern(DeliverySubjects.commentUpdate)
+  update(@Payload() { auth, id, commentId, body }: UpdateCommentRequest): Promise<CommentResponse> {
     return this.comments.update(auth, id, commentId, body);
   }
 
-  @HandleMessage(DeliverySubjects.commentDelete)
-  remove({ auth, id, commentId }: DeleteCommentRequest): Promise<void> {
+  @MessagePattern(DeliverySubjects.commentDelete)
+  remove(@Payload() { auth, id, commentId }: DeleteCommentRequest): Promise<void> {
     return this.comments.remove(auth, id, commentId);
   }
 }

@@ -5,7 +5,6 @@ import {
   BadRequestError,
   CommentResponse,
   CreateCommentDto,
-  FindUsersReply,
   FindUsersRequest,
   ForbiddenError,
   IdentitySubjects,
@@ -115,7 +114,7 @@ export class CommentService {
 
   private async checkMentions(organizationId: string, ids: string[] | undefined): Promise<void> {
     if (!ids?.length) return;
-    const { users } = await this.bus.request<FindUsersReply>(IdentitySubjects.findUsers, { organizationId, ids } satisfies FindUsersRequest);
+    const { users } = await this.bus.request(IdentitySubjects.findUsers, { organizationId, ids } satisfies FindUsersRequest);
     const found = new Set(users.map((u) => u.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw new BadRequestError('mentionedUserIds names unknown users', { mentionedUserIds: [`unknown users: ${missing.join(', ')}`] });

@@ -1,10 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan, can } from '@pds/auth';
 import {
-  CreateOpportunityDto,
   IntakeConvertTarget,
-  OpportunityResponse,
-  StrategyCreateRequest,
   StrategySubjects,
   AuthContext,
   BadRequestError,
@@ -12,7 +9,6 @@ import {
   ConvertIntakeDto,
   CreateIntakeDto,
   EventType,
-  FindUsersReply,
   FindUsersRequest,
   INTAKE_FLAG_THRESHOLD,
   INTAKE_KEY_PREFIX,
@@ -228,10 +224,10 @@ export class IntakeService {
     });
     if (claimed.count === 0) throw alreadyConverted();
     try {
-      const opportunity = await this.bus.request<OpportunityResponse>(StrategySubjects.opportunityCreate, {
+      const opportunity = await this.bus.request(StrategySubjects.opportunityCreate, {
         auth,
         body: { title: current.title, ...(current.description ? { description: opportunityDescription(current.description) } : {}) },
-      } satisfies StrategyCreateRequest<CreateOpportunityDto>);
+      });
       await this.prisma.intakeSubmission.update({
         where: { id: current.id },
         data: { opportunityId: opportunity.id, opportunityKey: opportunity.key, updatedAt: new Date() },
@@ -286,7 +282,7 @@ export class IntakeService {
   private async checkUsers(organizationId: string, input: { assigneeId?: string | null; watcherIds?: string[] }): Promise<void> {
     const ids = [...new Set([...(input.assigneeId ? [input.assigneeId] : []), ...(input.watcherIds ?? [])])];
     if (!ids.length) return;
-    const { users } = await this.bus.request<FindUsersReply>(IdentitySubjects.findUsers, { organizationId, ids } satisfies FindUsersRequest);
+    const { users } = await this.bus.request(IdentitySubjects.findUsers, { organizationId, ids } satisfies FindUsersRequest);
     const found = new Set(users.map((u) => u.id));
     const problems: Record<string, string[]> = {};
     if (input.assigneeId && !found.has(input.assigneeId)) problems.assigneeId = [`unknown user: ${input.assigneeId}`];

@@ -1,24 +1,32 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { Page, PortalListRequest, PortalSubjects, PortalSubmitRequest, PortalVoteRequest, PublicIntakeResponse } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  Page,
+  PortalListRequest,
+  PortalSubjects,
+  PortalSubmitRequest,
+  PortalVoteRequest,
+  PublicIntakeResponse,
+} from '@pds/contracts';
+import { MessageController } from '@pds/messaging';
 import { PortalService } from './portal.service';
 
-@Injectable()
+@MessageController()
 export class PortalHandler {
   constructor(@Inject(PortalService) private readonly portal: PortalService) {}
 
-  @HandleMessage(PortalSubjects.list)
-  list({ organizationId, limit, cursor }: PortalListRequest): Promise<Page<PublicIntakeResponse>> {
+  @MessagePattern(PortalSubjects.list)
+  list(@Payload() { organizationId, limit, cursor }: PortalListRequest): Promise<Page<PublicIntakeResponse>> {
     return this.portal.list(organizationId, { limit, cursor });
   }
 
-  @HandleMessage(PortalSubjects.submit)
-  submit({ organizationId, body }: PortalSubmitRequest): Promise<PublicIntakeResponse> {
+  @MessagePattern(PortalSubjects.submit)
+  submit(@Payload() { organizationId, body }: PortalSubmitRequest): Promise<PublicIntakeResponse> {
     return this.portal.submit(organizationId, body);
   }
 
-  @HandleMessage(PortalSubjects.vote)
-  vote({ organizationId, id, body }: PortalVoteRequest): Promise<PublicIntakeResponse> {
+  @MessagePattern(PortalSubjects.vote)
+  vote(@Payload() { organizationId, id, body }: PortalVoteRequest): Promise<PublicIntakeResponse> {
     return this.portal.vote(organizationId, id, body.email);
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateLabelRequest,
   CreateTeamRequest,
@@ -8,34 +9,34 @@ import {
   Page,
   TeamResponse,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { LabelService } from './label.service';
 import { TeamService } from './team.service';
 
-@Injectable()
+@MessageController()
 export class LabelHandler {
   constructor(
     @Inject(LabelService) private readonly labels: LabelService,
     @Inject(TeamService) private readonly teams: TeamService,
   ) {}
 
-  @HandleMessage(DeliverySubjects.labelList)
-  listLabels({ auth, query }: ListRequest): Promise<Page<LabelResponse>> {
+  @MessagePattern(DeliverySubjects.labelList)
+  listLabels(@Payload() { auth, query }: ListRequest): Promise<Page<LabelResponse>> {
     return this.labels.list(auth, query);
   }
 
-  @HandleMessage(DeliverySubjects.labelCreate)
-  createLabel({ auth, body }: CreateLabelRequest): Promise<LabelResponse> {
+  @MessagePattern(DeliverySubjects.labelCreate)
+  createLabel(@Payload() { auth, body }: CreateLabelRequest): Promise<LabelResponse> {
     return this.labels.create(auth, body);
   }
 
-  @HandleMessage(DeliverySubjects.teamList)
-  listTeams({ auth, query }: ListRequest): Promise<Page<TeamResponse>> {
+  @MessagePattern(DeliverySubjects.teamList)
+  listTeams(@Payload() { auth, query }: ListRequest): Promise<Page<TeamResponse>> {
     return this.teams.list(auth, query);
   }
 
-  @HandleMessage(DeliverySubjects.teamCreate)
-  createTeam({ auth, body }: CreateTeamRequest): Promise<TeamResponse> {
+  @MessagePattern(DeliverySubjects.teamCreate)
+  createTeam(@Payload() { auth, body }: CreateTeamRequest): Promise<TeamResponse> {
     return this.teams.create(auth, body);
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AddRelationRequest,
   DeliverySubjects,
@@ -6,25 +7,25 @@ import {
   RemoveRelationRequest,
   WorkItemRelationsResponse,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { RelationService } from './relation.service';
 
-@Injectable()
+@MessageController()
 export class RelationHandler {
   constructor(@Inject(RelationService) private readonly relations: RelationService) {}
 
-  @HandleMessage(DeliverySubjects.relationList)
-  list({ auth, id }: ListRelationsRequest): Promise<WorkItemRelationsResponse> {
+  @MessagePattern(DeliverySubjects.relationList)
+  list(@Payload() { auth, id }: ListRelationsRequest): Promise<WorkItemRelationsResponse> {
     return this.relations.list(auth, id);
   }
 
-  @HandleMessage(DeliverySubjects.relationAdd)
-  add({ auth, id, body }: AddRelationRequest): Promise<WorkItemRelationsResponse> {
+  @MessagePattern(DeliverySubjects.relationAdd)
+  add(@Payload() { auth, id, body }: AddRelationRequest): Promise<WorkItemRelationsResponse> {
     return this.relations.add(auth, id, body);
   }
 
-  @HandleMessage(DeliverySubjects.relationRemove)
-  remove({ auth, id, relationId }: RemoveRelationRequest): Promise<void> {
+  @MessagePattern(DeliverySubjects.relationRemove)
+  remove(@Payload() { auth, id, relationId }: RemoveRelationRequest): Promise<void> {
     return this.relations.remove(auth, id, relationId);
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateSprintRequest,
   DeliverySubjects,
@@ -8,30 +9,30 @@ import {
   SprintResponse,
   UpdateSprintRequest,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { SprintService } from './sprint.service';
 
-@Injectable()
+@MessageController()
 export class SprintHandler {
   constructor(@Inject(SprintService) private readonly sprints: SprintService) {}
 
-  @HandleMessage(DeliverySubjects.sprintList)
-  list({ auth, query }: ListSprintsRequest): Promise<Page<SprintResponse>> {
+  @MessagePattern(DeliverySubjects.sprintList)
+  list(@Payload() { auth, query }: ListSprintsRequest): Promise<Page<SprintResponse>> {
     return this.sprints.list(auth, query);
   }
 
-  @HandleMessage(DeliverySubjects.sprintCreate)
-  create({ auth, body }: CreateSprintRequest): Promise<SprintResponse> {
+  @MessagePattern(DeliverySubjects.sprintCreate)
+  create(@Payload() { auth, body }: CreateSprintRequest): Promise<SprintResponse> {
     return this.sprints.create(auth, body);
   }
 
-  @HandleMessage(DeliverySubjects.sprintGet)
-  get({ auth, id }: GetSprintRequest): Promise<SprintResponse> {
+  @MessagePattern(DeliverySubjects.sprintGet)
+  get(@Payload() { auth, id }: GetSprintRequest): Promise<SprintResponse> {
     return this.sprints.get(auth, id);
   }
 
-  @HandleMessage(DeliverySubjects.sprintUpdate)
-  update({ auth, id, body }: UpdateSprintRequest): Promise<SprintResponse> {
+  @MessagePattern(DeliverySubjects.sprintUpdate)
+  update(@Payload() { auth, id, body }: UpdateSprintRequest): Promise<SprintResponse> {
     return this.sprints.update(auth, id, body);
   }
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AuthContext,
+  CreateWorkItemDto,
   EventEnvelope,
   InternalEventType,
   ResolveStrategyReferencesReply,
@@ -11,7 +13,7 @@ import {
   WorkItemResponse,
   WorkItemSubjects,
 } from '@pds/contracts';
-import { EventPublisher, HandleMessage, buildEnvelope } from '@pds/messaging';
+import { EventPublisher, MessageController, buildEnvelope } from '@pds/messaging';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
 import { DeliveryIntakeModule } from '../delivery-intake.module';
 
@@ -22,10 +24,10 @@ const strategy = {
   experiments: new Map<string, string | null>(),
 };
 
-@Injectable()
+@MessageController()
 class FakeStrategyReferences {
-  @HandleMessage(StrategyReferenceSubjects.resolve)
-  async resolve(request: ResolveStrategyReferencesRequest): Promise<ResolveStrategyReferencesReply> {
+  @MessagePattern(StrategyReferenceSubjects.resolve)
+  async resolve(@Payload() request: ResolveStrategyReferencesRequest): Promise<ResolveStrategyReferencesReply> {
     const pick = (ids: string[] | undefined, records: Map<string, string | null>) =>
       (ids ?? []).filter((id) => records.has(id)).map((id) => ({ id, ckrId: records.get(id) ?? null }));
     return {
@@ -37,15 +39,15 @@ class FakeStrategyReferences {
   }
 }
 
-@Module({ providers: [FakeStrategyReferences] })
+@Module({ controllers: [FakeStrategyReferences] })
 class FakeStrategyModule {}
 
 /** Internal strategy events travel through the in-process stream, as in standalone. */
 describe('classification follows strategy records', () => {
   let ctx: TestContext;
   let auth: AuthContext;
-  const create = (body: object) => ctx.bus.request<WorkItemResponse>(WorkItemSubjects.create, { auth, body });
-  const get = (id: string) => ctx.bus.request<WorkItemResponse>(WorkItemSubjects.get, { auth, id });
+  const create = (body: object) => ctx.bus.request(WorkItemSubjects.create, { auth, body: body as CreateWorkItemDto });
+  const get = (id: string) => ctx.bus.request(WorkItemSubjects.get, { auth, id });
   const publish = (event: string, data: Record<string, unknown>, organizationId = auth.organizationId) =>
     ctx.app.get(EventPublisher).publish([buildEnvelope(event, organizationId, data)]);
   const updatedEvents = async (id: string) =>
@@ -75,7 +77,7 @@ describe('classification follows strategy records', () => {
     const reclassified = await get(item.id);
     expect(reclassified.classification).toBe('ckr');
     expect(Date.parse(reclassified.updatedAt)).toBeGreaterThan(Date.parse(item.updatedAt));
-    const listed = await ctx.bus.request<{ items: WorkItemResponse[] }>(WorkItemSubjects.list, { auth, query: { ckrId } });
+    const listed = await ctx.bus.request(WorkItemSubjects.list, { auth, query: { ckrId } });
     expect(listed.items.map((w) => w.id)).toEqual([item.id]);
 
     // At-least-once: the same event again changes nothing and emits nothing.
@@ -107,7 +109,7 @@ describe('classification follows strategy records', () => {
     const experimentCkr = randomUUID();
     strategy.experiments.set(experimentId, experimentCkr);
     await publish(InternalEventType.ExperimentUpdated, { id: experimentId, ckrId: experimentCkr });
-    const listed = await ctx.bus.request<{ items: WorkItemResponse[] }>(WorkItemSubjects.list, { auth, query: { ckrId: experimentCkr } });
+    const listed = await ctx.bus.request(WorkItemSubjects.list, { auth, query: { ckrId: experimentCkr } });
     expect(listed.items.map((w) => w.id)).toEqual([viaBoth.id]);
     // Same visible classification: the stored OKR changed, the item did not (no new event).
     expect((await updatedEvents(viaBoth.id)).map((e) => e.data.classification)).toEqual(['ckr']);

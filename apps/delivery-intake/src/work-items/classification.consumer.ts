@@ -1,6 +1,6 @@
-import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EventEnvelope, EventType, InternalEventType } from '@pds/contracts';
-import { EventConsumer, buildEnvelope, writeOutbox } from '@pds/messaging';
+import { buildEnvelope, writeOutbox } from '@pds/messaging';
 import { DeliveryOutboxRelay } from '../common/delivery.outbox';
 import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
 import { Prisma } from '../generated/delivery/client';
@@ -22,17 +22,12 @@ const KIND_OF: Record<string, StrategyLinkKind> = {
  * `updatedAt` and one `work_item.updated`.
  */
 @Injectable()
-export class ClassificationConsumer implements OnApplicationBootstrap {
+export class ClassificationConsumer {
   constructor(
-    @Inject(EventConsumer) private readonly events: EventConsumer,
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
     @Inject(WorkItemReferences) private readonly references: WorkItemReferences,
     @Inject(DeliveryOutboxRelay) private readonly outbox: DeliveryOutboxRelay,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.events.consume({ durableName: 'delivery-intake', eventTypes: Object.keys(KIND_OF) }, (envelope) => this.handle(envelope));
-  }
 
   async handle(envelope: EventEnvelope): Promise<void> {
     const kind = KIND_OF[envelope.event];

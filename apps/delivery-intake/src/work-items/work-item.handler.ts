@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateWorkItemRequest,
   GetWorkItemRequest,
@@ -8,30 +9,30 @@ import {
   WorkItemResponse,
   WorkItemSubjects,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { WorkItemService } from './work-item.service';
 
-@Injectable()
+@MessageController()
 export class WorkItemHandler {
   constructor(@Inject(WorkItemService) private readonly workItems: WorkItemService) {}
 
-  @HandleMessage(WorkItemSubjects.create)
-  create({ auth, body }: CreateWorkItemRequest): Promise<WorkItemResponse> {
+  @MessagePattern(WorkItemSubjects.create)
+  create(@Payload() { auth, body }: CreateWorkItemRequest): Promise<WorkItemResponse> {
     return this.workItems.create(auth, body);
   }
 
-  @HandleMessage(WorkItemSubjects.list)
-  list({ auth, query }: ListWorkItemsRequest): Promise<Page<WorkItemResponse>> {
+  @MessagePattern(WorkItemSubjects.list)
+  list(@Payload() { auth, query }: ListWorkItemsRequest): Promise<Page<WorkItemResponse>> {
     return this.workItems.list(auth, query);
   }
 
-  @HandleMessage(WorkItemSubjects.get)
-  get({ auth, id }: GetWorkItemRequest): Promise<WorkItemResponse> {
+  @MessagePattern(WorkItemSubjects.get)
+  get(@Payload() { auth, id }: GetWorkItemRequest): Promise<WorkItemResponse> {
     return this.workItems.get(auth, id);
   }
 
-  @HandleMessage(WorkItemSubjects.update)
-  update({ auth, id, body }: UpdateWorkItemRequest): Promise<WorkItemResponse> {
+  @MessagePattern(WorkItemSubjects.update)
+  update(@Payload() { auth, id, body }: UpdateWorkItemRequest): Promise<WorkItemResponse> {
     return this.workItems.update(auth, id, body);
   }
 }

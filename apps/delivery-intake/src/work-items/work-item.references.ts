@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   BadRequestError,
-  FindUsersReply,
   FindUsersRequest,
   IdentitySubjects,
   ResolveStrategyReferencesReply,
@@ -123,7 +122,7 @@ export class WorkItemReferences {
     const ids = new Set<string>(input.mentionedUserIds ?? []);
     for (const field of USER_FIELDS) if (input[field]) ids.add(input[field] as string);
     if (ids.size === 0) return;
-    const { users } = await this.bus.request<FindUsersReply>(IdentitySubjects.findUsers, {
+    const { users } = await this.bus.request(IdentitySubjects.findUsers, {
       organizationId,
       ids: [...ids],
     } satisfies FindUsersRequest);
@@ -152,6 +151,6 @@ export class WorkItemReferences {
     };
     const empty: ResolveStrategyReferencesReply = { ckrs: [], opportunities: [], solutions: [], experiments: [] };
     const asked = [request.ckrIds, request.opportunityIds, request.solutionIds, request.experimentIds].some((l) => l?.length);
-    return asked ? this.bus.request<ResolveStrategyReferencesReply>(StrategyReferenceSubjects.resolve, request) : empty;
+    return asked ? this.bus.request(StrategyReferenceSubjects.resolve, request) : empty;
   }
 }

@@ -1,5 +1,5 @@
 import { GatewayModule, OrganizationService } from '@pds/api-gateway';
-import { AuthContext, EventEnvelope, Role, WorkItemResponse, WorkItemSubjects } from '@pds/contracts';
+import { AuthContext, CreateWorkItemDto, EventEnvelope, Role, WorkItemResponse, WorkItemSubjects } from '@pds/contracts';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
 import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
 import { DeliveryIntakeModule } from '../delivery-intake.module';
@@ -15,9 +15,9 @@ describe('work items', () => {
     const [key] = await ctx.db.sql.query<{ id: string }>('SELECT id FROM identity.api_keys WHERE user_id = $1', [created.user.id]);
     return { organizationId: created.organization.id, userId: created.user.id, role: Role.ADMIN, keyId: key.id };
   };
-  const create = (body: object, as = auth) => ctx.bus.request<WorkItemResponse>(WorkItemSubjects.create, { auth: as, body });
-  const update = (id: string, body: object, as = auth) => ctx.bus.request<WorkItemResponse>(WorkItemSubjects.update, { auth: as, id, body });
-  const get = (id: string, as = auth) => ctx.bus.request<WorkItemResponse>(WorkItemSubjects.get, { auth: as, id });
+  const create = (body: object, as = auth) => ctx.bus.request(WorkItemSubjects.create, { auth: as, body: body as CreateWorkItemDto });
+  const update = (id: string, body: object, as = auth) => ctx.bus.request(WorkItemSubjects.update, { auth: as, id, body });
+  const get = (id: string, as = auth) => ctx.bus.request(WorkItemSubjects.get, { auth: as, id });
   const outbox = async (id: string) =>
     (
       await ctx.db.sql.query<{ payload: EventEnvelope<WorkItemResponse & { previousStatus?: string }> }>(
@@ -54,6 +54,21 @@ describe('work items', () => {
     expect((await create({ title: 'Their first', type: 'BUG' }, other)).key).toBe('WI-1');
     expect(await get('wi-1')).toEqual(item);
     expect(await get(item.id)).toEqual(item);
+  });
+
+  it('refuses a malformed message sent straight to its subject, whoever the caller', async () => {
+    const before = await ctx.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM delivery.work_items');
+    const refusal = (payload: unknown) => ctx.bus.request(WorkItemSubjects.create, payload as never).catch((e: unknown) => e);
+    await expect(refusal({ auth, body: { title: 42, type: 'EPIC!', owner: 'x' } })).resolves.toMatchObject({
+      code: 'BadRequest',
+      details: { 'body.title': expect.any(Array), 'body.type': expect.any(Array), 'body.owner': expect.any(Array) },
+    });
+    await expect(refusal({ auth: { ...auth, organizationId: undefined }, body: { title: 'No tenant', type: 'TASK' } })).resolves.toMatchObject({
+      code: 'BadRequest',
+      details: { 'auth.organizationId': expect.any(Array) },
+    });
+    await expect(refusal({ body: { title: 'No caller', type: 'TASK' } })).resolves.toMatchObject({ code: 'BadRequest', details: { auth: expect.any(Array) } });
+    expect(await ctx.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM delivery.work_items')).toEqual(before);
   });
 
   it('never hands out one key twice, even for concurrent creates', async () => {

@@ -1,6 +1,6 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ROLES_WITHOUT_KEYS, hashApiKey, isWellFormedApiKey } from '@pds/auth';
-import { ApiKeyRevokedMessage, AuthContext, ForbiddenError, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
+import { AuthContext, ForbiddenError, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
 import { ApiKeyCache, RateLimiter, apiKeyFromHeaders, rateLimitError, rateLimitHeaders } from '@pds/edge';
 import { MessageBus } from '@pds/messaging';
 import { MCP_OPTIONS, McpOptions } from '../mcp.options';
@@ -15,7 +15,7 @@ const HOW_TO =
  * the key's per-minute budget, which the REST edge shares. Refused keys never reach the MCP layer.
  */
 @Injectable()
-export class McpAuthenticator implements OnModuleInit {
+export class McpAuthenticator {
   private readonly cache: ApiKeyCache;
 
   constructor(
@@ -26,8 +26,9 @@ export class McpAuthenticator implements OnModuleInit {
     this.cache = new ApiKeyCache(options.apiKeyCacheTtlMs, (keyHash) => this.bus.request(IdentitySubjects.verifyApiKey, { keyHash }));
   }
 
-  onModuleInit(): void {
-    this.bus.onBroadcast(IdentitySubjects.apiKeyRevoked, (message) => this.cache.evict((message as ApiKeyRevokedMessage).keyHash));
+  /** A key was revoked (broadcast by the identity context): drop it now, not after the TTL. */
+  forget(keyHash: string): void {
+    this.cache.evict(keyHash);
   }
 
   /** `setHeaders` receives the rate-limit headers, also of a denied request. */

@@ -1,47 +1,44 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CkrResponse,
-  CreateCkrDto,
-  ListCkrsQuery,
+  CreateCkrRequest,
+  GetStrategyRecordRequest,
+  ListCkrsRequest,
   Page,
-  StrategyCreateRequest as Create,
-  StrategyGetRequest as Get,
-  StrategyListRequest as List,
   StrategySubjects as S,
-  StrategyUpdateRequest as Update,
-  UpdateCkrDto,
-  UpdateKeyResultDto,
+  UpdateCkrRequest,
   UpdateKeyResultRequest,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { CkrService } from './ckr.service';
 
-@Injectable()
+@MessageController()
 export class CkrHandler {
   constructor(@Inject(CkrService) private readonly ckrs: CkrService) {}
 
-  @HandleMessage(S.ckrCreate)
-  create({ auth, body }: Create<CreateCkrDto>): Promise<CkrResponse> {
+  @MessagePattern(S.ckrCreate)
+  create(@Payload() { auth, body }: CreateCkrRequest): Promise<CkrResponse> {
     return this.ckrs.create(auth, body);
   }
 
-  @HandleMessage(S.ckrList)
-  list({ auth, query }: List<ListCkrsQuery>): Promise<Page<CkrResponse>> {
+  @MessagePattern(S.ckrList)
+  list(@Payload() { auth, query }: ListCkrsRequest): Promise<Page<CkrResponse>> {
     return this.ckrs.list(auth, query);
   }
 
-  @HandleMessage(S.ckrGet)
-  get({ auth, id }: Get): Promise<CkrResponse> {
+  @MessagePattern(S.ckrGet)
+  get(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<CkrResponse> {
     return this.ckrs.get(auth, id);
   }
 
-  @HandleMessage(S.ckrUpdate)
-  update({ auth, id, body }: Update<UpdateCkrDto>): Promise<CkrResponse> {
+  @MessagePattern(S.ckrUpdate)
+  update(@Payload() { auth, id, body }: UpdateCkrRequest): Promise<CkrResponse> {
     return this.ckrs.update(auth, id, body);
   }
 
-  @HandleMessage(S.keyResultUpdate)
-  updateKeyResult({ auth, id, keyResultId, body }: UpdateKeyResultRequest<UpdateKeyResultDto>): Promise<CkrResponse> {
+  @MessagePattern(S.keyResultUpdate)
+  updateKeyResult(@Payload() { auth, id, keyResultId, body }: UpdateKeyResultRequest): Promise<CkrResponse> {
     return this.ckrs.updateKeyResult(auth, id, keyResultId, body);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BadRequestError, FindUsersReply, FindUsersRequest, IdentitySubjects } from '@pds/contracts';
+import { BadRequestError, FindUsersRequest, IdentitySubjects } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { ReferencedKind, StrategyLookupRepository } from './strategy-lookup.repository';
 
@@ -59,7 +59,7 @@ export class StrategyReferences {
 
   private async checkOwner(organizationId: string, ownerId: string | null | undefined, problems: Record<string, string[]>): Promise<void> {
     if (!ownerId) return;
-    const { users } = await this.bus.request<FindUsersReply>(IdentitySubjects.findUsers, {
+    const { users } = await this.bus.request(IdentitySubjects.findUsers, {
       organizationId,
       ids: [ownerId],
     } satisfies FindUsersRequest);

@@ -1,63 +1,61 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  CreateInsightDto,
-  CreateInterviewDto,
+  CreateInsightRequest,
+  CreateInterviewRequest,
+  GetStrategyRecordRequest,
   InsightResponse,
   InterviewResponse,
-  ListQuery,
+  ListStrategyRecordsRequest,
   Page,
-  StrategyCreateRequest as Create,
-  StrategyGetRequest as Get,
-  StrategyListRequest as List,
   StrategySubjects as S,
-  StrategyUpdateRequest as Update,
-  UpdateInsightDto,
-  UpdateInterviewDto,
+  UpdateInsightRequest,
+  UpdateInterviewRequest,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { EvidenceService } from './evidence.service';
 
-@Injectable()
+@MessageController()
 export class EvidenceHandler {
   constructor(@Inject(EvidenceService) private readonly evidence: EvidenceService) {}
 
-  @HandleMessage(S.interviewCreate)
-  createInterview({ auth, body }: Create<CreateInterviewDto>): Promise<InterviewResponse> {
+  @MessagePattern(S.interviewCreate)
+  createInterview(@Payload() { auth, body }: CreateInterviewRequest): Promise<InterviewResponse> {
     return this.evidence.createInterview(auth, body);
   }
 
-  @HandleMessage(S.interviewList)
-  listInterviews({ auth, query }: List<ListQuery>): Promise<Page<InterviewResponse>> {
+  @MessagePattern(S.interviewList)
+  listInterviews(@Payload() { auth, query }: ListStrategyRecordsRequest): Promise<Page<InterviewResponse>> {
     return this.evidence.listInterviews(auth, query);
   }
 
-  @HandleMessage(S.interviewGet)
-  getInterview({ auth, id }: Get): Promise<InterviewResponse> {
+  @MessagePattern(S.interviewGet)
+  getInterview(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<InterviewResponse> {
     return this.evidence.getInterview(auth, id);
   }
 
-  @HandleMessage(S.interviewUpdate)
-  updateInterview({ auth, id, body }: Update<UpdateInterviewDto>): Promise<InterviewResponse> {
+  @MessagePattern(S.interviewUpdate)
+  updateInterview(@Payload() { auth, id, body }: UpdateInterviewRequest): Promise<InterviewResponse> {
     return this.evidence.updateInterview(auth, id, body);
   }
 
-  @HandleMessage(S.insightCreate)
-  createInsight({ auth, body }: Create<CreateInsightDto>): Promise<InsightResponse> {
+  @MessagePattern(S.insightCreate)
+  createInsight(@Payload() { auth, body }: CreateInsightRequest): Promise<InsightResponse> {
     return this.evidence.createInsight(auth, body);
   }
 
-  @HandleMessage(S.insightList)
-  listInsights({ auth, query }: List<ListQuery>): Promise<Page<InsightResponse>> {
+  @MessagePattern(S.insightList)
+  listInsights(@Payload() { auth, query }: ListStrategyRecordsRequest): Promise<Page<InsightResponse>> {
     return this.evidence.listInsights(auth, query);
   }
 
-  @HandleMessage(S.insightGet)
-  getInsight({ auth, id }: Get): Promise<InsightResponse> {
+  @MessagePattern(S.insightGet)
+  getInsight(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<InsightResponse> {
     return this.evidence.getInsight(auth, id);
   }
 
-  @HandleMessage(S.insightUpdate)
-  updateInsight({ auth, id, body }: Update<UpdateInsightDto>): Promise<InsightResponse> {
+  @MessagePattern(S.insightUpdate)
+  updateInsight(@Payload() { auth, id, body }: UpdateInsightRequest): Promise<InsightResponse> {
     return this.evidence.updateInsight(auth, id, body);
   }
 }

@@ -1,46 +1,44 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ConcludeExperimentDto,
-  CreateExperimentDto,
+  ConcludeExperimentRequest,
+  CreateExperimentRequest,
   ExperimentResponse,
-  ListExperimentsQuery,
+  GetStrategyRecordRequest,
+  ListExperimentsRequest,
   Page,
-  StrategyCreateRequest as Create,
-  StrategyGetRequest as Get,
-  StrategyListRequest as List,
   StrategySubjects as S,
-  StrategyUpdateRequest as Update,
-  UpdateExperimentDto,
+  UpdateExperimentRequest,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { ExperimentService } from './experiment.service';
 
-@Injectable()
+@MessageController()
 export class ExperimentHandler {
   constructor(@Inject(ExperimentService) private readonly experiments: ExperimentService) {}
 
-  @HandleMessage(S.experimentCreate)
-  create({ auth, body }: Create<CreateExperimentDto>): Promise<ExperimentResponse> {
+  @MessagePattern(S.experimentCreate)
+  create(@Payload() { auth, body }: CreateExperimentRequest): Promise<ExperimentResponse> {
     return this.experiments.create(auth, body);
   }
 
-  @HandleMessage(S.experimentList)
-  list({ auth, query }: List<ListExperimentsQuery>): Promise<Page<ExperimentResponse>> {
+  @MessagePattern(S.experimentList)
+  list(@Payload() { auth, query }: ListExperimentsRequest): Promise<Page<ExperimentResponse>> {
     return this.experiments.list(auth, query);
   }
 
-  @HandleMessage(S.experimentGet)
-  get({ auth, id }: Get): Promise<ExperimentResponse> {
+  @MessagePattern(S.experimentGet)
+  get(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<ExperimentResponse> {
     return this.experiments.get(auth, id);
   }
 
-  @HandleMessage(S.experimentUpdate)
-  update({ auth, id, body }: Update<UpdateExperimentDto>): Promise<ExperimentResponse> {
+  @MessagePattern(S.experimentUpdate)
+  update(@Payload() { auth, id, body }: UpdateExperimentRequest): Promise<ExperimentResponse> {
     return this.experiments.update(auth, id, body);
   }
 
-  @HandleMessage(S.experimentConclude)
-  conclude({ auth, id, body }: Update<ConcludeExperimentDto | undefined>): Promise<ExperimentResponse> {
+  @MessagePattern(S.experimentConclude)
+  conclude(@Payload() { auth, id, body }: ConcludeExperimentRequest): Promise<ExperimentResponse> {
     return this.experiments.conclude(auth, id, body);
   }
 }

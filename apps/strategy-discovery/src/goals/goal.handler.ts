@@ -1,86 +1,84 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AnnualGoalResponse,
-  CreateAnnualGoalDto,
-  CreatePlanningCycleDto,
-  CreateProductGoalDto,
-  ListQuery,
+  CreateAnnualGoalRequest,
+  CreatePlanningCycleRequest,
+  CreateProductGoalRequest,
+  GetStrategyRecordRequest,
+  ListStrategyRecordsRequest,
   Page,
   PlanningCycleResponse,
   ProductGoalResponse,
-  StrategyCreateRequest as Create,
-  StrategyGetRequest as Get,
-  StrategyListRequest as List,
   StrategySubjects as S,
-  StrategyUpdateRequest as Update,
-  UpdateAnnualGoalDto,
-  UpdatePlanningCycleDto,
-  UpdateProductGoalDto,
+  UpdateAnnualGoalRequest,
+  UpdatePlanningCycleRequest,
+  UpdateProductGoalRequest,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { GoalService } from './goal.service';
 
-@Injectable()
+@MessageController()
 export class GoalHandler {
   constructor(@Inject(GoalService) private readonly goals: GoalService) {}
 
-  @HandleMessage(S.annualGoalCreate)
-  createAnnualGoal({ auth, body }: Create<CreateAnnualGoalDto>): Promise<AnnualGoalResponse> {
+  @MessagePattern(S.annualGoalCreate)
+  createAnnualGoal(@Payload() { auth, body }: CreateAnnualGoalRequest): Promise<AnnualGoalResponse> {
     return this.goals.createAnnualGoal(auth, body);
   }
 
-  @HandleMessage(S.annualGoalList)
-  listAnnualGoals({ auth, query }: List<ListQuery>): Promise<Page<AnnualGoalResponse>> {
+  @MessagePattern(S.annualGoalList)
+  listAnnualGoals(@Payload() { auth, query }: ListStrategyRecordsRequest): Promise<Page<AnnualGoalResponse>> {
     return this.goals.listAnnualGoals(auth, query);
   }
 
-  @HandleMessage(S.annualGoalGet)
-  getAnnualGoal({ auth, id }: Get): Promise<AnnualGoalResponse> {
+  @MessagePattern(S.annualGoalGet)
+  getAnnualGoal(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<AnnualGoalResponse> {
     return this.goals.getAnnualGoal(auth, id);
   }
 
-  @HandleMessage(S.annualGoalUpdate)
-  updateAnnualGoal({ auth, id, body }: Update<UpdateAnnualGoalDto>): Promise<AnnualGoalResponse> {
+  @MessagePattern(S.annualGoalUpdate)
+  updateAnnualGoal(@Payload() { auth, id, body }: UpdateAnnualGoalRequest): Promise<AnnualGoalResponse> {
     return this.goals.updateAnnualGoal(auth, id, body);
   }
 
-  @HandleMessage(S.productGoalCreate)
-  createProductGoal({ auth, body }: Create<CreateProductGoalDto>): Promise<ProductGoalResponse> {
+  @MessagePattern(S.productGoalCreate)
+  createProductGoal(@Payload() { auth, body }: CreateProductGoalRequest): Promise<ProductGoalResponse> {
     return this.goals.createProductGoal(auth, body);
   }
 
-  @HandleMessage(S.productGoalList)
-  listProductGoals({ auth, query }: List<ListQuery>): Promise<Page<ProductGoalResponse>> {
+  @MessagePattern(S.productGoalList)
+  listProductGoals(@Payload() { auth, query }: ListStrategyRecordsRequest): Promise<Page<ProductGoalResponse>> {
     return this.goals.listProductGoals(auth, query);
   }
 
-  @HandleMessage(S.productGoalGet)
-  getProductGoal({ auth, id }: Get): Promise<ProductGoalResponse> {
+  @MessagePattern(S.productGoalGet)
+  getProductGoal(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<ProductGoalResponse> {
     return this.goals.getProductGoal(auth, id);
   }
 
-  @HandleMessage(S.productGoalUpdate)
-  updateProductGoal({ auth, id, body }: Update<UpdateProductGoalDto>): Promise<ProductGoalResponse> {
+  @MessagePattern(S.productGoalUpdate)
+  updateProductGoal(@Payload() { auth, id, body }: UpdateProductGoalRequest): Promise<ProductGoalResponse> {
     return this.goals.updateProductGoal(auth, id, body);
   }
 
-  @HandleMessage(S.planningCycleCreate)
-  createPlanningCycle({ auth, body }: Create<CreatePlanningCycleDto>): Promise<PlanningCycleResponse> {
+  @MessagePattern(S.planningCycleCreate)
+  createPlanningCycle(@Payload() { auth, body }: CreatePlanningCycleRequest): Promise<PlanningCycleResponse> {
     return this.goals.createPlanningCycle(auth, body);
   }
 
-  @HandleMessage(S.planningCycleList)
-  listPlanningCycles({ auth, query }: List<ListQuery>): Promise<Page<PlanningCycleResponse>> {
+  @MessagePattern(S.planningCycleList)
+  listPlanningCycles(@Payload() { auth, query }: ListStrategyRecordsRequest): Promise<Page<PlanningCycleResponse>> {
     return this.goals.listPlanningCycles(auth, query);
   }
 
-  @HandleMessage(S.planningCycleGet)
-  getPlanningCycle({ auth, id }: Get): Promise<PlanningCycleResponse> {
+  @MessagePattern(S.planningCycleGet)
+  getPlanningCycle(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<PlanningCycleResponse> {
     return this.goals.getPlanningCycle(auth, id);
   }
 
-  @HandleMessage(S.planningCycleUpdate)
-  updatePlanningCycle({ auth, id, body }: Update<UpdatePlanningCycleDto>): Promise<PlanningCycleResponse> {
+  @MessagePattern(S.planningCycleUpdate)
+  updatePlanningCycle(@Payload() { auth, id, body }: UpdatePlanningCycleRequest): Promise<PlanningCycleResponse> {
     return this.goals.updatePlanningCycle(auth, id, body);
   }
 }

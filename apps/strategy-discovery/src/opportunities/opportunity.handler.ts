@@ -1,58 +1,56 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  CreateOpportunityDto,
-  CreateOpportunitySolutionDto,
-  ListOpportunitiesQuery,
+  CreateOpportunityRequest,
+  CreateOpportunitySolutionRequest,
+  GetStrategyRecordRequest,
+  ListOpportunitiesRequest,
   OpportunityResponse,
   Page,
-  PromoteOpportunityDto,
+  PromoteOpportunityRequest,
   PromoteOpportunityResponse,
   SolutionResponse,
-  StrategyCreateRequest as Create,
-  StrategyGetRequest as Get,
-  StrategyListRequest as List,
   StrategySubjects as S,
-  StrategyUpdateRequest as Update,
-  UpdateOpportunityDto,
+  UpdateOpportunityRequest,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { SolutionService } from '../solutions/solution.service';
 import { OpportunityService } from './opportunity.service';
 
-@Injectable()
+@MessageController()
 export class OpportunityHandler {
   constructor(
     @Inject(OpportunityService) private readonly opportunities: OpportunityService,
     @Inject(SolutionService) private readonly solutions: SolutionService,
   ) {}
 
-  @HandleMessage(S.opportunityCreate)
-  create({ auth, body }: Create<CreateOpportunityDto>): Promise<OpportunityResponse> {
+  @MessagePattern(S.opportunityCreate)
+  create(@Payload() { auth, body }: CreateOpportunityRequest): Promise<OpportunityResponse> {
     return this.opportunities.create(auth, body);
   }
 
-  @HandleMessage(S.opportunityList)
-  list({ auth, query }: List<ListOpportunitiesQuery>): Promise<Page<OpportunityResponse>> {
+  @MessagePattern(S.opportunityList)
+  list(@Payload() { auth, query }: ListOpportunitiesRequest): Promise<Page<OpportunityResponse>> {
     return this.opportunities.list(auth, query);
   }
 
-  @HandleMessage(S.opportunityGet)
-  get({ auth, id }: Get): Promise<OpportunityResponse> {
+  @MessagePattern(S.opportunityGet)
+  get(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<OpportunityResponse> {
     return this.opportunities.get(auth, id);
   }
 
-  @HandleMessage(S.opportunityUpdate)
-  update({ auth, id, body }: Update<UpdateOpportunityDto>): Promise<OpportunityResponse> {
+  @MessagePattern(S.opportunityUpdate)
+  update(@Payload() { auth, id, body }: UpdateOpportunityRequest): Promise<OpportunityResponse> {
     return this.opportunities.update(auth, id, body);
   }
 
-  @HandleMessage(S.opportunityPromote)
-  promote({ auth, id, body }: Update<PromoteOpportunityDto>): Promise<PromoteOpportunityResponse> {
+  @MessagePattern(S.opportunityPromote)
+  promote(@Payload() { auth, id, body }: PromoteOpportunityRequest): Promise<PromoteOpportunityResponse> {
     return this.opportunities.promote(auth, id, body);
   }
 
-  @HandleMessage(S.opportunitySolutionCreate)
-  createSolution({ auth, id, body }: Update<CreateOpportunitySolutionDto>): Promise<SolutionResponse> {
+  @MessagePattern(S.opportunitySolutionCreate)
+  createSolution(@Payload() { auth, id, body }: CreateOpportunitySolutionRequest): Promise<SolutionResponse> {
     return this.solutions.createForOpportunity(auth, id, body);
   }
 }

@@ -1,15 +1,10 @@
 import { GatewayModule, OrganizationService } from '@pds/api-gateway';
 import {
   AuthContext,
-  CkrResponse,
-  ExperimentResponse,
-  OpportunityResponse,
-  PromoteOpportunityResponse,
-  ResolveStrategyReferencesReply,
   Role,
-  SolutionResponse,
   StrategyReferenceSubjects,
   StrategySubjects as S,
+  Subject,
 } from '@pds/contracts';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
 import { StrategyDiscoveryModule } from '../strategy-discovery.module';
@@ -28,7 +23,7 @@ describe('promote and conclude', () => {
     const [key] = await ctx.db.sql.query<{ id: string }>('SELECT id FROM identity.api_keys WHERE user_id = $1', [created.user.id]);
     return { organizationId: created.organization.id, userId: created.user.id, role: Role.ADMIN, keyId: key.id };
   };
-  const send = <T>(subject: string, message: object, as = auth) => ctx.bus.request<T>(subject, { auth: as, ...message });
+  const send = <Req, Res>(subject: Subject<Req, Res>, message: object, as = auth) => ctx.bus.request(subject, { auth: as, ...message } as Req);
   const count = async (table: string, organizationId = auth.organizationId) =>
     Number((await ctx.db.sql.query<{ n: string }>(`SELECT count(*) AS n FROM strategy.${table} WHERE organization_id = $1`, [organizationId]))[0].n);
   const outboxTypes = async (id: string) =>
@@ -36,7 +31,7 @@ describe('promote and conclude', () => {
       await ctx.db.sql.query<{ event_type: string }>(`SELECT event_type FROM strategy.outbox WHERE payload->'data'->>'id' = $1 ORDER BY seq`, [id])
     ).map((r) => r.event_type);
   const opportunity = (body: object = {}) =>
-    send<OpportunityResponse>(S.opportunityCreate, { body: { title: 'Faster onboarding', ...body } });
+    send(S.opportunityCreate, { body: { title: 'Faster onboarding', ...body } });
 
   beforeAll(async () => {
     ctx = await createTestContext([
@@ -45,8 +40,8 @@ describe('promote and conclude', () => {
     ]);
     auth = await bootstrap('acme');
     other = await bootstrap('globex');
-    annualGoalId = (await send<{ id: string }>(S.annualGoalCreate, { body: { title: 'Grow' } })).id;
-    cycleId = (await send<{ id: string }>(S.planningCycleCreate, { body: { name: 'Q1' } })).id;
+    annualGoalId = (await send(S.annualGoalCreate, { body: { title: 'Grow' } })).id;
+    cycleId = (await send(S.planningCycleCreate, { body: { name: 'Q1' } })).id;
   });
   afterAll(() => ctx.close());
 
@@ -58,7 +53,7 @@ describe('promote and conclude', () => {
 
   it('promotes in one transaction: OKR, PROMOTED opportunity and both events', async () => {
     const opp = await opportunity();
-    const result = await send<PromoteOpportunityResponse>(S.opportunityPromote, {
+    const result = await send(S.opportunityPromote, {
       id: opp.key,
       body: { planningCycleIds: [cycleId], annualGoalId, confidence: 4, keyResults: [{ title: 'Activation 40%', targetValue: 40, unit: '%' }] },
     });
@@ -73,9 +68,9 @@ describe('promote and conclude', () => {
   });
 
   it('takes the annual goal from the product goal, and needs one from somewhere', async () => {
-    const productGoal = await send<{ id: string }>(S.productGoalCreate, { body: { title: 'Onboarding', annualGoalId } });
+    const productGoal = await send(S.productGoalCreate, { body: { title: 'Onboarding', annualGoalId } });
     const viaGoal = await opportunity({ productGoalId: productGoal.id });
-    const result = await send<PromoteOpportunityResponse>(S.opportunityPromote, { id: viaGoal.id, body: { planningCycleIds: [cycleId] } });
+    const result = await send(S.opportunityPromote, { id: viaGoal.id, body: { planningCycleIds: [cycleId] } });
     expect(result.ckr).toMatchObject({ annualGoalId, productGoalId: productGoal.id });
     const orphan = await opportunity();
     await expect(send(S.opportunityPromote, { id: orphan.id, body: { planningCycleIds: [cycleId] } })).rejects.toMatchObject({
@@ -97,9 +92,9 @@ describe('promote and conclude', () => {
     expect(await count('ckrs')).toBe(ckrsBefore);
     expect(await count('key_results')).toBe(keyResultsBefore);
     expect(await count('outbox')).toBe(outboxBefore);
-    expect(await send<OpportunityResponse>(S.opportunityGet, { id: opp.id })).toMatchObject({ status: 'NEW', ckrId: null });
+    expect(await send(S.opportunityGet, { id: opp.id })).toMatchObject({ status: 'NEW', ckrId: null });
     // The key number of the rolled-back OKR is not lost either: the next OKR takes it.
-    const result = await send<PromoteOpportunityResponse>(S.opportunityPromote, { id: opp.id, body: { planningCycleIds: [cycleId], annualGoalId } });
+    const result = await send(S.opportunityPromote, { id: opp.id, body: { planningCycleIds: [cycleId], annualGoalId } });
     expect(result.ckr.key).toBe(`OKR-${ckrsBefore + 1}`);
   });
 
@@ -117,31 +112,31 @@ describe('promote and conclude', () => {
   });
 
   it('concludes once: INCONCLUSIVE without an outcome, 409 the second time', async () => {
-    const ckr = await send<CkrResponse>(S.ckrCreate, { body: { title: 'Retention', annualGoalId, planningCycleIds: [cycleId] } });
-    const first = await send<ExperimentResponse>(S.experimentCreate, { body: { title: 'Try A', ckrId: ckr.id } });
-    expect(await send<ExperimentResponse>(S.experimentConclude, { id: first.key, body: undefined })).toMatchObject({
+    const ckr = await send(S.ckrCreate, { body: { title: 'Retention', annualGoalId, planningCycleIds: [cycleId] } });
+    const first = await send(S.experimentCreate, { body: { title: 'Try A', ckrId: ckr.id } });
+    expect(await send(S.experimentConclude, { id: first.key, body: undefined })).toMatchObject({
       status: 'INCONCLUSIVE',
       result: null,
     });
     await expect(send(S.experimentConclude, { id: first.id, body: { outcome: 'SUCCEEDED' } })).rejects.toMatchObject({ status: 409 });
-    const second = await send<ExperimentResponse>(S.experimentCreate, { body: { title: 'Try B', ckrId: ckr.id } });
-    const concluded = await send<ExperimentResponse>(S.experimentConclude, { id: second.id, body: { outcome: 'FAILED', result: 'No lift' } });
+    const second = await send(S.experimentCreate, { body: { title: 'Try B', ckrId: ckr.id } });
+    const concluded = await send(S.experimentConclude, { id: second.id, body: { outcome: 'FAILED', result: 'No lift' } });
     expect(concluded).toMatchObject({ status: 'FAILED', result: 'No lift' });
     expect(await outboxTypes(second.id)).toEqual(['experiment.updated', 'experiment.concluded', 'experiment.updated']);
   });
 
   it('resolves references of the organization only, solutions through their opportunity', async () => {
-    const ckr = await send<CkrResponse>(S.ckrCreate, { body: { title: 'Linked', annualGoalId, planningCycleIds: [cycleId] } });
+    const ckr = await send(S.ckrCreate, { body: { title: 'Linked', annualGoalId, planningCycleIds: [cycleId] } });
     const opp = await opportunity({ ckrId: ckr.id });
-    const solution = await send<SolutionResponse>(S.solutionCreate, { body: { title: 'Wizard', opportunityId: opp.id } });
-    const experiment = await send<ExperimentResponse>(S.experimentCreate, { body: { title: 'Wizard test', ckrId: ckr.id } });
+    const solution = await send(S.solutionCreate, { body: { title: 'Wizard', opportunityId: opp.id } });
+    const experiment = await send(S.experimentCreate, { body: { title: 'Wizard test', ckrId: ckr.id } });
     const request = {
       ckrIds: [ckr.id],
       opportunityIds: [opp.id],
       solutionIds: [solution.id],
       experimentIds: [experiment.id],
     };
-    const mine = await ctx.bus.request<ResolveStrategyReferencesReply>(StrategyReferenceSubjects.resolve, {
+    const mine = await ctx.bus.request(StrategyReferenceSubjects.resolve, {
       organizationId: auth.organizationId,
       ...request,
     });
@@ -151,7 +146,7 @@ describe('promote and conclude', () => {
       solutions: [{ id: solution.id, ckrId: ckr.id }],
       experiments: [{ id: experiment.id, ckrId: ckr.id }],
     });
-    const theirs = await ctx.bus.request<ResolveStrategyReferencesReply>(StrategyReferenceSubjects.resolve, {
+    const theirs = await ctx.bus.request(StrategyReferenceSubjects.resolve, {
       organizationId: other.organizationId,
       ...request,
     });

@@ -1,17 +1,23 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { ResolveStrategyReferencesReply, ResolveStrategyReferencesRequest, StrategyReferenceSubjects, isUuid } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  isUuid,
+  ResolveStrategyReferencesReply,
+  ResolveStrategyReferencesRequest,
+  StrategyReferenceSubjects,
+} from '@pds/contracts';
+import { MessageController } from '@pds/messaging';
 import { StrategyLookupRepository } from '../common/strategy-lookup.repository';
 
 const uuids = (ids: string[] | undefined) => [...new Set((ids ?? []).filter((id) => typeof id === 'string' && isUuid(id)))];
 
 /** Which OKR-side records exist in the organization, each with the OKR it leads to. */
-@Injectable()
+@MessageController()
 export class StrategyReferenceHandler {
   constructor(@Inject(StrategyLookupRepository) private readonly lookups: StrategyLookupRepository) {}
 
-  @HandleMessage(StrategyReferenceSubjects.resolve)
-  async resolve(request: ResolveStrategyReferencesRequest): Promise<ResolveStrategyReferencesReply> {
+  @MessagePattern(StrategyReferenceSubjects.resolve)
+  async resolve(@Payload() request: ResolveStrategyReferencesRequest): Promise<ResolveStrategyReferencesReply> {
     const { organizationId } = request;
     const [ckrIds, opportunities, solutions, experiments] = await Promise.all([
       this.lookups.existingIds('ckr', organizationId, uuids(request.ckrIds)),

@@ -1,14 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { SearchStrategyQuery, SearchStrategyReply, StrategyListRequest as List, StrategySubjects as S } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { SearchStrategyReply, SearchStrategyRequest, StrategySubjects as S } from '@pds/contracts';
+import { MessageController } from '@pds/messaging';
 import { StrategySearchService } from './strategy-search.service';
 
-@Injectable()
+@MessageController()
 export class StrategySearchHandler {
   constructor(@Inject(StrategySearchService) private readonly searchService: StrategySearchService) {}
 
-  @HandleMessage(S.search)
-  search({ auth, query }: List<SearchStrategyQuery>): Promise<SearchStrategyReply> {
+  @MessagePattern(S.search)
+  search(@Payload() { auth, query }: SearchStrategyRequest): Promise<SearchStrategyReply> {
     return this.searchService.search(auth, query);
   }
 }

@@ -1,40 +1,38 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  CreateSolutionDto,
-  ListSolutionsQuery,
+  CreateSolutionRequest,
+  GetStrategyRecordRequest,
+  ListSolutionsRequest,
   Page,
   SolutionResponse,
-  StrategyCreateRequest as Create,
-  StrategyGetRequest as Get,
-  StrategyListRequest as List,
   StrategySubjects as S,
-  StrategyUpdateRequest as Update,
-  UpdateSolutionDto,
+  UpdateSolutionRequest,
 } from '@pds/contracts';
-import { HandleMessage } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
 import { SolutionService } from './solution.service';
 
-@Injectable()
+@MessageController()
 export class SolutionHandler {
   constructor(@Inject(SolutionService) private readonly solutions: SolutionService) {}
 
-  @HandleMessage(S.solutionCreate)
-  create({ auth, body }: Create<CreateSolutionDto>): Promise<SolutionResponse> {
+  @MessagePattern(S.solutionCreate)
+  create(@Payload() { auth, body }: CreateSolutionRequest): Promise<SolutionResponse> {
     return this.solutions.create(auth, body);
   }
 
-  @HandleMessage(S.solutionList)
-  list({ auth, query }: List<ListSolutionsQuery>): Promise<Page<SolutionResponse>> {
+  @MessagePattern(S.solutionList)
+  list(@Payload() { auth, query }: ListSolutionsRequest): Promise<Page<SolutionResponse>> {
     return this.solutions.list(auth, query);
   }
 
-  @HandleMessage(S.solutionGet)
-  get({ auth, id }: Get): Promise<SolutionResponse> {
+  @MessagePattern(S.solutionGet)
+  get(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<SolutionResponse> {
     return this.solutions.get(auth, id);
   }
 
-  @HandleMessage(S.solutionUpdate)
-  update({ auth, id, body }: Update<UpdateSolutionDto>): Promise<SolutionResponse> {
+  @MessagePattern(S.solutionUpdate)
+  update(@Payload() { auth, id, body }: UpdateSolutionRequest): Promise<SolutionResponse> {
     return this.solutions.update(auth, id, body);
   }
 }

@@ -1,4 +1,4 @@
-import { AuthContext, CreatedWebhookResponse, EventType, Role, WebhookDeliveryPage, WebhookSubjects } from '@pds/contracts';
+import { AuthContext, EventType, Role, WebhookDeliveryPage, WebhookSubjects } from '@pds/contracts';
 import { buildEnvelope } from '@pds/messaging';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
 import { randomUUID } from 'node:crypto';
@@ -48,7 +48,7 @@ describe('delivery worker at its concurrency limit', () => {
   });
 
   it('sends rows it could not claim at insert as soon as an attempt ends', async () => {
-    const hook = await ctx.bus.request<CreatedWebhookResponse>(WebhookSubjects.create, {
+    const hook = await ctx.bus.request(WebhookSubjects.create, {
       auth,
       body: { url: `${url}/hook`, events: [EventType.WorkItemCreated] },
     });
@@ -69,7 +69,7 @@ describe('delivery worker at its concurrency limit', () => {
     let page: WebhookDeliveryPage;
     do {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      page = await ctx.bus.request<WebhookDeliveryPage>(WebhookSubjects.listDeliveries, { auth, query: { webhookId: hook.id } });
+      page = await ctx.bus.request(WebhookSubjects.listDeliveries, { auth, query: { webhookId: hook.id } });
     } while (page.data.some((d) => d.status !== 'DELIVERED') && Date.now() < deadline);
     expect(page.data.map((d) => d.status)).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED']);
     expect(arrived).toHaveLength(3);

@@ -1,4 +1,4 @@
-import { AuthContext, CreatedWebhookResponse, EventType, Page, Role, WebhookDeliveryPage, WebhookSubjects, WebhookResponse } from '@pds/contracts';
+import { AuthContext, EventType, Role, WebhookSubjects } from '@pds/contracts';
 import { buildEnvelope } from '@pds/messaging';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
 import { randomUUID } from 'node:crypto';
@@ -18,10 +18,10 @@ describe('delivery worker', () => {
   const received: { path: string; body: string }[] = [];
   const auth: AuthContext = { organizationId: randomUUID(), userId: randomUUID(), role: Role.ADMIN, keyId: randomUUID() };
 
-  const subscribe = (path: string, events: string[] = [EventType.WorkItemCreated]) =>
-    ctx.bus.request<CreatedWebhookResponse>(WebhookSubjects.create, { auth, body: { url: `${url}${path}`, events } });
+  const subscribe = (path: string, events: EventType[] = [EventType.WorkItemCreated]) =>
+    ctx.bus.request(WebhookSubjects.create, { auth, body: { url: `${url}${path}`, events } });
   const deliveries = (webhookId: string) =>
-    ctx.bus.request<WebhookDeliveryPage>(WebhookSubjects.listDeliveries, { auth, query: { webhookId } }).then((p) => p.data);
+    ctx.bus.request(WebhookSubjects.listDeliveries, { auth, query: { webhookId } }).then((p) => p.data);
   const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
     for (let i = 0; i < 200; i++) {
       const value = await read();
@@ -69,7 +69,7 @@ describe('delivery worker', () => {
     const hook = await subscribe('/gone');
     await emit();
     await until(() => deliveries(hook.id), (d) => d[0]?.status === 'FAILED');
-    const [stored] = (await ctx.bus.request<Page<WebhookResponse>>(WebhookSubjects.list, { auth, query: {} })).items.filter((w) => w.id === hook.id);
+    const [stored] = (await ctx.bus.request(WebhookSubjects.list, { auth, query: {} })).items.filter((w) => w.id === hook.id);
     expect(stored.active).toBe(false);
     const [row] = await ctx.db.sql.query<{ disabled_reason: string }>('SELECT disabled_reason FROM webhooks.subscriptions WHERE id = $1', [hook.id]);
     expect(row.disabled_reason).toMatch(/410/);

@@ -1,11 +1,8 @@
-import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_TYPES, EventEnvelope, EventType } from '@pds/contracts';
-import { EventConsumer } from '@pds/messaging';
 import { DATABASE, Database } from '@pds/persistence';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
 import { ClaimedRow, DeliveryWorker, SUBSCRIPTION_COLUMNS } from './delivery.worker';
-
-export const DISPATCHER_DURABLE = 'webhook-dispatcher';
 
 /** Contact data of an intake submitter never leaves the service (contract 6.2). */
 const INTAKE_CONTACT_FIELDS = ['submitterName', 'submitterEmail'];
@@ -26,17 +23,12 @@ export function webhookBody(envelope: EventEnvelope): string {
  * after the rows are stored (the consumer acks when this handler resolves).
  */
 @Injectable()
-export class EventIntake implements OnApplicationBootstrap {
+export class EventIntake {
   constructor(
-    @Inject(EventConsumer) private readonly consumer: EventConsumer,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(DeliveryWorker) private readonly worker: DeliveryWorker,
     @Inject(DISPATCHER_OPTIONS) private readonly options: WebhookDispatcherOptions,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumer.consume({ durableName: DISPATCHER_DURABLE, eventTypes: EVENT_TYPES }, (envelope) => this.accept(envelope));
-  }
 
   async accept(envelope: EventEnvelope): Promise<void> {
     if (!(EVENT_TYPES as readonly string[]).includes(envelope.event)) return;

@@ -1,4 +1,4 @@
-import { AuthContext, CreatedWebhookResponse, Role, WebhookSubjects } from '@pds/contracts';
+import { AuthContext, Role, WebhookSubjects } from '@pds/contracts';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
 import { randomUUID } from 'node:crypto';
 import { WebhookSettings, dispatcherOptionsFrom } from '../common/dispatcher.options';
@@ -9,7 +9,7 @@ import { WebhookDispatcherModule } from '../webhook-dispatcher.module';
 describe('webhook subscriptions (SSRF at create/update, secrets at rest)', () => {
   let ctx: TestContext;
   const auth: AuthContext = { organizationId: randomUUID(), userId: randomUUID(), role: Role.ADMIN, keyId: randomUUID() };
-  const create = (url: string) => ctx.bus.request<CreatedWebhookResponse>(WebhookSubjects.create, { auth, body: { url, events: ['work_item.created'] } });
+  const create = (url: string) => ctx.bus.request(WebhookSubjects.create, { auth, body: { url, events: ['work_item.created'] } });
 
   beforeAll(async () => {
     const settings = Object.assign(new WebhookSettings(), { WEBHOOK_ALLOW_PRIVATE_TARGETS: false });

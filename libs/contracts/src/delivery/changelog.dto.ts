@@ -46,10 +46,3 @@ export interface ChangelogEntryResponse {
   createdAt: string;
   updatedAt: string;
 }
-
-export const ChangelogSubjects = Object.freeze({
-  list: 'delivery.changelog.list',
-  create: 'delivery.changelog.create',
-  update: 'delivery.changelog.update',
-  publish: 'delivery.changelog.publish',
-});

@@ -1,139 +1,127 @@
-import type { AuthContext } from '../common/auth-context';
-import type { ListQuery } from '../common/pagination';
-import type { CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
-import type { CreateCommentDto, CreateIntakeCommentDto, UpdateCommentDto } from './comment.dto';
-import type { ConvertIntakeDto, CreateIntakeDto, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
-import type { CreateLabelDto, CreateTeamDto } from './label.dto';
-import type { AddWorkItemRelationDto } from './relation.dto';
-import type { CreateSprintDto, ListSprintsQuery, UpdateSprintDto } from './sprint.dto';
+import { Type } from 'class-transformer';
+import { IsObject, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { ListQuery, Page } from '../common/pagination';
+import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, QueryRequest } from '../common/requests';
+import { defineSubject } from '../common/subject';
+import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
+import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
+import { ConvertIntakeDto, CreateIntakeDto, IntakeSubmissionResponse, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
+import { CreateLabelDto, CreateTeamDto, LabelResponse, TeamResponse } from './label.dto';
+import { PortalIntakeDto, PortalVoteDto, PublicIntakeResponse } from './portal.dto';
+import { AddWorkItemRelationDto, WorkItemRelationsResponse } from './relation.dto';
+import { CreateSprintDto, ListSprintsQuery, SprintResponse, UpdateSprintDto } from './sprint.dto';
+
+/** A plain list of an organization's records: paging only. */
+export class ListRequest extends QueryRequest(ListQuery) {}
+
+export class ListRelationsRequest extends IdRequest {}
+export class AddRelationRequest extends IdBodyRequest(AddWorkItemRelationDto) {}
+export class RemoveRelationRequest extends IdRequest {
+  @IsString()
+  @MaxLength(200)
+  relationId!: string;
+}
+
+export class CreateLabelRequest extends BodyRequest(CreateLabelDto) {}
+export class CreateTeamRequest extends BodyRequest(CreateTeamDto) {}
+
+export class ListSprintsRequest extends QueryRequest(ListSprintsQuery) {}
+export class CreateSprintRequest extends BodyRequest(CreateSprintDto) {}
+export class GetSprintRequest extends IdRequest {}
+export class UpdateSprintRequest extends IdBodyRequest(UpdateSprintDto) {}
+
+export class ListCommentsRequest extends IdQueryRequest(ListQuery) {}
+export class CreateCommentRequest extends IdBodyRequest(CreateCommentDto) {}
+export class UpdateCommentRequest extends IdBodyRequest(UpdateCommentDto) {
+  @IsString()
+  @MaxLength(200)
+  commentId!: string;
+}
+export class DeleteCommentRequest extends IdRequest {
+  @IsString()
+  @MaxLength(200)
+  commentId!: string;
+}
+
+export class ListIntakeRequest extends QueryRequest(ListIntakeQuery) {}
+export class CreateIntakeRequest extends BodyRequest(CreateIntakeDto) {}
+export class IntakeRequest extends IdRequest {}
+export class UpdateIntakeRequest extends IdBodyRequest(UpdateIntakeDto) {}
+export class ReportIntakeRequest extends IdBodyRequest(ReportIntakeDto) {}
+export class ConvertIntakeRequest extends IdBodyRequest(ConvertIntakeDto) {}
+export class ListIntakeCommentsRequest extends IdQueryRequest(ListQuery) {}
+export class CreateIntakeCommentRequest extends IdBodyRequest(CreateIntakeCommentDto) {}
+
+export class ListChangelogRequest extends QueryRequest(ListChangelogQuery) {}
+export class CreateChangelogRequest extends BodyRequest(CreateChangelogDto) {}
+export class UpdateChangelogRequest extends IdBodyRequest(UpdateChangelogDto) {}
+export class PublishChangelogRequest extends IdRequest {}
+
+/** The public portal has no caller: the gateway resolved the organization from the slug. */
+export class PortalListRequest extends ListQuery {
+  @IsUUID()
+  organizationId!: string;
+}
+export class PortalSubmitRequest {
+  @IsUUID()
+  organizationId!: string;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PortalIntakeDto)
+  body!: PortalIntakeDto;
+}
+export class PortalVoteRequest {
+  @IsUUID()
+  organizationId!: string;
+
+  @IsString()
+  @MaxLength(200)
+  id!: string;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PortalVoteDto)
+  body!: PortalVoteDto;
+}
 
 export const DeliverySubjects = Object.freeze({
-  relationList: 'delivery.relation.list',
-  relationAdd: 'delivery.relation.add',
-  relationRemove: 'delivery.relation.remove',
-  labelList: 'delivery.label.list',
-  labelCreate: 'delivery.label.create',
-  teamList: 'delivery.team.list',
-  teamCreate: 'delivery.team.create',
-  sprintList: 'delivery.sprint.list',
-  sprintCreate: 'delivery.sprint.create',
-  sprintGet: 'delivery.sprint.get',
-  sprintUpdate: 'delivery.sprint.update',
-  commentList: 'delivery.comment.list',
-  commentCreate: 'delivery.comment.create',
-  commentUpdate: 'delivery.comment.update',
-  commentDelete: 'delivery.comment.delete',
-  intakeList: 'delivery.intake.list',
-  intakeCreate: 'delivery.intake.create',
-  intakeGet: 'delivery.intake.get',
-  intakeUpdate: 'delivery.intake.update',
-  intakeVote: 'delivery.intake.vote',
-  intakeUnvote: 'delivery.intake.unvote',
-  intakeReport: 'delivery.intake.report',
-  intakeConvert: 'delivery.intake.convert',
-  intakeCommentList: 'delivery.intake.comment.list',
-  intakeCommentCreate: 'delivery.intake.comment.create',
+  relationList: defineSubject<ListRelationsRequest, WorkItemRelationsResponse>('delivery.relation.list'),
+  relationAdd: defineSubject<AddRelationRequest, WorkItemRelationsResponse>('delivery.relation.add'),
+  relationRemove: defineSubject<RemoveRelationRequest, void>('delivery.relation.remove'),
+  labelList: defineSubject<ListRequest, Page<LabelResponse>>('delivery.label.list'),
+  labelCreate: defineSubject<CreateLabelRequest, LabelResponse>('delivery.label.create'),
+  teamList: defineSubject<ListRequest, Page<TeamResponse>>('delivery.team.list'),
+  teamCreate: defineSubject<CreateTeamRequest, TeamResponse>('delivery.team.create'),
+  sprintList: defineSubject<ListSprintsRequest, Page<SprintResponse>>('delivery.sprint.list'),
+  sprintCreate: defineSubject<CreateSprintRequest, SprintResponse>('delivery.sprint.create'),
+  sprintGet: defineSubject<GetSprintRequest, SprintResponse>('delivery.sprint.get'),
+  sprintUpdate: defineSubject<UpdateSprintRequest, SprintResponse>('delivery.sprint.update'),
+  commentList: defineSubject<ListCommentsRequest, Page<CommentResponse>>('delivery.comment.list'),
+  commentCreate: defineSubject<CreateCommentRequest, CommentResponse>('delivery.comment.create'),
+  commentUpdate: defineSubject<UpdateCommentRequest, CommentResponse>('delivery.comment.update'),
+  commentDelete: defineSubject<DeleteCommentRequest, void>('delivery.comment.delete'),
+  intakeList: defineSubject<ListIntakeRequest, Page<IntakeSubmissionResponse>>('delivery.intake.list'),
+  intakeCreate: defineSubject<CreateIntakeRequest, IntakeSubmissionResponse>('delivery.intake.create'),
+  intakeGet: defineSubject<IntakeRequest, IntakeSubmissionResponse>('delivery.intake.get'),
+  intakeUpdate: defineSubject<UpdateIntakeRequest, IntakeSubmissionResponse>('delivery.intake.update'),
+  intakeVote: defineSubject<IntakeRequest, IntakeSubmissionResponse>('delivery.intake.vote'),
+  intakeUnvote: defineSubject<IntakeRequest, void>('delivery.intake.unvote'),
+  intakeReport: defineSubject<ReportIntakeRequest, IntakeSubmissionResponse>('delivery.intake.report'),
+  intakeConvert: defineSubject<ConvertIntakeRequest, IntakeSubmissionResponse>('delivery.intake.convert'),
+  intakeCommentList: defineSubject<ListIntakeCommentsRequest, Page<IntakeCommentResponse>>('delivery.intake.comment.list'),
+  intakeCommentCreate: defineSubject<CreateIntakeCommentRequest, IntakeCommentResponse>('delivery.intake.comment.create'),
 });
 
-export interface ListRelationsRequest {
-  auth: AuthContext;
-  id: string;
-}
-export interface AddRelationRequest {
-  auth: AuthContext;
-  id: string;
-  body: AddWorkItemRelationDto;
-}
-export interface RemoveRelationRequest {
-  auth: AuthContext;
-  id: string;
-  relationId: string;
-}
-export interface ListRequest<Q = ListQuery> {
-  auth: AuthContext;
-  query: Q;
-}
-export interface CreateLabelRequest {
-  auth: AuthContext;
-  body: CreateLabelDto;
-}
-export interface CreateTeamRequest {
-  auth: AuthContext;
-  body: CreateTeamDto;
-}
-export type ListSprintsRequest = ListRequest<ListSprintsQuery>;
-export interface CreateSprintRequest {
-  auth: AuthContext;
-  body: CreateSprintDto;
-}
-export interface GetSprintRequest {
-  auth: AuthContext;
-  id: string;
-}
-export interface UpdateSprintRequest {
-  auth: AuthContext;
-  id: string;
-  body: UpdateSprintDto;
-}
+export const ChangelogSubjects = Object.freeze({
+  list: defineSubject<ListChangelogRequest, Page<ChangelogEntryResponse>>('delivery.changelog.list'),
+  create: defineSubject<CreateChangelogRequest, ChangelogEntryResponse>('delivery.changelog.create'),
+  update: defineSubject<UpdateChangelogRequest, ChangelogEntryResponse>('delivery.changelog.update'),
+  publish: defineSubject<PublishChangelogRequest, ChangelogEntryResponse>('delivery.changelog.publish'),
+});
 
-export interface ListCommentsRequest {
-  auth: AuthContext;
-  id: string;
-  query: ListQuery;
-}
-export interface CreateCommentRequest {
-  auth: AuthContext;
-  id: string;
-  body: CreateCommentDto;
-}
-export interface UpdateCommentRequest {
-  auth: AuthContext;
-  id: string;
-  commentId: string;
-  body: UpdateCommentDto;
-}
-export interface DeleteCommentRequest {
-  auth: AuthContext;
-  id: string;
-  commentId: string;
-}
-
-export type ListIntakeRequest = ListRequest<ListIntakeQuery>;
-export interface CreateIntakeRequest {
-  auth: AuthContext;
-  body: CreateIntakeDto;
-}
-export interface IntakeRequest {
-  auth: AuthContext;
-  id: string;
-}
-export interface UpdateIntakeRequest extends IntakeRequest {
-  body: UpdateIntakeDto;
-}
-export interface ReportIntakeRequest extends IntakeRequest {
-  body: ReportIntakeDto;
-}
-export interface ConvertIntakeRequest extends IntakeRequest {
-  body: ConvertIntakeDto;
-}
-
-export type ListChangelogRequest = ListRequest<ListChangelogQuery>;
-export interface CreateChangelogRequest {
-  auth: AuthContext;
-  body: CreateChangelogDto;
-}
-export interface UpdateChangelogRequest {
-  auth: AuthContext;
-  id: string;
-  body: UpdateChangelogDto;
-}
-export interface PublishChangelogRequest {
-  auth: AuthContext;
-  id: string;
-}
-export interface ListIntakeCommentsRequest extends IntakeRequest {
-  query: ListQuery;
-}
-export interface CreateIntakeCommentRequest extends IntakeRequest {
-  body: CreateIntakeCommentDto;
-}
+export const PortalSubjects = Object.freeze({
+  list: defineSubject<PortalListRequest, Page<PublicIntakeResponse>>('delivery.portal.list'),
+  submit: defineSubject<PortalSubmitRequest, PublicIntakeResponse>('delivery.portal.submit'),
+  vote: defineSubject<PortalVoteRequest, PublicIntakeResponse>('delivery.portal.vote'),
+});

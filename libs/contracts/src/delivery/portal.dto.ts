@@ -59,24 +59,3 @@ export interface PublicIntakeResponse {
   completedAt: string | null;
   createdAt: string;
 }
-
-export const PortalSubjects = Object.freeze({
-  list: 'delivery.portal.list',
-  submit: 'delivery.portal.submit',
-  vote: 'delivery.portal.vote',
-});
-
-export interface PortalListRequest {
-  organizationId: string;
-  limit?: number;
-  cursor?: string;
-}
-export interface PortalSubmitRequest {
-  organizationId: string;
-  body: PortalIntakeDto;
-}
-export interface PortalVoteRequest {
-  organizationId: string;
-  id: string;
-  body: PortalVoteDto;
-}

@@ -1,34 +1,55 @@
+import { IsArray, IsString, IsUUID, Length } from 'class-validator';
 import type { AuthContext } from '../common/auth-context';
+import { AuthedRequest } from '../common/requests';
+import { defineSubject } from '../common/subject';
+import type { MeResponse } from './identity.dto';
 
-/** NATS subjects served by the api-gateway's identity context, for other services and edges. */
-export const IdentitySubjects = Object.freeze({
-  /** Resolve an API key (by its hash) to the caller; edges other than the gateway use it. */
-  verifyApiKey: 'identity.api-key.verify',
-  /** The caller's user, role, organization and key (REST `GET /me`, MCP `whoami`). */
-  me: 'identity.me',
-  /** Which of these user ids are users of the organization. */
-  findUsers: 'identity.user.find',
-  /** Broadcast (no queue group): a key was revoked, drop it from every cache now. */
-  apiKeyRevoked: 'identity.api-key.revoked',
-});
-
-export interface VerifyApiKeyRequest {
-  keyHash: string;
+export class VerifyApiKeyRequest {
+  /** SHA-256 of the key, hex: the key itself never travels. */
+  @IsString()
+  @Length(64, 64)
+  keyHash!: string;
 }
 export type VerifyApiKeyReply = AuthContext | null;
 
-export interface MeRequest {
-  auth: AuthContext;
-}
+/** The caller's own user, role, organization and key. */
+export class MeRequest extends AuthedRequest {}
 
-export interface FindUsersRequest {
-  organizationId: string;
-  ids: string[];
+export class FindUsersRequest {
+  @IsUUID()
+  organizationId!: string;
+
+  @IsArray()
+  @IsString({ each: true })
+  ids!: string[];
 }
 export interface FindUsersReply {
   users: { id: string; role: string; name: string; email: string }[];
 }
 
-export interface ApiKeyRevokedMessage {
-  keyHash: string;
+export class ApiKeyRevokedMessage {
+  @IsString()
+  @Length(64, 64)
+  keyHash!: string;
 }
+
+/** One gateway replica's rate-limit increments of the current window, for the others. */
+export interface RateLimitSyncMessage {
+  replica: string;
+  window: number;
+  counts: [string, number][];
+}
+
+/** Subjects served by the api-gateway's identity context, for other services and edges. */
+export const IdentitySubjects = Object.freeze({
+  /** Resolve an API key (by its hash) to the caller; edges other than the gateway use it. */
+  verifyApiKey: defineSubject<VerifyApiKeyRequest, VerifyApiKeyReply>('identity.api-key.verify'),
+  /** The caller's user, role, organization and key (REST `GET /me`, MCP `whoami`). */
+  me: defineSubject<MeRequest, MeResponse>('identity.me'),
+  /** Which of these user ids are users of the organization. */
+  findUsers: defineSubject<FindUsersRequest, FindUsersReply>('identity.user.find'),
+  /** Broadcast (no queue group): a key was revoked, drop it from every cache now. */
+  apiKeyRevoked: defineSubject<ApiKeyRevokedMessage, void>('identity.api-key.revoked'),
+  /** Broadcast: rate-limit counts shared between the edges' replicas. */
+  rateLimitSync: defineSubject<RateLimitSyncMessage, void>('gateway.rate-limit.sync'),
+});

@@ -1,72 +1,139 @@
-import type { AuthContext } from '../common/auth-context';
+import { Type } from 'class-transformer';
+import { IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ListQuery, Page } from '../common/pagination';
+import { BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, QueryRequest } from '../common/requests';
+import { defineSubject } from '../common/subject';
+import {
+  ConcludeExperimentDto,
+  CreateAnnualGoalDto,
+  CreateCkrDto,
+  CreateExperimentDto,
+  CreateInsightDto,
+  CreateInterviewDto,
+  CreateOpportunityDto,
+  CreateOpportunitySolutionDto,
+  CreatePlanningCycleDto,
+  CreateProductGoalDto,
+  CreateSolutionDto,
+  ListCkrsQuery,
+  ListExperimentsQuery,
+  ListOpportunitiesQuery,
+  ListSolutionsQuery,
+  PromoteOpportunityDto,
+  UpdateAnnualGoalDto,
+  UpdateCkrDto,
+  UpdateExperimentDto,
+  UpdateInsightDto,
+  UpdateInterviewDto,
+  UpdateKeyResultDto,
+  UpdateOpportunityDto,
+  UpdatePlanningCycleDto,
+  UpdateProductGoalDto,
+  UpdateSolutionDto,
+} from './strategy.dto';
+import type {
+  AnnualGoalResponse,
+  CkrResponse,
+  ExperimentResponse,
+  InsightResponse,
+  InterviewResponse,
+  OpportunityResponse,
+  PlanningCycleResponse,
+  ProductGoalResponse,
+  PromoteOpportunityResponse,
+  SolutionResponse,
+} from './strategy.responses';
+import { SearchStrategyQuery, SearchStrategyReply } from './strategy-search.dto';
 
-/** NATS subjects of the strategy-discovery service; every message carries the caller's auth. */
+/** Get by uuid or key: the same envelope for every strategy record. */
+export class GetStrategyRecordRequest extends IdRequest {}
+/** Lists without filters beyond paging. */
+export class ListStrategyRecordsRequest extends QueryRequest(ListQuery) {}
+
+export class CreateAnnualGoalRequest extends BodyRequest(CreateAnnualGoalDto) {}
+export class UpdateAnnualGoalRequest extends IdBodyRequest(UpdateAnnualGoalDto) {}
+export class CreateProductGoalRequest extends BodyRequest(CreateProductGoalDto) {}
+export class UpdateProductGoalRequest extends IdBodyRequest(UpdateProductGoalDto) {}
+export class CreatePlanningCycleRequest extends BodyRequest(CreatePlanningCycleDto) {}
+export class UpdatePlanningCycleRequest extends IdBodyRequest(UpdatePlanningCycleDto) {}
+
+export class CreateCkrRequest extends BodyRequest(CreateCkrDto) {}
+export class ListCkrsRequest extends QueryRequest(ListCkrsQuery) {}
+export class UpdateCkrRequest extends IdBodyRequest(UpdateCkrDto) {}
+export class UpdateKeyResultRequest extends IdRequest {
+  @IsString()
+  @MaxLength(200)
+  keyResultId!: string;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => UpdateKeyResultDto)
+  body!: UpdateKeyResultDto;
+}
+
+export class CreateOpportunityRequest extends BodyRequest(CreateOpportunityDto) {}
+export class ListOpportunitiesRequest extends QueryRequest(ListOpportunitiesQuery) {}
+export class UpdateOpportunityRequest extends IdBodyRequest(UpdateOpportunityDto) {}
+export class PromoteOpportunityRequest extends IdBodyRequest(PromoteOpportunityDto) {}
+export class CreateOpportunitySolutionRequest extends IdBodyRequest(CreateOpportunitySolutionDto) {}
+
+export class CreateSolutionRequest extends BodyRequest(CreateSolutionDto) {}
+export class ListSolutionsRequest extends QueryRequest(ListSolutionsQuery) {}
+export class UpdateSolutionRequest extends IdBodyRequest(UpdateSolutionDto) {}
+
+export class CreateExperimentRequest extends BodyRequest(CreateExperimentDto) {}
+export class ListExperimentsRequest extends QueryRequest(ListExperimentsQuery) {}
+export class UpdateExperimentRequest extends IdBodyRequest(UpdateExperimentDto) {}
+export class ConcludeExperimentRequest extends IdOptionalBodyRequest(ConcludeExperimentDto) {}
+
+export class CreateInterviewRequest extends BodyRequest(CreateInterviewDto) {}
+export class UpdateInterviewRequest extends IdBodyRequest(UpdateInterviewDto) {}
+export class CreateInsightRequest extends BodyRequest(CreateInsightDto) {}
+export class UpdateInsightRequest extends IdBodyRequest(UpdateInsightDto) {}
+export class SearchStrategyRequest extends QueryRequest(SearchStrategyQuery) {}
+
+/** Subjects of the strategy-discovery service; every message carries the caller's auth. */
 export const StrategySubjects = Object.freeze({
-  annualGoalCreate: 'strategy.annual-goal.create',
-  annualGoalList: 'strategy.annual-goal.list',
-  annualGoalGet: 'strategy.annual-goal.get',
-  annualGoalUpdate: 'strategy.annual-goal.update',
-  productGoalCreate: 'strategy.product-goal.create',
-  productGoalList: 'strategy.product-goal.list',
-  productGoalGet: 'strategy.product-goal.get',
-  productGoalUpdate: 'strategy.product-goal.update',
-  planningCycleCreate: 'strategy.planning-cycle.create',
-  planningCycleList: 'strategy.planning-cycle.list',
-  planningCycleGet: 'strategy.planning-cycle.get',
-  planningCycleUpdate: 'strategy.planning-cycle.update',
-  ckrCreate: 'strategy.ckr.create',
-  ckrList: 'strategy.ckr.list',
-  ckrGet: 'strategy.ckr.get',
-  ckrUpdate: 'strategy.ckr.update',
-  keyResultUpdate: 'strategy.ckr.key-result.update',
-  opportunityCreate: 'strategy.opportunity.create',
-  opportunityList: 'strategy.opportunity.list',
-  opportunityGet: 'strategy.opportunity.get',
-  opportunityUpdate: 'strategy.opportunity.update',
-  opportunityPromote: 'strategy.opportunity.promote',
-  opportunitySolutionCreate: 'strategy.opportunity.solution.create',
-  solutionCreate: 'strategy.solution.create',
-  solutionList: 'strategy.solution.list',
-  solutionGet: 'strategy.solution.get',
-  solutionUpdate: 'strategy.solution.update',
-  experimentCreate: 'strategy.experiment.create',
-  experimentList: 'strategy.experiment.list',
-  experimentGet: 'strategy.experiment.get',
-  experimentUpdate: 'strategy.experiment.update',
-  experimentConclude: 'strategy.experiment.conclude',
-  interviewCreate: 'strategy.interview.create',
-  interviewList: 'strategy.interview.list',
-  interviewGet: 'strategy.interview.get',
-  interviewUpdate: 'strategy.interview.update',
-  insightCreate: 'strategy.insight.create',
-  insightList: 'strategy.insight.list',
-  insightGet: 'strategy.insight.get',
-  insightUpdate: 'strategy.insight.update',
+  annualGoalCreate: defineSubject<CreateAnnualGoalRequest, AnnualGoalResponse>('strategy.annual-goal.create'),
+  annualGoalList: defineSubject<ListStrategyRecordsRequest, Page<AnnualGoalResponse>>('strategy.annual-goal.list'),
+  annualGoalGet: defineSubject<GetStrategyRecordRequest, AnnualGoalResponse>('strategy.annual-goal.get'),
+  annualGoalUpdate: defineSubject<UpdateAnnualGoalRequest, AnnualGoalResponse>('strategy.annual-goal.update'),
+  productGoalCreate: defineSubject<CreateProductGoalRequest, ProductGoalResponse>('strategy.product-goal.create'),
+  productGoalList: defineSubject<ListStrategyRecordsRequest, Page<ProductGoalResponse>>('strategy.product-goal.list'),
+  productGoalGet: defineSubject<GetStrategyRecordRequest, ProductGoalResponse>('strategy.product-goal.get'),
+  productGoalUpdate: defineSubject<UpdateProductGoalRequest, ProductGoalResponse>('strategy.product-goal.update'),
+  planningCycleCreate: defineSubject<CreatePlanningCycleRequest, PlanningCycleResponse>('strategy.planning-cycle.create'),
+  planningCycleList: defineSubject<ListStrategyRecordsRequest, Page<PlanningCycleResponse>>('strategy.planning-cycle.list'),
+  planningCycleGet: defineSubject<GetStrategyRecordRequest, PlanningCycleResponse>('strategy.planning-cycle.get'),
+  planningCycleUpdate: defineSubject<UpdatePlanningCycleRequest, PlanningCycleResponse>('strategy.planning-cycle.update'),
+  ckrCreate: defineSubject<CreateCkrRequest, CkrResponse>('strategy.ckr.create'),
+  ckrList: defineSubject<ListCkrsRequest, Page<CkrResponse>>('strategy.ckr.list'),
+  ckrGet: defineSubject<GetStrategyRecordRequest, CkrResponse>('strategy.ckr.get'),
+  ckrUpdate: defineSubject<UpdateCkrRequest, CkrResponse>('strategy.ckr.update'),
+  keyResultUpdate: defineSubject<UpdateKeyResultRequest, CkrResponse>('strategy.ckr.key-result.update'),
+  opportunityCreate: defineSubject<CreateOpportunityRequest, OpportunityResponse>('strategy.opportunity.create'),
+  opportunityList: defineSubject<ListOpportunitiesRequest, Page<OpportunityResponse>>('strategy.opportunity.list'),
+  opportunityGet: defineSubject<GetStrategyRecordRequest, OpportunityResponse>('strategy.opportunity.get'),
+  opportunityUpdate: defineSubject<UpdateOpportunityRequest, OpportunityResponse>('strategy.opportunity.update'),
+  opportunityPromote: defineSubject<PromoteOpportunityRequest, PromoteOpportunityResponse>('strategy.opportunity.promote'),
+  opportunitySolutionCreate: defineSubject<CreateOpportunitySolutionRequest, SolutionResponse>('strategy.opportunity.solution.create'),
+  solutionCreate: defineSubject<CreateSolutionRequest, SolutionResponse>('strategy.solution.create'),
+  solutionList: defineSubject<ListSolutionsRequest, Page<SolutionResponse>>('strategy.solution.list'),
+  solutionGet: defineSubject<GetStrategyRecordRequest, SolutionResponse>('strategy.solution.get'),
+  solutionUpdate: defineSubject<UpdateSolutionRequest, SolutionResponse>('strategy.solution.update'),
+  experimentCreate: defineSubject<CreateExperimentRequest, ExperimentResponse>('strategy.experiment.create'),
+  experimentList: defineSubject<ListExperimentsRequest, Page<ExperimentResponse>>('strategy.experiment.list'),
+  experimentGet: defineSubject<GetStrategyRecordRequest, ExperimentResponse>('strategy.experiment.get'),
+  experimentUpdate: defineSubject<UpdateExperimentRequest, ExperimentResponse>('strategy.experiment.update'),
+  experimentConclude: defineSubject<ConcludeExperimentRequest, ExperimentResponse>('strategy.experiment.conclude'),
+  interviewCreate: defineSubject<CreateInterviewRequest, InterviewResponse>('strategy.interview.create'),
+  interviewList: defineSubject<ListStrategyRecordsRequest, Page<InterviewResponse>>('strategy.interview.list'),
+  interviewGet: defineSubject<GetStrategyRecordRequest, InterviewResponse>('strategy.interview.get'),
+  interviewUpdate: defineSubject<UpdateInterviewRequest, InterviewResponse>('strategy.interview.update'),
+  insightCreate: defineSubject<CreateInsightRequest, InsightResponse>('strategy.insight.create'),
+  insightList: defineSubject<ListStrategyRecordsRequest, Page<InsightResponse>>('strategy.insight.list'),
+  insightGet: defineSubject<GetStrategyRecordRequest, InsightResponse>('strategy.insight.get'),
+  insightUpdate: defineSubject<UpdateInsightRequest, InsightResponse>('strategy.insight.update'),
   /** Title/text search across every strategy record type (MCP `search`). */
-  search: 'strategy.search',
+  search: defineSubject<SearchStrategyRequest, SearchStrategyReply>('strategy.search'),
 });
-
-export interface StrategyCreateRequest<B> {
-  auth: AuthContext;
-  body: B;
-}
-export interface StrategyListRequest<Q> {
-  auth: AuthContext;
-  query: Q;
-}
-export interface StrategyGetRequest {
-  auth: AuthContext;
-  id: string;
-}
-/** Update, promote, conclude and the nested creates: a record named in the path plus a body. */
-export interface StrategyUpdateRequest<B> {
-  auth: AuthContext;
-  id: string;
-  body: B;
-}
-export interface UpdateKeyResultRequest<B> {
-  auth: AuthContext;
-  id: string;
-  keyResultId: string;
-  body: B;
-}

@@ -1,27 +1,16 @@
-import type { AuthContext } from '../common/auth-context';
-import type { CreateWorkItemDto, ListWorkItemsQuery, UpdateWorkItemDto } from './work-item.dto';
+import type { Page } from '../common/pagination';
+import { BodyRequest, IdBodyRequest, IdRequest, QueryRequest } from '../common/requests';
+import { defineSubject } from '../common/subject';
+import { CreateWorkItemDto, ListWorkItemsQuery, UpdateWorkItemDto, WorkItemResponse } from './work-item.dto';
+
+export class CreateWorkItemRequest extends BodyRequest(CreateWorkItemDto) {}
+export class ListWorkItemsRequest extends QueryRequest(ListWorkItemsQuery) {}
+export class GetWorkItemRequest extends IdRequest {}
+export class UpdateWorkItemRequest extends IdBodyRequest(UpdateWorkItemDto) {}
 
 export const WorkItemSubjects = Object.freeze({
-  create: 'delivery.work-item.create',
-  list: 'delivery.work-item.list',
-  get: 'delivery.work-item.get',
-  update: 'delivery.work-item.update',
+  create: defineSubject<CreateWorkItemRequest, WorkItemResponse>('delivery.work-item.create'),
+  list: defineSubject<ListWorkItemsRequest, Page<WorkItemResponse>>('delivery.work-item.list'),
+  get: defineSubject<GetWorkItemRequest, WorkItemResponse>('delivery.work-item.get'),
+  update: defineSubject<UpdateWorkItemRequest, WorkItemResponse>('delivery.work-item.update'),
 });
-
-export interface CreateWorkItemRequest {
-  auth: AuthContext;
-  body: CreateWorkItemDto;
-}
-export interface ListWorkItemsRequest {
-  auth: AuthContext;
-  query: ListWorkItemsQuery;
-}
-export interface GetWorkItemRequest {
-  auth: AuthContext;
-  id: string;
-}
-export interface UpdateWorkItemRequest {
-  auth: AuthContext;
-  id: string;
-  body: UpdateWorkItemDto;
-}

@@ -1,11 +1,12 @@
-import { DynamicModule, INestApplicationContext, Module, Type } from '@nestjs/common';
+import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MessageBus, MessagingModule } from '@pds/messaging';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { MessageBus, MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { DATABASE, Database, PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
 
 export interface TestContext {
-  app: INestApplicationContext;
+  app: INestApplication;
   db: Database;
   bus: MessageBus;
   close(): Promise<void>;
@@ -29,7 +30,9 @@ export async function createTestContext(imports: (Type<unknown> | DynamicModule)
   })
   class TestRoot {}
 
-  const app = await NestFactory.createApplicationContext(TestRoot, { logger: false });
+  // An HTTP app that never listens: the message handlers are Nest controllers on the bus transport.
+  const app = await NestFactory.create(TestRoot, new FastifyAdapter(), { logger: false });
+  await startMessageHandlers(app);
   await app.init();
   return {
     app,

@@ -1,0 +1,66 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import type { AuthContext } from './auth-context';
+import { Role, enumValues } from './enums';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- class-transformer's own constructor type
+type Constructor<T> = new (...args: any[]) => T;
+
+/** The caller as the edge resolved it; a service trusts nothing else about who is asking. */
+export class AuthContextDto implements AuthContext {
+  @IsUUID()
+  organizationId!: string;
+
+  @IsUUID()
+  userId!: string;
+
+  @IsIn(enumValues(Role))
+  role!: Role;
+
+  @IsString()
+  @MaxLength(64)
+  keyId!: string;
+}
+
+/**
+ * The envelopes of the request/reply subjects. Services validate what they receive with these (the
+ * nested DTO is the same class the gateway validated the HTTP input with), so a malformed message
+ * from any caller gets a 400 from the service itself rather than reaching a query.
+ */
+export class AuthedRequest {
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AuthContextDto)
+  auth!: AuthContext;
+}
+
+/** A record named by the path: its uuid or human key. */
+export class IdRequest extends AuthedRequest {
+  @IsString()
+  @MaxLength(200)
+  id!: string;
+}
+
+/**
+ * `Base` plus one nested, validated DTO under `key` (`body` or `query`): the request classes keep
+ * their field names and decorators in one place instead of one hand-written class per shape.
+ */
+function withNested<Base extends Constructor<object>, K extends string, T extends object>(
+  base: Base,
+  key: K,
+  dto: Constructor<T>,
+  optional = false,
+): Constructor<InstanceType<Base> & Record<K, T>> {
+  class WithNested extends base {}
+  const decorators = [IsObject(), ValidateNested(), Type(() => dto)];
+  for (const decorate of optional ? [IsOptional(), ...decorators] : decorators) decorate(WithNested.prototype, key);
+  return WithNested as unknown as Constructor<InstanceType<Base> & Record<K, T>>;
+}
+
+export const BodyRequest = <B extends object>(dto: Constructor<B>) => withNested(AuthedRequest, 'body', dto);
+export const IdBodyRequest = <B extends object>(dto: Constructor<B>) => withNested(IdRequest, 'body', dto);
+export const QueryRequest = <Q extends object>(dto: Constructor<Q>) => withNested(AuthedRequest, 'query', dto);
+export const IdQueryRequest = <Q extends object>(dto: Constructor<Q>) => withNested(IdRequest, 'query', dto);
+/** For a path whose body may be left out (conclude): absent passes, present is validated. */
+export const IdOptionalBodyRequest = <B extends object>(dto: Constructor<B>) =>
+  withNested(IdRequest, 'body', dto, true) as Constructor<IdRequest & { body?: B }>;

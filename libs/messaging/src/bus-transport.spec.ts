@@ -1,0 +1,133 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import {
+  AppException,
+  BodyRequest,
+  ConflictError,
+  CreateWorkItemDto,
+  EventEnvelope,
+  IdRequest,
+  Role,
+  WorkItemResponse,
+  defineSubject,
+  eventSubject,
+} from '@pds/contracts';
+import { ObservabilityModule, createLogger } from '@pds/observability';
+import { randomUUID } from 'node:crypto';
+import { ALL_EVENTS, BROADCAST, durable } from './bus-transport';
+import { EventPublisher } from './event-stream';
+import { MessageBus } from './message-bus';
+import { MessageController } from './message-handling';
+import { MessagingModule, startMessageHandlers } from './messaging.module';
+import { buildEnvelope } from './outbox.relay';
+
+class CreateThingRequest extends BodyRequest(CreateWorkItemDto) {}
+const create = defineSubject<CreateThingRequest, { title: string }>('test.thing.create');
+const get = defineSubject<IdRequest, WorkItemResponse>('test.thing.get');
+const crash = defineSubject<IdRequest, void>('test.thing.crash');
+const ping = defineSubject<{ n: number }, void>('test.thing.ping');
+
+const seen = { events: [] as string[], all: [] as string[], pings: [] as number[], failNext: 0 };
+
+@MessageController()
+class ThingHandler {
+  @MessagePattern(create)
+  create(@Payload() { body }: CreateThingRequest): { title: string } {
+    // The pipe hands over the validated DTO instance, not the raw message.
+    if (!(body instanceof CreateWorkItemDto)) throw new Error('not validated');
+    return { title: body.title };
+  }
+
+  @MessagePattern(get)
+  get(@Payload() { id }: IdRequest): never {
+    throw new ConflictError('stale', { id });
+  }
+
+  @MessagePattern(crash)
+  crash(): never {
+    throw new Error('password=hunter2 in a stack trace');
+  }
+
+  @EventPattern(eventSubject('thing.created'), durable('things'))
+  async created(@Payload() envelope: EventEnvelope): Promise<void> {
+    if (seen.failNext > 0) {
+      seen.failNext -= 1;
+      throw new Error('try again');
+    }
+    seen.events.push(envelope.id);
+  }
+
+  @EventPattern(ALL_EVENTS, durable('audit'))
+  everything(@Payload() envelope: EventEnvelope): void {
+    seen.all.push(envelope.event);
+  }
+
+  @EventPattern(ping, BROADCAST)
+  pinged(@Payload() { n }: { n: number }): void {
+    seen.pings.push(n);
+  }
+}
+
+@Module({ controllers: [ThingHandler] })
+class ThingModule {}
+
+describe('BusTransport: message handlers the Nest way', () => {
+  const auth = { organizationId: randomUUID(), userId: randomUUID(), role: Role.DEV, keyId: randomUUID() };
+  let app: Awaited<ReturnType<typeof NestFactory.create>>;
+  let bus: MessageBus;
+
+  beforeAll(async () => {
+    @Module({
+      imports: [ObservabilityModule.forRoot(createLogger({ level: 'silent', name: 'test' })), MessagingModule.forRoot({ transport: 'in-process' }), ThingModule],
+    })
+    class Root {}
+    app = await NestFactory.create(Root, new FastifyAdapter(), { logger: false });
+    await startMessageHandlers(app);
+    await app.init();
+    bus = app.get(MessageBus);
+  });
+  afterAll(() => app.close());
+
+  it('runs @MessagePattern handlers with the validated payload', async () => {
+    await expect(bus.request(create, { auth, body: { title: 'A thing', type: 'TASK' } as CreateWorkItemDto })).resolves.toEqual({ title: 'A thing' });
+  });
+
+  it('refuses a malformed payload in the service with a 400 naming each field', async () => {
+    const error = (await bus
+      .request(create, { auth: { ...auth, organizationId: 'nobody' }, body: { title: 7, type: 'TASK', extra: true } } as never)
+      .catch((e: unknown) => e)) as AppException;
+    expect(error).toBeInstanceOf(AppException);
+    expect(error.code).toBe('BadRequest');
+    expect(Object.keys(error.details ?? {}).sort()).toEqual(['auth.organizationId', 'body.extra', 'body.title']);
+    await expect(bus.request(get, { id: 'WI-1' } as never)).rejects.toMatchObject({ code: 'BadRequest', details: { auth: expect.any(Array) } });
+  });
+
+  it('passes an AppException through unchanged and hides anything else', async () => {
+    await expect(bus.request(get, { auth, id: 'WI-1' })).rejects.toMatchObject({ code: 'Conflict', message: 'stale', details: { id: 'WI-1' } });
+    const error = (await bus.request(crash, { auth, id: 'x' }).catch((e: unknown) => e)) as AppException;
+    expect(error.code).toBe('InternalError');
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  it('delivers events to their durable consumers and fails the delivery when a handler throws', async () => {
+    const publisher = app.get(EventPublisher);
+    const first = buildEnvelope('thing.created', auth.organizationId, {});
+    await publisher.publish([first, buildEnvelope('other.happened', auth.organizationId, {})]);
+    expect(seen.events).toEqual([first.id]);
+    expect(seen.all).toEqual(['thing.created', 'other.happened']);
+    // A throwing handler rejects the publish, so the outbox keeps the event for the next attempt.
+    seen.failNext = 1;
+    const second = buildEnvelope('thing.created', auth.organizationId, {});
+    await expect(publisher.publish([second])).rejects.toBeDefined();
+    await publisher.publish([second]);
+    expect(seen.events).toEqual([first.id, second.id]);
+  });
+
+  it('hands broadcasts to every listener', async () => {
+    bus.broadcast(ping, { n: 3 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.pings).toEqual([3]);
+  });
+});
