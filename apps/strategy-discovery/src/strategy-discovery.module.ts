@@ -8,6 +8,7 @@ import { StrategyLookupRepository } from './common/strategy-lookup.repository';
 import { StrategyReferences } from './common/strategy.references';
 import { EvidenceHandler } from './evidence/evidence.handler';
 import { EvidenceRepository } from './evidence/evidence.repository';
+import { EvidenceSourceRepository } from './evidence/evidence-source.repository';
 import { EvidenceService } from './evidence/evidence.service';
 import { ExperimentHandler } from './experiments/experiment.handler';
 import { ExperimentRepository } from './experiments/experiment.repository';
@@ -54,6 +55,7 @@ import { SolutionService } from './solutions/solution.service';
     ExperimentRepository,
     ExperimentService,
     EvidenceRepository,
+    EvidenceSourceRepository,
     EvidenceService,
     StrategySearchRepository,
     StrategySearchService,

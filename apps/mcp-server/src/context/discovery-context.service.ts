@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContext, NotFoundError } from '@pds/contracts';
+import { AuthContext, InsightEvidence, NotFoundError } from '@pds/contracts';
 import { ArtifactReader } from '../records/artifact.reader';
 import { RecordSearchService, SEARCHABLE_TYPES } from '../records/record-search.service';
 import { AnyRecord, RecordReader } from '../records/record.reader';
 import { MAX_QUOTE, Detail, clip, refOf, summaryOf, viewOf } from '../records/record.view';
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
-import { DiscoveryGraph, str } from './discovery-graph';
+import { DiscoveryGraph } from './discovery-graph';
 import { DiscoveryGraphBuilder } from './discovery-graph.builder';
 
 export const SECTIONS = ['insights', 'interviews', 'okrs', 'opportunities', 'solutions', 'experiments', 'workItems'] as const;
@@ -100,17 +100,15 @@ export class DiscoveryContextService {
     switch (section) {
       case 'insights': {
         const { page, omitted } = take(g.insightIds);
-        const insights = await this.records.findMany(auth, 'insight', page);
-        const interviews = await this.records.findMany(auth, 'interview', insights.map((i) => str(i.interviewId)).filter((id): id is string => id !== null));
-        const interviewOf = new Map(interviews.map((i) => [i.id, i]));
-        return { items: insights.map((insight) => insightView(insight, interviewOf.get(String(insight.interviewId)), detail)), omitted };
+        const insights = await this.records.insightEvidence(auth, page);
+        return { items: insights.map((insight) => insightView(insight, detail)), omitted };
       }
       case 'interviews': {
         if (detail === 'brief' && g.focus.type !== 'interview') return { items: [], omitted: 0 };
         const interviewIds = [...g.interviewIds];
         if (detail !== 'brief') {
-          const insights = await this.records.findMany(auth, 'insight', g.insightIds.slice(0, 100));
-          for (const id of insights.map((i) => str(i.interviewId))) if (id && !interviewIds.includes(id)) interviewIds.push(id);
+          const insights = await this.records.insightEvidence(auth, g.insightIds.slice(0, 100));
+          for (const insight of insights) if (insight.interview && !interviewIds.includes(insight.interview.id)) interviewIds.push(insight.interview.id);
         }
         const { page, omitted } = take(interviewIds);
         const interviews = await this.records.findMany(auth, 'interview', page);
@@ -201,11 +199,10 @@ function opportunityView(o: AnyRecord): Record<string, unknown> {
   };
 }
 
-function insightView(insight: AnyRecord, interview: AnyRecord | undefined, detail: Detail): Record<string, unknown> {
-  const quotes = (insight.quotes as string[] | undefined) ?? [];
-  const source = interview
-    ? { interview: interview.id, title: interview.title, participant: interview.participant ?? null, date: interview.conductedAt ?? null }
-    : null;
+function insightView(insight: InsightEvidence, detail: Detail): Record<string, unknown> {
+  const quotes = insight.quotes;
+  const interview = insight.interview;
+  const source = interview ? { interview: interview.id, title: interview.title, participant: interview.participant, date: interview.conductedAt } : null;
   return {
     ref: insight.id,
     title: insight.title,

@@ -111,26 +111,30 @@ export class DiscoveryGraphBuilder {
     for (const opp of g.opportunities) for (const id of (opp.insightIds as string[] | undefined) ?? []) if (!g.insightIds.includes(id)) g.insightIds.push(id);
 
     const okrIds = [...new Set([...ids(g.okrs), ...g.opportunities.map((o) => str(o.ckrId))].filter((id): id is string => id !== null))];
-    const [okrs, solutionLists, workItems] = await Promise.all([
-      Promise.all(okrIds.filter((id) => !ids(g.okrs).includes(id)).map((id) => this.find(auth, 'okr', id))),
+    const knownIds = ids(g.okrs);
+    const [okrs, solutionLists, workItems, productGoal] = await Promise.all([
+      Promise.all(okrIds.filter((id) => !knownIds.includes(id)).map((id) => this.find(auth, 'okr', id))),
       g.focus.type === 'solution' ? Promise.resolve([]) : Promise.all(followed.map((o) => this.all(auth, 'solution', { opportunityId: o.id }))),
       this.workItems(auth, g),
+      g.productGoal ? Promise.resolve(g.productGoal) : this.find(auth, 'product_goal', str(g.opportunities[0]?.productGoalId)),
     ]);
     mergeRecords(g.okrs, okrs);
     for (const list of solutionLists) mergeRecords(g.solutions, list);
     mergeRecords(g.workItems, workItems.items);
     g.workItemsBeyond = workItems.beyond;
+    g.productGoal = productGoal;
 
-    const productGoalId = g.productGoal ? null : str(g.opportunities[0]?.productGoalId) ?? str(g.okrs[0]?.productGoalId);
+    // Second level: what the OKRs and goals found above lead to.
     const solutionIds = new Set(ids(g.solutions));
     const okrScoped = g.focus.type === 'okr' || g.focus.type === 'annual_goal';
-    const [productGoal, experimentLists] = await Promise.all([
-      this.find(auth, 'product_goal', productGoalId),
+    const [okrProductGoal, experimentLists, annualGoal] = await Promise.all([
+      g.productGoal ? Promise.resolve(null) : this.find(auth, 'product_goal', str(g.okrs[0]?.productGoalId)),
       Promise.all(g.okrs.slice(0, FOLLOWED_OPPORTUNITIES).map((okr) => this.all(auth, 'experiment', { ckrId: okr.id }))),
+      g.annualGoal ? Promise.resolve(g.annualGoal) : this.find(auth, 'annual_goal', str(g.productGoal?.annualGoalId) ?? str(g.okrs[0]?.annualGoalId)),
     ]);
-    g.productGoal ??= productGoal;
+    g.productGoal ??= okrProductGoal;
+    g.annualGoal = annualGoal;
     for (const list of experimentLists) mergeRecords(g.experiments, okrScoped ? list : list.filter((e) => solutionIds.has(String(e.solutionId))));
-    if (!g.annualGoal) g.annualGoal = await this.find(auth, 'annual_goal', str(g.productGoal?.annualGoalId) ?? str(g.okrs[0]?.annualGoalId));
   }
 
   /** The delivery of the focus: one filtered list, the most specific filter the focus allows. */

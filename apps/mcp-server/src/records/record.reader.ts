@@ -4,6 +4,7 @@ import {
   AuthContext,
   DeliverySubjects,
   ErrorCode,
+  InsightEvidence,
   NotFoundError,
   Page,
   StrategySubjects as S,
@@ -85,6 +86,12 @@ export class RecordReader {
     const hit = found.find((entry) => entry.record !== null);
     if (!hit?.record) throw new NotFoundError('Record', ref);
     return { type: hit.type, record: hit.record };
+  }
+
+  /** Insights (in the order asked) with the interview each cites: one request, no transcripts. */
+  async insightEvidence(auth: AuthContext, ids: readonly string[]): Promise<InsightEvidence[]> {
+    if (ids.length === 0) return [];
+    return (await this.bus.request(S.insightEvidence, { auth, ids: [...ids] })).items;
   }
 
   list(auth: AuthContext, type: RecordType, query: Record<string, unknown>): Promise<Page<AnyRecord>> {

@@ -7,6 +7,12 @@ import { z } from 'zod';
 import { McpTool, WRITE } from './mcp-tool';
 import { ToolRunner } from './tool-runner';
 
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object({
+    ref: z.string().trim().min(1).max(100),
+    body: z.string().min(1).max(MAX_COMMENT_LENGTH),
+  });
+
 @Injectable()
 export class AddCommentTool implements McpTool {
   readonly name = 'add_comment';
@@ -22,10 +28,7 @@ export class AddCommentTool implements McpTool {
       this.name,
       {
         description: 'Comment on a work item (markdown), as you.',
-        inputSchema: {
-          ref: z.string().trim().min(1).max(100),
-          body: z.string().min(1).max(MAX_COMMENT_LENGTH),
-        },
+        inputSchema: INPUT,
         annotations: WRITE,
       },
       ({ ref, ...body }) =>

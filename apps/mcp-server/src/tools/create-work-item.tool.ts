@@ -3,10 +3,14 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Permission } from '@pds/auth';
 import { AuthContext, WorkItemResponse, WorkItemSubjects } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
+import { z } from 'zod';
 import { viewOf } from '../records/record.view';
 import { McpTool, WRITE } from './mcp-tool';
 import { ToolRunner } from './tool-runner';
 import { CREATE_WORK_ITEM_INPUT } from './work-item.fields';
+
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object(CREATE_WORK_ITEM_INPUT);
 
 @Injectable()
 export class CreateWorkItemTool implements McpTool {
@@ -23,7 +27,7 @@ export class CreateWorkItemTool implements McpTool {
       this.name,
       {
         description: 'Create a work item (fields as POST /work-items). Returns it with its key (WI-n).',
-        inputSchema: CREATE_WORK_ITEM_INPUT,
+        inputSchema: INPUT,
         annotations: WRITE,
       },
       (args) =>

@@ -16,6 +16,15 @@ interface PacketCursor extends Record<string, unknown> {
   offsets: Partial<Record<Section, number>>;
 }
 
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object({
+    ref: z.string().trim().min(1).max(100).optional(),
+    query: z.string().trim().min(1).max(200).optional(),
+    detail: z.enum(['brief', 'standard', 'full']).optional(),
+    limitPerSection: z.number().int().min(1).max(20).optional(),
+    cursor: z.string().max(2000).optional(),
+  });
+
 @Injectable()
 export class DiscoveryContextTool implements McpTool {
   readonly name = 'get_discovery_context';
@@ -33,13 +42,7 @@ export class DiscoveryContextTool implements McpTool {
         description:
           'Start here. Evidence-first packet for a ref (key or uuid) or the best match of query: focus, evidence, goals, okrs, ' +
           'opportunities, solutions, experiments, workItems, openQuestions. nextCursor continues cut sections.',
-        inputSchema: {
-          ref: z.string().trim().min(1).max(100).optional(),
-          query: z.string().trim().min(1).max(200).optional(),
-          detail: z.enum(['brief', 'standard', 'full']).optional(),
-          limitPerSection: z.number().int().min(1).max(20).optional(),
-          cursor: z.string().max(2000).optional(),
-        },
+        inputSchema: INPUT,
         annotations: READ_ONLY,
       },
       (args) =>

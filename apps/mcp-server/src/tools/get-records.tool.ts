@@ -17,6 +17,13 @@ type Include = (typeof INCLUDES)[number];
 /** A transcript is read in windows of this many characters. */
 export const TRANSCRIPT_WINDOW = 8000;
 
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object({
+    refs: z.array(z.string().trim().min(1).max(100)).min(1).max(20),
+    include: z.array(z.enum(INCLUDES)).optional(),
+    cursor: z.string().max(2000).optional(),
+  });
+
 @Injectable()
 export class GetRecordsTool implements McpTool {
   readonly name = 'get_records';
@@ -36,11 +43,7 @@ export class GetRecordsTool implements McpTool {
         description:
           'Full records by ref (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid. include: work-item relations/comments/artifacts, ' +
           'OKR keyResults, interview transcript (8,000-char windows, cursor continues).',
-        inputSchema: {
-          refs: z.array(z.string().trim().min(1).max(100)).min(1).max(20),
-          include: z.array(z.enum(INCLUDES)).optional(),
-          cursor: z.string().max(2000).optional(),
-        },
+        inputSchema: INPUT,
         annotations: READ_ONLY,
       },
       (args) =>

@@ -28,6 +28,10 @@ const LIST_OF: Record<WorkItemRelationType, 'blocks' | 'blockedBy' | 'relatesTo'
   duplicated_by: 'duplicatedBy',
 };
 
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object({ ref, type: zEnum(WorkItemRelationType), target: ref });
+const UNLINK_INPUT = z.object({ ref, relationId: uuid.optional(), type: zEnum(WorkItemRelationType).optional(), target: ref.optional() });
+
 @Injectable()
 export class LinkWorkItemsTool implements McpTool {
   readonly name = 'link_work_items';
@@ -44,7 +48,7 @@ export class LinkWorkItemsTool implements McpTool {
       this.name,
       {
         description: 'Link two work items: ref <type> target (blocks, blocked_by, relates_to, duplicates, duplicated_by). Returns ref\'s relations.',
-        inputSchema: { ref, type: zEnum(WorkItemRelationType), target: ref },
+        inputSchema: INPUT,
         annotations: WRITE,
       },
       (args) =>
@@ -73,7 +77,7 @@ export class UnlinkWorkItemsTool implements McpTool {
       this.name,
       {
         description: 'Remove a link of a work item: by relationId, or by type and target. Returns ref\'s remaining relations.',
-        inputSchema: { ref, relationId: uuid.optional(), type: zEnum(WorkItemRelationType).optional(), target: ref.optional() },
+        inputSchema: UNLINK_INPUT,
         annotations: { readOnlyHint: false, destructiveHint: true },
       },
       (args) =>

@@ -40,6 +40,14 @@ const EXTRA: Partial<Record<RecordType, readonly string[]>> = {
 
 const filterValue = z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.string().max(200)).max(20)]);
 
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object({
+    type: z.enum(LIST_TYPES),
+    filters: z.record(z.string().max(40), filterValue).optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+    cursor: z.string().max(600).optional(),
+  });
+
 @Injectable()
 export class ListRecordsTool implements McpTool {
   readonly name = 'list_records';
@@ -55,12 +63,7 @@ export class ListRecordsTool implements McpTool {
       this.name,
       {
         description: 'List records of one type, oldest first; filters as the REST list query (e.g. {"status":["ACTIVE"],"ckrId":"…"}).',
-        inputSchema: {
-          type: z.enum(LIST_TYPES),
-          filters: z.record(z.string().max(40), filterValue).optional(),
-          limit: z.number().int().min(1).max(100).optional(),
-          cursor: z.string().max(600).optional(),
-        },
+        inputSchema: INPUT,
         annotations: READ_ONLY,
       },
       (args) =>

@@ -11,6 +11,18 @@ import { McpTool, READ_ONLY } from './mcp-tool';
 import { ToolRunner } from './tool-runner';
 
 
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object({
+    assignee: z.union([z.literal('me'), uuid]).optional(),
+    sprint: z.union([z.literal('current'), uuid]).optional(),
+    status: z.array(zEnum(WorkItemStatus)).optional(),
+    type: zEnum(WorkItemType).optional(),
+    labelId: uuid.optional(),
+    q: z.string().trim().min(1).max(200).optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+    cursor: z.string().max(600).optional(),
+  });
+
 @Injectable()
 export class ListWorkItemsTool implements McpTool {
   readonly name = 'list_work_items';
@@ -26,16 +38,7 @@ export class ListWorkItemsTool implements McpTool {
       this.name,
       {
         description: 'Work items by filter (assignee "me", sprint "current", status, type, label, text/key q), key order.',
-        inputSchema: {
-          assignee: z.union([z.literal('me'), uuid]).optional(),
-          sprint: z.union([z.literal('current'), uuid]).optional(),
-          status: z.array(zEnum(WorkItemStatus)).optional(),
-          type: zEnum(WorkItemType).optional(),
-          labelId: uuid.optional(),
-          q: z.string().trim().min(1).max(200).optional(),
-          limit: z.number().int().min(1).max(100).optional(),
-          cursor: z.string().max(600).optional(),
-        },
+        inputSchema: INPUT,
         annotations: READ_ONLY,
       },
       (args) =>

@@ -21,6 +21,13 @@ const SUBJECTS: Record<DiscoveryType, { create: string; update: string }> = {
 };
 
 /** Discovery writes for PM and ADMIN (DEV has no strategy writes); the service validates the fields. */
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object({
+    type: z.enum(TYPES),
+    ref: z.string().trim().min(1).max(100).optional(),
+    fields: z.record(z.string().max(40), z.unknown()),
+  });
+
 @Injectable()
 export class SaveDiscoveryRecordTool implements McpTool {
   readonly name = 'save_discovery_record';
@@ -37,11 +44,7 @@ export class SaveDiscoveryRecordTool implements McpTool {
       {
         description:
           'Create (no ref) or update (ref) an opportunity, solution, experiment, interview or insight; fields as the REST POST/PATCH body.',
-        inputSchema: {
-          type: z.enum(TYPES),
-          ref: z.string().trim().min(1).max(100).optional(),
-          fields: z.record(z.string().max(40), z.unknown()),
-        },
+        inputSchema: INPUT,
         annotations: WRITE,
       },
       (args) =>

@@ -8,6 +8,14 @@ import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
 import { McpTool, READ_ONLY } from './mcp-tool';
 import { ToolRunner } from './tool-runner';
 
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object({
+    query: z.string().trim().min(1).max(200),
+    types: z.array(z.enum(SEARCHABLE_TYPES)).max(SEARCHABLE_TYPES.length).optional(),
+    limit: z.number().int().min(1).max(50).optional(),
+    cursor: z.string().max(2000).optional(),
+  });
+
 @Injectable()
 export class SearchTool implements McpTool {
   readonly name = 'search';
@@ -23,12 +31,7 @@ export class SearchTool implements McpTool {
       this.name,
       {
         description: 'Search every record type by title/text (work items also by key). Returns ref, type, title, status, snippet.',
-        inputSchema: {
-          query: z.string().trim().min(1).max(200),
-          types: z.array(z.enum(SEARCHABLE_TYPES)).max(SEARCHABLE_TYPES.length).optional(),
-          limit: z.number().int().min(1).max(50).optional(),
-          cursor: z.string().max(2000).optional(),
-        },
+        inputSchema: INPUT,
         annotations: READ_ONLY,
       },
       (args) =>

@@ -9,6 +9,9 @@ import { McpTool, WRITE } from './mcp-tool';
 import { ToolRunner } from './tool-runner';
 import { UPDATE_WORK_ITEM_FIELDS } from './work-item.fields';
 
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object({ ref: z.string().trim().min(1).max(100), expectedUpdatedAt: z.string().max(40).optional(), ...UPDATE_WORK_ITEM_FIELDS });
+
 @Injectable()
 export class UpdateWorkItemTool implements McpTool {
   readonly name = 'update_work_item';
@@ -25,7 +28,7 @@ export class UpdateWorkItemTool implements McpTool {
       {
         description:
           'Change fields of a work item (as PATCH /work-items/{id}; null clears). Pass expectedUpdatedAt to fail on a concurrent change. Returns the changed fields.',
-        inputSchema: { ref: z.string().trim().min(1).max(100), expectedUpdatedAt: z.string().max(40).optional(), ...UPDATE_WORK_ITEM_FIELDS },
+        inputSchema: INPUT,
         annotations: WRITE,
       },
       (args) =>

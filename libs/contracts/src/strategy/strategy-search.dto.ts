@@ -1,5 +1,8 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import type { InsightResponse } from './strategy.responses';
+
+/** Search and evidence reads for the MCP edge. */
 
 /** Strategy and discovery record types a search can return (MCP names, snake_case). */
 export const STRATEGY_SEARCH_TYPES = [
@@ -57,4 +60,20 @@ export interface SearchStrategyReply {
   items: SearchHit[];
   /** Every hit of the query, for the `omitted` count. */
   total: number;
+}
+
+/** Where an insight's quotes come from: enough to cite, without the transcript. */
+export interface InterviewSource {
+  id: string;
+  title: string;
+  participant: string | null;
+  conductedAt: string | null;
+}
+
+export interface InsightEvidence extends InsightResponse {
+  interview: InterviewSource | null;
+}
+
+export interface InsightEvidenceReply {
+  items: InsightEvidence[];
 }
