@@ -15,7 +15,7 @@ import { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { checkNats, checkPostgres, createScratchDatabase, freePort, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
-import { cpuSeconds, deleteStreams, memoryOf, writeBenchmarkBlock } from './support';
+import { cpuSeconds, deleteStreams, distributedBenchEnv, memoryOf, writeBenchmarkBlock } from './support';
 
 const WORK_ITEMS = Number(process.env.BENCH_WORK_ITEMS ?? 10_000);
 const OPPORTUNITIES = 1_000;
@@ -77,16 +77,7 @@ async function main(): Promise<void> {
   const scratch = await createScratchDatabase(adminUrl, 'pds_bench_mcp');
   const children: ChildProcess[] = [];
   const operatorToken = randomBytes(24).toString('base64url');
-  const env = {
-    PATH: process.env.PATH ?? '',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    OPERATOR_TOKEN: operatorToken,
-    HOST: '127.0.0.1',
-    DATABASE_URL: scratch.url,
-    NATS_URL: natsUrl,
-    NATS_SUBJECT_PREFIX: `bench_${suffix}`,
-  };
+  const env = { ...distributedBenchEnv(operatorToken, scratch.url, natsUrl, `bench_${suffix}`) };
   try {
     process.stdout.write('starting api-gateway, strategy-discovery, delivery-intake and mcp-server...\n');
     const apps = ['api-gateway', 'strategy-discovery', 'delivery-intake', 'mcp-server'] as const;

@@ -4,24 +4,13 @@ import {
   EXPERIMENT_KEY_PREFIX,
   INTAKE_KEY_PREFIX,
   OPPORTUNITY_KEY_PREFIX,
+  STRATEGY_SEARCH_TYPES,
   WORK_ITEM_KEY_PREFIX,
   isUuid,
 } from '@pds/contracts';
 
 /** Every record type the MCP tools read, by the name agents see. */
-export const RECORD_TYPES = [
-  'work_item',
-  'okr',
-  'opportunity',
-  'solution',
-  'experiment',
-  'interview',
-  'insight',
-  'product_goal',
-  'annual_goal',
-  'sprint',
-  'intake',
-] as const;
+export const RECORD_TYPES = ['work_item', ...STRATEGY_SEARCH_TYPES, 'sprint', 'intake'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 const BY_PREFIX: Record<string, RecordType> = {
