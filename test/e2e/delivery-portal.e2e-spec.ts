@@ -103,7 +103,7 @@ describe('public intake portal', () => {
 
   it.each([
     ['a title of 2 characters', { title: 'ab' }, 'title'],
-    ['a description of 900001 characters', { description: 'd'.repeat(900_001) }, 'description'],
+    ['a description of 10001 characters (the portal limit)', { description: 'd'.repeat(10_001) }, 'description'],
     ['kind FEATURE', { kind: 'FEATURE' }, 'kind'],
     ['a missing submitterEmail', { submitterEmail: undefined }, 'submitterEmail'],
     ['a malformed submitterEmail', { submitterEmail: 'pat' }, 'submitterEmail'],
@@ -115,6 +115,24 @@ describe('public intake portal', () => {
     expect(response.status).toBe(400);
     expect(response.body.details).toHaveProperty(field);
     expect((await org.api.get('/api/v1/intake')).body).toEqual([]);
+  });
+
+  it('keeps anonymous input small: a body over 128 KiB is 413, pages hold at most 50 (20 by default)', async () => {
+    const org = await openPortal();
+    const anonymous = publicClient();
+    const huge = await anonymous.post(portal(org.organization.slug), submission({ description: 'd'.repeat(200_000) }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toBe('PayloadTooLarge');
+    expect((await anonymous.post(portal(org.organization.slug), submission({ description: 'd'.repeat(10_000) }))).status).toBe(200);
+    for (let i = 0; i < 21; i += 1) expect((await anonymous.post(portal(org.organization.slug), submission({ title: `Public ${i}` }))).status).toBe(200);
+    const page = await anonymous.get(portal(org.organization.slug));
+    expect(page.status).toBe(200);
+    expect(page.body).toHaveLength(20);
+    expect(page.headers.get('x-next-cursor')).toEqual(expect.any(String));
+    expect((await anonymous.get(`${portal(org.organization.slug)}?limit=50`)).body).toHaveLength(22);
+    const tooMany = await anonymous.get(`${portal(org.organization.slug)}?limit=51`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.details).toHaveProperty('limit');
   });
 
   it("isolates organizations: one portal never shows or votes on another organization's submissions", async () => {

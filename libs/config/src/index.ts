@@ -2,3 +2,4 @@ export * from './common.config';
 export * from './load-config';
 export * from './boolean-flag';
 export * from './operator-token';
+export * from './trust-proxy';

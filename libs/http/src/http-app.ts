@@ -5,6 +5,8 @@ import { PinoNestLogger } from '@pds/observability';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiErrorFilter } from './api-error.filter';
+import { refuseJson, refuseParameters } from './input-hygiene';
+import { lingerBeforeClose } from './lingering-close';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -19,8 +21,8 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   /** Endpoints that accept more than the default (intake descriptions up to 900,000 characters). */
   routeBodyLimits?: readonly RouteBodyLimit[];
-  /** Trust X-Forwarded-For from a proxy in front (Kubernetes ingress). */
-  trustProxy?: boolean;
+  /** Whose X-Forwarded-For to believe (hop count or proxy CIDRs; see TRUST_PROXY). */
+  trustProxy?: false | number | string[];
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -48,8 +50,17 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else parseJson(request, body as string, done);
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, (error, parsed) => {
+      if (error) return done(error, undefined);
+      const refused = refuseJson(parsed);
+      if (refused) done(refused, undefined);
+      else done(null, parsed);
+    });
+  });
+  // Before any handler: NUL characters and lone surrogates in path parameters or query values.
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    done(refuseParameters('path', request.params) ?? refuseParameters('query', request.query));
   });
   fastify.addHook('onRoute', (route) => {
     const match = options.routeBodyLimits?.find((entry) => route.url.startsWith(entry.prefix));
@@ -60,8 +71,10 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
     done();
   });
   // The contract answers 200 to every success, creations included; Nest would answer POST with 201.
-  fastify.addHook('onSend', (_request, reply, payload, done) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode === 201) void reply.code(200);
+    // Refused before the body was read: let the client finish sending so that it gets the answer.
+    else if (reply.statusCode === 413) lingerBeforeClose(request.raw.socket);
     done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {

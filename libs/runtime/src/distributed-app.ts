@@ -14,7 +14,7 @@ export interface DistributedAppOptions {
   /** The app's own modules; infrastructure (logging, database, NATS) is added here. */
   imports: (Type<unknown> | DynamicModule)[];
   routeBodyLimits?: readonly RouteBodyLimit[];
-  trustProxy?: boolean;
+  trustProxy?: false | number | string[];
 }
 
 /**

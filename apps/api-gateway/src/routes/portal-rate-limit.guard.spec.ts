@@ -6,14 +6,14 @@ import { PortalRateLimitGuard } from './portal-rate-limit.guard';
 
 const options = { operatorToken: undefined, rateLimitPerMinute: 3, apiKeyCacheTtlMs: 0 };
 
-/** A request from `ip`, and the headers the guard set on its reply. */
-function call(guard: PortalRateLimitGuard, ip: string): { allowed: boolean | AppException; headers: Record<string, unknown> } {
+/** A request from `ip` to the portal of `slug`, and the headers the guard set on its reply. */
+function call(guard: PortalRateLimitGuard, ip: string, slug = 'acme'): { allowed: boolean | AppException; headers: Record<string, unknown> } {
   const headers: Record<string, unknown> = {};
   const reply = {
     headers: (values: Record<string, unknown>) => Object.assign(headers, values),
     header: (name: string, value: unknown) => (headers[name] = value),
   };
-  const context = { switchToHttp: () => ({ getRequest: () => ({ ip }), getResponse: () => reply }) } as unknown as ExecutionContext;
+  const context = { switchToHttp: () => ({ getRequest: () => ({ ip, params: { slug } }), getResponse: () => reply }) } as unknown as ExecutionContext;
   try {
     return { allowed: guard.canActivate(context), headers };
   } catch (error) {
@@ -32,7 +32,9 @@ describe('PortalRateLimitGuard', () => {
     expect((denied.allowed as AppException).code).toBe('TooManyRequests');
     expect(denied.headers).toMatchObject({ 'ratelimit-limit': 3, 'ratelimit-remaining': 0 });
     expect(denied.headers['retry-after']).toEqual(expect.any(Number));
-    // Another address has its own budget.
+    // Another address has its own budget, and so has the same address on another organization's portal.
     expect(call(guard, '198.51.100.1').allowed).toBe(true);
+    expect(call(guard, '203.0.113.7', 'globex').allowed).toBe(true);
+    expect(call(guard, '203.0.113.7', 'ACME').allowed).toBeInstanceOf(AppException);
   });
 });

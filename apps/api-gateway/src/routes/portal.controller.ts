@@ -1,5 +1,14 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, UseGuards, UseInterceptors, UsePipes } from '@nestjs/common';
-import { ListQuery, NotFoundError, Page, PortalIntakeDto, PortalSubjects, PortalVoteDto, PublicIntakeResponse } from '@pds/contracts';
+import {
+  DEFAULT_PORTAL_PAGE_SIZE,
+  NotFoundError,
+  Page,
+  PortalIntakeDto,
+  PortalListQuery,
+  PortalSubjects,
+  PortalVoteDto,
+  PublicIntakeResponse,
+} from '@pds/contracts';
 import { ContractValidationPipe, PageInterceptor } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { OrganizationSettingsService } from '../identity/organization-settings.service';
@@ -20,8 +29,9 @@ export class PortalController {
 
   @Get()
   @UseInterceptors(PageInterceptor)
-  async list(@Param('slug') slug: string, @Query() query: ListQuery): Promise<Page<PublicIntakeResponse>> {
-    return this.bus.request(PortalSubjects.list, { organizationId: await this.organization(slug), ...query });
+  async list(@Param('slug') slug: string, @Query() query: PortalListQuery): Promise<Page<PublicIntakeResponse>> {
+    const { limit = DEFAULT_PORTAL_PAGE_SIZE, cursor } = query;
+    return this.bus.request(PortalSubjects.list, { organizationId: await this.organization(slug), limit, cursor });
   }
 
   @Post()

@@ -1,4 +1,4 @@
-/** Every SSRF form of issue 5; each must be refused when private targets are not allowed. */
+/** Every SSRF form of issues 5 and 12; each must be refused when private targets are not allowed. */
 export const SSRF_URLS = [
   'http://127.0.0.1/',
   'http://localhost/',
@@ -11,4 +11,11 @@ export const SSRF_URLS = [
   'http://10.0.0.1/',
   'http://100.64.0.1/',
   'http://0.0.0.0/',
+  // IPv6 forms that embed an IPv4 address (issue 12).
+  'http://[64:ff9b::7f00:1]/',
+  'http://[64:ff9b::169.254.169.254]/',
+  'http://[2002:7f00:1::]/',
+  'http://[::127.0.0.1]/',
+  'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+  'http://[64:ff9b:1::a00:1]/',
 ];

@@ -20,6 +20,9 @@ const BLOCKED: [string, number, 'ipv4' | 'ipv6', string][] = [
   ['fc00::', 7, 'ipv6', 'unique local'],
   ['fe80::', 10, 'ipv6', 'link-local'],
   ['ff00::', 8, 'ipv6', 'multicast'],
+  // Teredo tunnels and local-use NAT64 can reach anything behind them; neither is a public endpoint.
+  ['2001::', 32, 'ipv6', 'Teredo'],
+  ['64:ff9b:1::', 48, 'ipv6', 'local-use NAT64'],
 ];
 
 const LISTS = BLOCKED.map(([network, prefix, type, reason]) => {
@@ -28,30 +31,58 @@ const LISTS = BLOCKED.map(([network, prefix, type, reason]) => {
   return { list, reason };
 });
 
-/** The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:7f00:1` → `127.0.0.1`), or null. */
-function mappedIPv4(address: string): string | null {
-  const match = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
-  if (!match) return null;
-  if (match[1]) return match[1];
-  const high = parseInt(match[2], 16);
-  const low = parseInt(match[3], 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+/** The eight 16-bit words of an IPv6 address (`::` expanded, a trailing dotted IPv4 split), or null. */
+function ipv6Words(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail, ...rest] = text.split('::');
+  if (rest.length) return null;
+  const parse = (part: string | undefined) => (part ? part.split(':').map((word) => parseInt(word, 16)) : []);
+  const left = parse(head);
+  const right = parse(tail);
+  const words = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  return words.length === 8 && words.every((word) => Number.isInteger(word) && word >= 0 && word <= 0xffff) ? words : null;
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * The IPv4 address an IPv6 address carries and in which form: IPv4-mapped (`::ffff:a.b.c.d`),
+ * NAT64 (`64:ff9b::a.b.c.d`), 6to4 (`2002:AABB:CCDD::`) and IPv4-compatible (`::a.b.c.d`). Such an
+ * address is judged by the IPv4 rules: it reaches that IPv4 host.
+ */
+function embeddedIPv4(address: string): { ipv4: string; form: string } | null {
+  const w = ipv6Words(address);
+  if (!w) return null;
+  const zero = (from: number, to: number) => w.slice(from, to).every((word) => word === 0);
+  if (zero(0, 5) && w[5] === 0xffff) return { ipv4: ipv4Of(w[6], w[7]), form: 'IPv4-mapped' };
+  if (w[0] === 0x64 && w[1] === 0xff9b && zero(2, 6)) return { ipv4: ipv4Of(w[6], w[7]), form: 'NAT64' };
+  if (w[0] === 0x2002) return { ipv4: ipv4Of(w[1], w[2]), form: '6to4' };
+  // `::` and `::1` are blocked as themselves; other `::/96` addresses are IPv4-compatible.
+  if (zero(0, 6) && (w[6] !== 0 || w[7] > 1)) return { ipv4: ipv4Of(w[6], w[7]), form: 'IPv4-compatible' };
+  return null;
 }
 
 /**
- * Why an IP address may not be a webhook target, or null. IPv4-mapped IPv6 counts as its IPv4
- * form, which the reason names: URL parsing turns `[::ffff:127.0.0.1]` into `[::ffff:7f00:1]`.
+ * Why an IP address may not be a webhook target, or null. An IPv6 address that embeds an IPv4
+ * address counts as that IPv4 address, which the reason names: URL parsing turns
+ * `[::ffff:127.0.0.1]` into `[::ffff:7f00:1]`.
  */
 export function blockedReason(address: string): string | null {
   const bare = address.replace(/^\[|\]$/g, '');
   const family = isIP(bare);
   if (family === 0) return 'not an IP address';
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  for (const { list, reason } of LISTS) {
-    if (!list.check(bare, type)) continue;
-    const mapped = family === 6 ? mappedIPv4(bare) : null;
-    return mapped ? `${reason}, IPv4-mapped ${mapped}` : reason;
+  const embedded = family === 6 ? embeddedIPv4(bare) : null;
+  if (embedded) {
+    const reason = blockedReason(embedded.ipv4);
+    return reason ? `${reason}, ${embedded.form} ${embedded.ipv4}` : null;
   }
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  for (const { list, reason } of LISTS) if (list.check(bare, type)) return reason;
   return null;
 }
 

@@ -20,7 +20,8 @@ export function formatKey(prefix: string, number: number): string {
 
 /** `YYYY-MM-DD` that is also a real calendar date. */
 export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  // Year 0000 parses in JavaScript but is no PostgreSQL date.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }

@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, ValidateIf, ValidationError, ValidationOptions, validateSync } from 'class-validator';
 import { BadRequestError } from './errors';
+import { isCertainlyValid } from './fast-validation';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- class-transformer's own constructor type
 type Constructor<T> = new (...args: any[]) => T;
@@ -46,6 +47,7 @@ export function validateDto<T extends object>(cls: Constructor<T>, input: unknow
     });
   }
   const instance = plainToInstance(cls, input as object, { exposeDefaultValues: false }) as T;
+  if (isCertainlyValid(instance)) return instance;
   const errors = validateSync(instance, {
     whitelist: true,
     forbidNonWhitelisted: true,

@@ -7,7 +7,7 @@ import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateC
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
 import { ConvertIntakeDto, CreateIntakeDto, IntakeSubmissionResponse, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
 import { CreateLabelDto, CreateTeamDto, LabelResponse, TeamResponse } from './label.dto';
-import { PortalIntakeDto, PortalVoteDto, PublicIntakeResponse } from './portal.dto';
+import { PortalIntakeDto, PortalListQuery, PortalVoteDto, PublicIntakeResponse } from './portal.dto';
 import { AddWorkItemRelationDto, WorkItemRelationsResponse } from './relation.dto';
 import { CreateSprintDto, ListSprintsQuery, SprintResponse, UpdateSprintDto } from './sprint.dto';
 
@@ -58,7 +58,7 @@ export class UpdateChangelogRequest extends IdBodyRequest(UpdateChangelogDto) {}
 export class PublishChangelogRequest extends IdRequest {}
 
 /** The public portal has no caller: the gateway resolved the organization from the slug. */
-export class PortalListRequest extends ListQuery {
+export class PortalListRequest extends PortalListQuery {
   @IsUUID()
   organizationId!: string;
 }

@@ -1,6 +1,15 @@
-import { IsBoolean, IsEmail, IsIn, IsString, Length, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 import { IsOptionalNonNull } from '../common/validation';
-import { IntakeKind, IntakeStage, MAX_INTAKE_DESCRIPTION } from './intake.dto';
+import { IntakeKind, IntakeStage } from './intake.dto';
+
+/**
+ * The portal takes input from anyone without a key: descriptions are capped far below the 900,000
+ * characters an authenticated `POST /intake` accepts, and lists come in small pages.
+ */
+export const MAX_PORTAL_DESCRIPTION = 10_000;
+export const MAX_PORTAL_PAGE_SIZE = 50;
+export const DEFAULT_PORTAL_PAGE_SIZE = 20;
 
 /** Organization settings (ADMIN); `portalEnabled` opens the public intake portal at /public/portals/{slug}. */
 export class UpdateOrganizationSettingsDto {
@@ -28,7 +37,7 @@ export class PortalIntakeDto {
 
   @IsOptionalNonNull()
   @IsString()
-  @MaxLength(MAX_INTAKE_DESCRIPTION)
+  @MaxLength(MAX_PORTAL_DESCRIPTION)
   description?: string;
 
   @IsString()
@@ -38,6 +47,21 @@ export class PortalIntakeDto {
   @IsEmail()
   @MaxLength(320)
   submitterEmail: string;
+}
+
+/** `limit` and `cursor` of the portal's list: at most 50 per page. */
+export class PortalListQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PORTAL_PAGE_SIZE)
+  limit?: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  cursor?: string;
 }
 
 export class PortalVoteDto {

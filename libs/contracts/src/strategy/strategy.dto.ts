@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsCalendarDate, IsTimestamp } from '../common/decorators';
+import { IsCalendarDate, IsStoredInt, IsTimestamp } from '../common/decorators';
 import { Priority, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
@@ -124,8 +124,8 @@ export class CreateOpportunityDto {
   @IsOptionalNonNull() @IsIn(enumValues(Priority)) priority?: Priority;
   @IsOptionalNonNull() @Score() impact?: number;
   @IsOptionalNonNull() @Score() confidence?: number;
-  @IsOptionalNonNull() @IsInt() @Min(0) reach?: number;
-  @IsOptionalNonNull() @IsInt() @Min(1) effort?: number;
+  @IsOptionalNonNull() @IsStoredInt(0) reach?: number;
+  @IsOptionalNonNull() @IsStoredInt(1) effort?: number;
   @IsOptionalNonNull() @IsUUID() ownerId?: string;
   @InsightIds() insightIds?: string[];
 }
@@ -139,8 +139,8 @@ export class UpdateOpportunityDto {
   @IsOptionalNonNull() @IsIn(enumValues(Priority)) priority?: Priority;
   @IsOptionalNonNull() @Score() impact?: number;
   @IsOptionalNonNull() @Score() confidence?: number;
-  @IsNullable() @IsInt() @Min(0) reach?: number | null;
-  @IsNullable() @IsInt() @Min(1) effort?: number | null;
+  @IsNullable() @IsStoredInt(0) reach?: number | null;
+  @IsNullable() @IsStoredInt(1) effort?: number | null;
   @IsNullable() @IsUUID() ownerId?: string | null;
   @IsOptionalNonNull() @IsIn(['NEW', 'EXPLORING', 'VALIDATED', 'DISCARDED'] satisfies OpportunityStatus[]) status?: OpportunityStatus;
   @InsightIds() insightIds?: string[];

@@ -1,7 +1,7 @@
 import { IsIdList } from '../common/decorators';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Min } from 'class-validator';
-import { IsCalendarDate, IsTimestamp } from '../common/decorators';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { IsCalendarDate, IsStoredInt, IsTimestamp } from '../common/decorators';
 import {
   Classification,
   Discipline,
@@ -47,13 +47,11 @@ export class CreateWorkItemDto {
   adHoc?: boolean;
 
   @IsOptionalNonNull()
-  @IsInt()
-  @Min(0)
+  @IsStoredInt(0)
   estimate?: number;
 
   @IsOptionalNonNull()
-  @IsInt()
-  @Min(0)
+  @IsStoredInt(0)
   storyPoints?: number;
 
   @IsOptionalNonNull()
@@ -107,8 +105,8 @@ export class UpdateWorkItemDto {
   @IsOptionalNonNull() @IsIn(enumValues(Priority)) priority?: Priority;
   @IsOptionalNonNull() @IsIn(enumValues(WorkItemStatus)) status?: WorkItemStatus;
   @IsOptionalNonNull() @IsBoolean() adHoc?: boolean;
-  @IsNullable() @IsInt() @Min(0) estimate?: number | null;
-  @IsNullable() @IsInt() @Min(0) storyPoints?: number | null;
+  @IsNullable() @IsStoredInt(0) estimate?: number | null;
+  @IsNullable() @IsStoredInt(0) storyPoints?: number | null;
   @IsNullable() @IsCalendarDate() dueDate?: string | null;
   @IsNullable() @IsUUID() parentId?: string | null;
   @IsNullable() @IsUUID() sprintId?: string | null;

@@ -1,0 +1,55 @@
+import { BadRequestError } from '@pds/contracts';
+
+/** Deeper JSON is refused before any code walks it recursively (class-transformer would overflow the stack). */
+export const MAX_JSON_DEPTH = 64;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * What PostgreSQL cannot store faithfully: NUL is not allowed in text, and a lone UTF-16 surrogate
+ * has no UTF-8 form (it would be stored as U+FFFD on some routes and fail on others). Both are
+ * refused at the edge, the same way on every route (docs/decisions.md).
+ */
+export function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain a NUL character (\\u0000)';
+  if (LONE_SURROGATE.test(text)) return 'must not contain a lone UTF-16 surrogate';
+  return undefined;
+}
+
+/** The first problem of a parsed JSON body, with the path of the field, walked without recursion. */
+export function jsonProblem(body: unknown): { path: string; problem: string } | undefined {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }];
+  while (stack.length) {
+    const { value, path, depth } = stack.pop() as (typeof stack)[number];
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) return { path: path || 'body', problem };
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_JSON_DEPTH) return { path: path || 'body', problem: `must not be nested deeper than ${MAX_JSON_DEPTH} levels` };
+      for (const [key, child] of Object.entries(value)) {
+        const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+        const keyProblem = textProblem(key);
+        if (keyProblem) return { path: childPath, problem: `field name ${keyProblem}` };
+        stack.push({ value: child, path: childPath, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
+}
+
+export function refuseJson(body: unknown): BadRequestError | undefined {
+  const found = jsonProblem(body);
+  return found && new BadRequestError(`Invalid body: ${found.path} ${found.problem}`, { [found.path]: [found.problem] });
+}
+
+/** Path parameters and query values: the same rules as body strings. */
+export function refuseParameters(source: 'path' | 'query', values: unknown): BadRequestError | undefined {
+  if (!values || typeof values !== 'object') return undefined;
+  for (const [name, value] of Object.entries(values)) {
+    for (const text of [name, ...(Array.isArray(value) ? value : [value])]) {
+      const problem = typeof text === 'string' ? textProblem(text) : undefined;
+      if (problem) return new BadRequestError(`Invalid ${source} parameter ${name}: ${problem}`, { [name]: [problem] });
+    }
+  }
+  return undefined;
+}
