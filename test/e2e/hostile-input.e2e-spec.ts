@@ -92,6 +92,32 @@ describe('numbers and dates beyond what the columns hold', () => {
   });
 });
 
+describe('cursors that decode but carry a bad value', () => {
+  const forged = (sortValue: string, id = '7f0b5b1c-3f6e-4c39-9a4e-0d5a3c1b2e10') =>
+    Buffer.from(JSON.stringify(['c1', sortValue, id])).toString('base64url');
+
+  it.each(['/api/v1/work-items', '/api/v1/intake', '/api/v1/changelog', '/api/v1/sprints', '/api/v1/labels', '/api/v1/ckrs', '/api/v1/users', '/api/v1/webhooks', '/api/v1/webhooks/deliveries'])(
+    'GET %s refuses them with 400 instead of a 500 or page one',
+    async (path) => {
+      const org = await createOrganization();
+      for (const sortValue of ['not-a-date', 'NaN', '1e400', '0000-01-01T00:00:00.000Z']) {
+        expectRefused(await org.api.get(`${path}?cursor=${forged(sortValue)}`), 'cursor');
+      }
+    },
+  );
+
+  it("a cursor of a list ordered by time is refused by a list ordered by key, and the other way round", async () => {
+    const org = await createOrganization();
+    for (let i = 0; i < 3; i += 1) await org.api.post('/api/v1/work-items', { title: `Item ${i}`, type: 'TASK' });
+    for (let i = 0; i < 3; i += 1) await org.api.post('/api/v1/labels', { name: `label-${i}`, color: '#aabbcc' });
+    const workItemCursor = (await org.api.get('/api/v1/work-items?limit=1')).headers.get('x-next-cursor') as string;
+    const labelCursor = (await org.api.get('/api/v1/labels?limit=1')).headers.get('x-next-cursor') as string;
+    expect((await org.api.get(`/api/v1/work-items?limit=1&cursor=${workItemCursor}`)).body[0].key).toBe('WI-2');
+    expectRefused(await org.api.get(`/api/v1/work-items?cursor=${labelCursor}`), 'cursor');
+    expectRefused(await org.api.get(`/api/v1/labels?cursor=${workItemCursor}`), 'cursor');
+  });
+});
+
 describe('a body over the limit', () => {
   /** Streams `size` bytes like a client that does not wait for an early answer. */
   function postLarge(size: number): Promise<string> {

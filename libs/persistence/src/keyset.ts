@@ -1,8 +1,11 @@
-import { CursorPosition, DEFAULT_PAGE_SIZE, Page, decodeCursor, encodeCursor } from '@pds/contracts';
+import { CursorOrder, CursorPosition, DEFAULT_PAGE_SIZE, Page, decodeCursor, encodeCursor } from '@pds/contracts';
 
-/** Reads `limit`/`cursor` of a list query: how many rows to fetch (one extra reveals a next page). */
-export function pageRequest(query: { limit?: number; cursor?: string }): { limit: number; after?: CursorPosition } {
-  return { limit: query.limit ?? DEFAULT_PAGE_SIZE, after: query.cursor ? decodeCursor(query.cursor) : undefined };
+/**
+ * Reads `limit`/`cursor` of a list query: how many rows to fetch (one extra reveals a next page),
+ * and the position after which to read, checked against what the list is ordered by.
+ */
+export function pageRequest(query: { limit?: number; cursor?: string }, order: CursorOrder = 'time'): { limit: number; after?: CursorPosition } {
+  return { limit: query.limit ?? DEFAULT_PAGE_SIZE, after: query.cursor ? decodeCursor(query.cursor, order) : undefined };
 }
 
 /** Prisma `where` fragment for rows after a (createdAt, id) cursor, the default list order. */

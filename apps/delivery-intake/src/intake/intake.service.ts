@@ -68,7 +68,7 @@ export class IntakeService {
 
   async list(auth: AuthContext, query: ListIntakeQuery): Promise<Page<IntakeSubmissionResponse>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
+    const { limit, after } = pageRequest(query, 'number');
     const afterNumber = after ? Number(after.sortValue) : undefined;
     const where: Prisma.IntakeSubmissionWhereInput = { organizationId: auth.organizationId };
     if (query.stage) where.stage = query.stage;

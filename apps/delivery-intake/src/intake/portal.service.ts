@@ -45,7 +45,7 @@ export class PortalService {
   ) {}
 
   async list(organizationId: string, query: ListQuery): Promise<Page<PublicIntakeResponse>> {
-    const { limit, after } = pageRequest(query);
+    const { limit, after } = pageRequest(query, 'number');
     const afterNumber = after ? Number(after.sortValue) : undefined;
     const rows = await this.prisma.intakeSubmission.findMany({
       where: { organizationId, ...VISIBLE, ...(Number.isInteger(afterNumber) ? { number: { gt: afterNumber } } : {}) },

@@ -78,7 +78,7 @@ export class WorkItemService {
 
   async list(auth: AuthContext, query: ListWorkItemsQuery): Promise<Page<WorkItemResponse>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
+    const { limit, after } = pageRequest(query, 'number');
     const afterNumber = after ? Number(after.sortValue) : undefined;
     const rows = await this.workItems.list(auth.organizationId, query, Number.isInteger(afterNumber) ? afterNumber : undefined, limit + 1);
     return toPage(rows, limit, toWorkItemResponse, (row) => String(row.number));

@@ -31,7 +31,7 @@ export class DeliveryService {
   async list(auth: AuthContext, query: ListDeliveriesQuery): Promise<WebhookDeliveryPage> {
     assertCan(auth, Permission.WebhooksManage);
     const limit = query.limit ?? DEFAULT_DELIVERY_PAGE_SIZE;
-    const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+    const after = query.cursor === undefined ? null : decodeCursor(query.cursor, 'time');
     const afterTime = after ? Date.parse(after.sortValue) : null;
     if (after && Number.isNaN(afterTime)) throw new BadRequestError('cursor is not a cursor this API issued', { cursor: ['invalid cursor'] });
     const rows = await this.db.sql.query<DeliveryRow>(

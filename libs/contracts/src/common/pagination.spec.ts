@@ -4,15 +4,32 @@ import { parseRecordRef } from './identifiers';
 describe('cursors', () => {
   it('round-trips a position', () => {
     const position = { sortValue: '2026-11-21T10:00:00.000Z', id: '7f0b5b1c-3f6e-4c39-9a4e-0d5a3c1b2e10' };
-    expect(decodeCursor(encodeCursor(position))).toEqual(position);
+    expect(decodeCursor(encodeCursor(position), 'time')).toEqual(position);
+    const numbered = { sortValue: '42', id: position.id };
+    expect(decodeCursor(encodeCursor(numbered), 'number')).toEqual(numbered);
   });
 
-  it.each(['nope', '', 'eyJ4IjoxfQ', Buffer.from('["c1","x","not-a-uuid"]').toString('base64url')])(
-    'rejects %p as a cursor this API never issued',
-    (cursor) => {
-      expect(() => decodeCursor(cursor)).toThrow(expect.objectContaining({ code: 'BadRequest' }));
-    },
-  );
+  const id = '7f0b5b1c-3f6e-4c39-9a4e-0d5a3c1b2e10';
+  const forged = (sortValue: unknown, rowId: unknown = id) => Buffer.from(JSON.stringify(['c1', sortValue, rowId])).toString('base64url');
+
+  it.each([
+    ['nope', 'time'],
+    ['', 'time'],
+    ['eyJ4IjoxfQ', 'time'],
+    [forged('2026-11-21T10:00:00.000Z', 'not-a-uuid'), 'time'],
+    [forged('not-a-date'), 'time'],
+    [forged('2026-02-30T10:00:00.000Z'), 'time'],
+    [forged('0000-01-01T00:00:00.000Z'), 'time'],
+    [forged('7'), 'time'],
+    [forged('NaN'), 'number'],
+    [forged('1e400'), 'number'],
+    [forged('-1'), 'number'],
+    [forged('2147483648'), 'number'],
+    [forged('2026-11-21T10:00:00.000Z'), 'number'],
+    [forged(7), 'number'],
+  ] as const)('rejects %p as a cursor of a list ordered by %s', (cursor, order) => {
+    expect(() => decodeCursor(cursor, order)).toThrow(expect.objectContaining({ code: 'BadRequest' }));
+  });
 });
 
 describe('parseRecordRef', () => {

@@ -39,8 +39,24 @@ export function encodeCursor(position: CursorPosition): string {
   return Buffer.from(JSON.stringify([CURSOR_VERSION, position.sortValue, position.id])).toString('base64url');
 }
 
-/** Opaque cursors are ours; anything that does not decode to one is a client error, not a 500. */
-export function decodeCursor(cursor: string): CursorPosition {
+/** What a list is ordered by, and so what its cursors carry: a timestamp (creation, start) or a key number. */
+export type CursorOrder = 'time' | 'number';
+
+const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function isSortValue(value: string, order: CursorOrder): boolean {
+  if (order === 'number') return /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647;
+  const time = Date.parse(value);
+  // Years 1–9999 only: year 0 parses in JavaScript but not in PostgreSQL.
+  return TIMESTAMP_RE.test(value) && !value.startsWith('0000') && Number.isFinite(time) && new Date(time).toISOString() === value;
+}
+
+/**
+ * Opaque cursors are ours; anything that does not decode to one of the list's order is a client
+ * error, not a 500 and not a silent restart at page one. Cursors are not signed: a cursor is only a
+ * position among the caller's own organization's rows, and every value in it is checked here.
+ */
+export function decodeCursor(cursor: string, order: CursorOrder): CursorPosition {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
@@ -49,7 +65,8 @@ export function decodeCursor(cursor: string): CursorPosition {
       parsed[0] === CURSOR_VERSION &&
       typeof parsed[1] === 'string' &&
       typeof parsed[2] === 'string' &&
-      UUID_RE.test(parsed[2])
+      UUID_RE.test(parsed[2]) &&
+      isSortValue(parsed[1], order)
     ) {
       return { sortValue: parsed[1], id: parsed[2] };
     }
