@@ -52,7 +52,14 @@ describe('MCP transport: Streamable HTTP at /mcp', () => {
     expect(own.status).toBe(200);
     expect((await rawMcp('POST', { 'x-api-key': own.body.apiKey }, INITIALIZE)).status).toBe(200);
     expect((await dev.api.delete(`/api/v1/me/api-keys/${own.body.id}`)).status).toBe(200);
-    const after = await rawMcp('POST', { 'x-api-key': own.body.apiKey }, INITIALIZE);
+    // Standalone: at once. Distributed: when the revocation broadcast reaches the MCP replica, and
+    // never later than API_KEY_CACHE_TTL_MS (at most 5 s), as for a second gateway replica.
+    const deadline = Date.now() + 5000;
+    let after = await rawMcp('POST', { 'x-api-key': own.body.apiKey }, INITIALIZE);
+    while (after.status === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await rawMcp('POST', { 'x-api-key': own.body.apiKey }, INITIALIZE);
+    }
     expect(after.status).toBe(401);
     expect(after.body.message).toContain('revoked');
   });
