@@ -186,21 +186,25 @@ async function main(): Promise<void> {
       await packet();
     });
 
-    const measure = async (label: string, run: () => Promise<number[]>) => {
+    const measure = async (label: string, run: () => Promise<number[]>, clients = CLIENTS) => {
       process.stdout.write(`${label}...\n`);
       const cpuBefore = cpuSeconds([mcp.pid as number]);
       const started = Date.now();
-      const samples = (await pool(CLIENTS * ROUNDS, CLIENTS, run)).flat();
+      const samples = (await pool(clients * ROUNDS, clients, run)).flat();
       const seconds = (Date.now() - started) / 1000;
       return { samples, seconds, cpu: cpuSeconds([mcp.pid as number]) - cpuBefore };
     };
     const connect = await measure('initialize + tools/list', async () => [await initialize(), await toolsList()]);
     const discovery = await measure('get_discovery_context', async () => [await packet()]);
+    // One client alone: the latency without queueing behind the other nine (what one agent sees).
+    const alone = await measure('get_discovery_context, one client', async () => [await initialize(), await toolsList(), await packet()], 1);
 
     const init = connect.samples.filter((_s, i) => i % 2 === 0).sort((a, b) => a - b);
     const list = connect.samples.filter((_s, i) => i % 2 === 1).sort((a, b) => a - b);
     const both = connect.samples.reduce<number[]>((pairs, s, i) => (i % 2 ? (pairs[pairs.length - 1] += s, pairs) : [...pairs, s]), []).sort((a, b) => a - b);
     const ctx = [...discovery.samples].sort((a, b) => a - b);
+    const aloneList = alone.samples.filter((_s, i) => i % 3 === 1).sort((a, b) => a - b);
+    const aloneCtx = alone.samples.filter((_s, i) => i % 3 === 2).sort((a, b) => a - b);
     const memory = memoryOf(mcp.pid);
     const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
     const verdict = (value: number, target: number) => `${ms(value)} (target ≤ ${target} ms: ${value <= target ? 'met' : 'not met'})`;
@@ -215,6 +219,8 @@ async function main(): Promise<void> {
       `| \`tools/list\` | ${verdict(percentile(list, 50), 20)} | ${ms(percentile(list, 99))} |`,
       `| \`initialize\` + \`tools/list\` (one connect) | ${ms(percentile(both, 50))} | ${ms(percentile(both, 99))} |`,
       `| \`get_discovery_context\` (brief) | ${verdict(percentile(ctx, 50), 50)} | ${verdict(percentile(ctx, 99), 150)} |`,
+      `| one client alone: \`tools/list\` | ${ms(percentile(aloneList, 50))} | ${ms(percentile(aloneList, 99))} |`,
+      `| one client alone: \`get_discovery_context\` (brief) | ${ms(percentile(aloneCtx, 50))} | ${ms(percentile(aloneCtx, 99))} |`,
       '',
       `Throughput: ${Math.round(connect.samples.length / connect.seconds)} MCP requests/s while connecting, ${Math.round(discovery.samples.length / discovery.seconds)} packets/s. mcp-server CPU: ${connect.cpu.toFixed(1)} s and ${discovery.cpu.toFixed(1)} s for the two measures. mcp-server memory RSS at the end ${memory.rss} MiB (peak ${memory.peak} MiB). The brief packet of the focus is ${packetChars} characters. Load average at the end (1 / 5 / 15 min): ${load}.`,
     ].join('\n');
