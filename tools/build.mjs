@@ -45,3 +45,16 @@ execFileSync(bin('swc'), [...sources, '-d', 'dist', '--quiet', '--config-file', 
   cwd: root,
   stdio: 'inherit',
 });
+
+// What GET /version answers: the package version, the commit (GIT_COMMIT in image builds, which
+// have no .git) and when this build ran.
+function gitCommit() {
+  if (process.env.GIT_COMMIT) return process.env.GIT_COMMIT;
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
+const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+writeFileSync(path.join(root, 'dist', 'build-info.json'), JSON.stringify({ version, commit: gitCommit(), buildTime: new Date().toISOString() }) + '\n');

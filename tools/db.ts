@@ -4,6 +4,8 @@
  *   db status             list applied and pending migrations
  *   db new <context> <name>   write a migration for the change between the committed migrations and
  *                         prisma/<context>/schema.prisma (computed offline in an in-memory PGlite)
+ *   db outbox list        events an outbox relay parked after repeated publishing failures
+ *   db outbox replay <context> [id...]   put parked events (all, or these) back in line
  */
 import {
   ALL_CONTEXTS,
@@ -15,6 +17,7 @@ import {
   openPglite,
   prismaRoot,
 } from '@pds/persistence';
+import { parkedEvents, replayParkedEvents } from '@pds/messaging';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { diffMigrations } from './schema-diff';
@@ -76,6 +79,37 @@ async function create(context: string | undefined, name: string | undefined): Pr
   console.log(`wrote ${path.relative(process.cwd(), dir)}/migration.sql`);
 }
 
+/** Contexts whose schema has an outbox table in this database. */
+async function outboxContexts(db: Database): Promise<string[]> {
+  const rows = await db.sql.query<{ schema: string }>(
+    `SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'outbox' AND table_schema = ANY($1::text[]) ORDER BY 1`,
+    [ALL_CONTEXTS],
+  );
+  return rows.map((row) => row.schema);
+}
+
+async function outbox(action: string | undefined, context: string | undefined, ids: string[]): Promise<void> {
+  const db = await openDatabase();
+  try {
+    const contexts = await outboxContexts(db);
+    if (action === 'list') {
+      for (const schema of contexts) {
+        for (const e of await parkedEvents(db, schema)) {
+          console.log(`${schema} ${e.id} ${e.event} org ${e.organizationId} parked ${e.parkedAt} after ${e.attempts} attempts: ${e.lastError ?? ''}`);
+        }
+      }
+      return;
+    }
+    if (action === 'replay' && context && contexts.includes(context)) {
+      console.log(`${context}: ${await replayParkedEvents(db, context, ids)} event(s) back in line`);
+      return;
+    }
+    throw new Error(`usage: db outbox list | db outbox replay <${contexts.join('|')}> [event id...]`);
+  } finally {
+    await db.close();
+  }
+}
+
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   switch (command) {
@@ -85,8 +119,10 @@ async function main(): Promise<void> {
       return status();
     case 'new':
       return create(args[0], args[1]);
+    case 'outbox':
+      return outbox(args[0], args[1], args.slice(2));
     default:
-      throw new Error('usage: db migrate | db status | db new <context> <name>');
+      throw new Error('usage: db migrate | db status | db new <context> <name> | db outbox list | db outbox replay <context> [id...]');
   }
 }
 

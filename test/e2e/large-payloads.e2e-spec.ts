@@ -1,8 +1,10 @@
 /**
  * Bodies larger than a NATS message may be (max_payload, 1 MiB by default) still work end to end:
- * the bus passes them through a JetStream object store (libs/messaging/src/large-payloads.ts).
+ * requests, replies and events pass through a JetStream object store as claim checks
+ * (libs/messaging/src/large-payloads.ts).
  */
 import { createOrganization } from './support/client';
+import { Receiver, createWebhook } from './support/receiver';
 
 describe('large payloads', () => {
   it('stores and returns an intake description of 900,000 two-byte characters, alone and in lists', async () => {
@@ -20,4 +22,22 @@ describe('large payloads', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.map((s: { description: string }) => s.description.length)).toEqual([900_000, 900_000]);
   });
+
+  it('publishes the event of such a record (2.7 MB) and delivers it to a webhook, then the events after it', async () => {
+    const receiver = await Receiver.start();
+    try {
+      const org = await createOrganization();
+      await createWebhook(org, `${receiver.url}/large`, ['intake.created']);
+      const description = '€'.repeat(900_000);
+      const large = await org.api.post('/api/v1/intake', { kind: 'IMPROVEMENT', title: 'Huge event', description });
+      expect(large.status).toBe(200);
+      const small = await org.api.post('/api/v1/intake', { kind: 'BUG', title: 'Small event after it' });
+      const requests = await receiver.waitFor(2, (r) => r.path === '/large');
+      const byId = new Map(requests.map((r) => [r.body.data.id, r.body]));
+      expect(byId.get(large.body.id)?.data.description).toBe(description);
+      expect(byId.get(small.body.id)?.data.title).toBe('Small event after it');
+    } finally {
+      receiver.stop();
+    }
+  }, 90_000);
 });

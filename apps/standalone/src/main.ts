@@ -3,17 +3,18 @@ import { Module } from '@nestjs/common';
 import { GatewayModule, GatewaySettings, ROUTE_BODY_LIMITS, gatewayOptionsFrom } from '@pds/api-gateway';
 import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
-import { HealthController, createHttpApp, listen } from '@pds/http';
+import { HealthController, buildInfo, createHttpApp, listen } from '@pds/http';
 import { McpServerModule, McpSettings, mcpOptionsFrom } from '@pds/mcp-server';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
 import { RepoReceiverModule } from '@pds/repo-receiver';
-import { runMain } from '@pds/runtime';
+import { ensurePortFree, runMain } from '@pds/runtime';
 import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
 import { WebhookDispatcherModule, WebhookSettings, dispatcherOptionsFrom } from '@pds/webhook-dispatcher';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { lockDataDir } from './data-dir-lock';
 import { StandaloneConfig } from './standalone.config';
 import { resolveWebhookSecretKey } from './webhook-secret-key';
 
@@ -25,7 +26,10 @@ runMain(async () => {
   const config = loadConfig(StandaloneConfig);
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'standalone' });
   const dataDir = path.resolve(config.DATA_DIR);
+  // A taken port fails before the data directory is touched; a second process on it, right after.
+  await ensurePortFree(config.PORT, config.HOST);
   mkdirSync(dataDir, { recursive: true });
+  lockDataDir(dataDir);
   const operator = resolveOperatorToken(config.OPERATOR_TOKEN, dataDir);
   const gatewaySettings = loadConfig(GatewaySettings);
   const mcpSettings = loadConfig(McpSettings);
@@ -55,7 +59,8 @@ runMain(async () => {
   const app = await createHttpApp(StandaloneApp, { logger, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: ROUTE_BODY_LIMITS });
   await startMessageHandlers(app);
   const url = await listen(app, config.PORT, config.HOST);
-  logger.info({ url, dataDir }, `standalone listening on ${url}`);
+  const { version, commit } = buildInfo();
+  logger.info({ url, dataDir, mode: 'standalone', version, commit }, `standalone ${version} listening on ${url}`);
   process.stderr.write(
     [
       '',

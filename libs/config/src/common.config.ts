@@ -3,14 +3,16 @@ import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+const PORT_RULE = 'must be a whole number from 0 to 65535';
+
 /** Variables of every process that serves HTTP, distributed or standalone. */
 export class ListenConfig {
-  @IsIn(LOG_LEVELS)
+  @IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'info';
 
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IsInt({ message: PORT_RULE })
+  @Min(0, { message: PORT_RULE })
+  @Max(65535, { message: PORT_RULE })
   PORT: number = 3000;
 
   @IsString()

@@ -4,13 +4,19 @@ import { formatValidationErrors } from '@pds/contracts';
 
 type Constructor<T> = new () => T;
 
+/** One line per wrong variable: its name, what it was set to, and what it may be. */
 export class ConfigError extends Error {
-  constructor(readonly problems: Record<string, string[]>) {
+  constructor(
+    readonly problems: Record<string, string[]>,
+    given: Record<string, unknown> = {},
+  ) {
     super(
-      'Invalid configuration:\n' +
-        Object.entries(problems)
-          .map(([name, messages]) => `  ${name}: ${messages.join('; ')}`)
-          .join('\n'),
+      Object.entries(problems)
+        .map(([name, messages]) => {
+          const rules = [...new Set(messages.map((m) => m.replace(new RegExp(`^${name} `), '')))].join('; ');
+          return `Invalid setting ${name}=${JSON.stringify(given[name] ?? '')}: ${rules}`;
+        })
+        .join('\n'),
     );
     this.name = 'ConfigError';
   }
@@ -33,7 +39,15 @@ export function loadConfig<T extends object>(
   }
   const config = plainToInstance(cls, raw, { enableImplicitConversion: true }) as T;
   const errors = validateSync(config, { skipMissingProperties: false });
-  if (errors.length > 0) throw new ConfigError(formatValidationErrors(errors));
+  if (errors.length > 0) throw new ConfigError(formatValidationErrors(errors), Object.fromEntries(Object.keys(raw).map((name) => [name, env[name]])));
   return config;
 }
 
+
+/** A reason not to start that one line explains (port taken, data directory in use): no stack trace. */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartupError';
+  }
+}

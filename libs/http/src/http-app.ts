@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { ApiErrorFilter } from './api-error.filter';
 import { refuseJson, refuseParameters } from './input-hygiene';
 import { lingerBeforeClose } from './lingering-close';
+import { closeOnSignals } from './shutdown';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -94,7 +95,7 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
     bodyParser: false,
   });
   app.useGlobalFilters(new ApiErrorFilter(logger));
-  app.enableShutdownHooks();
+  closeOnSignals(app, logger);
   return app;
 }
 

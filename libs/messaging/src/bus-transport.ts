@@ -105,8 +105,13 @@ export class BusTransport extends Server implements CustomTransportStrategy {
     return isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result;
   }
 
-  close(): void {
-    // The bus and the event stream belong to MessagingModule, which closes them on shutdown.
+  /**
+   * Nest calls this after the HTTP server closed: take no more messages, let the running handlers
+   * finish (their database is still open), then MessagingModule closes the connection itself.
+   */
+  async close(): Promise<void> {
+    await this.bus.stopServing();
+    await this.events.stop();
   }
 
   on(): never {

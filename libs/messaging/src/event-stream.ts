@@ -4,6 +4,8 @@ import type { EventEnvelope } from '@pds/contracts';
 export abstract class EventPublisher {
   /** Resolves once every envelope is durably accepted; rejects (and nothing counts) otherwise. */
   abstract publish(envelopes: readonly EventEnvelope[]): Promise<void>;
+  /** Whether the stream answers at all: tells an outage from an event it refuses. */
+  abstract reachable(): Promise<boolean>;
 }
 
 export type EventHandler = (envelope: EventEnvelope) => Promise<void>;
@@ -21,4 +23,6 @@ export interface ConsumerOptions {
  */
 export abstract class EventConsumer {
   abstract consume(options: ConsumerOptions, handler: EventHandler): Promise<void>;
+  /** Takes no further events; one being handled finishes first (unacknowledged ones come back). */
+  abstract stop(): Promise<void>;
 }

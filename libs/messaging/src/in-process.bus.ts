@@ -37,6 +37,12 @@ export class InProcessBus extends MessageBus {
     this.listeners.set(subject, [...(this.listeners.get(subject) ?? []), listener]);
   }
 
+  /** In one process the HTTP server has closed first, so the requests still running are its own. */
+  async stopServing(): Promise<void> {
+    this.handlers.clear();
+    this.listeners.clear();
+  }
+
   async ping(): Promise<void> {
     // Always reachable: it is this process.
   }

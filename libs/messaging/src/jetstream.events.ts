@@ -12,6 +12,7 @@ import {
 } from 'nats';
 import { ConsumerOptions, EventConsumer, EventHandler, EventPublisher } from './event-stream';
 import type { HandlerErrorLogger } from './message-bus';
+import { LargePayloads, isClaim } from './large-payloads';
 import { prefixed } from './nats.connection';
 
 const encoder = new TextEncoder();
@@ -53,15 +54,37 @@ export async function ensureEventsStream(jsm: JetStreamManager, prefix: string):
   return name;
 }
 
+/**
+ * Events above the server's max_payload (an intake with a 900,000-character description) travel as
+ * a claim check, like large requests on the bus; every durable consumer reads the object, so it is
+ * kept as long as the stream keeps its messages.
+ */
+export function eventPayloads(nc: NatsConnection, prefix: string): LargePayloads {
+  const name = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
+  return new LargePayloads(nc, name ? `${name}_EVENT_PAYLOADS` : 'EVENT_PAYLOADS', { ttlMs: MAX_AGE_MS, keepOnRedeem: true });
+}
+
 export class JetStreamEventPublisher extends EventPublisher {
   private js?: JetStreamClient;
   private ready?: Promise<void>;
+  private readonly large: LargePayloads;
 
   constructor(
     private readonly nc: NatsConnection,
     private readonly options: JetStreamOptions,
   ) {
     super();
+    this.large = eventPayloads(nc, options.subjectPrefix);
+  }
+
+  async reachable(): Promise<boolean> {
+    try {
+      await this.init();
+      await (await this.nc.jetstreamManager()).streams.info(streamName(this.options.subjectPrefix));
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private init(): Promise<void> {
@@ -79,11 +102,11 @@ export class JetStreamEventPublisher extends EventPublisher {
     await this.init();
     const js = this.js as JetStreamClient;
     await Promise.all(
-      envelopes.map((envelope) =>
-        js.publish(prefixed(this.options.subjectPrefix, eventSubject(envelope.event)), encoder.encode(JSON.stringify(envelope)), {
-          msgID: envelope.id,
-        }),
-      ),
+      envelopes.map(async (envelope) => {
+        let data = encoder.encode(JSON.stringify(envelope));
+        if (data.length > this.large.limit) data = encoder.encode(JSON.stringify(await this.large.stash(data)));
+        await js.publish(prefixed(this.options.subjectPrefix, eventSubject(envelope.event)), data, { msgID: envelope.id });
+      }),
     );
   }
 }
@@ -92,12 +115,16 @@ export class JetStreamEventPublisher extends EventPublisher {
 export class JetStreamEventConsumer extends EventConsumer {
   private readonly stopped = new AbortController();
 
+  private readonly large: LargePayloads;
+  private readonly handling = new Set<Promise<void>>();
+
   constructor(
     private readonly nc: NatsConnection,
     private readonly options: JetStreamOptions,
     private readonly logger: HandlerErrorLogger,
   ) {
     super();
+    this.large = eventPayloads(nc, options.subjectPrefix);
   }
 
   async consume(options: ConsumerOptions, handler: EventHandler): Promise<void> {
@@ -121,13 +148,18 @@ export class JetStreamEventConsumer extends EventConsumer {
     const messages = await consumer.consume({ max_messages: 200 });
     this.stopped.signal.addEventListener('abort', () => void messages.close());
     void (async () => {
-      for await (const msg of messages) await this.handle(msg, handler, types);
+      for await (const msg of messages) {
+        const handled = this.handle(msg, handler, types);
+        this.handling.add(handled);
+        await handled.finally(() => this.handling.delete(handled));
+      }
     })();
   }
 
   private async handle(msg: JsMsg, handler: EventHandler, types: Set<string> | undefined): Promise<void> {
     try {
-      const envelope = JSON.parse(decoder.decode(msg.data)) as EventEnvelope;
+      const message: unknown = JSON.parse(decoder.decode(msg.data));
+      const envelope = (isClaim(message) ? JSON.parse(decoder.decode(await this.large.redeem(message))) : message) as EventEnvelope;
       if (!types || types.has(envelope.event)) await handler(envelope);
       msg.ack();
     } catch (error) {
@@ -136,7 +168,8 @@ export class JetStreamEventConsumer extends EventConsumer {
     }
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     this.stopped.abort();
+    await Promise.all([...this.handling]);
   }
 }

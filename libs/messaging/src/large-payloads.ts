@@ -20,12 +20,20 @@ export function isClaim(value: unknown): value is Claim {
  * can carry several. The bytes go to a JetStream object store and only a reference travels as the
  * message; the receiver fetches and deletes it (an hour's TTL cleans up after crashed receivers).
  */
+export interface LargePayloadOptions {
+  /** How long an object is kept when nobody deletes it. */
+  ttlMs?: number;
+  /** Events have one reader per durable consumer: they are left to the TTL instead of deleted. */
+  keepOnRedeem?: boolean;
+}
+
 export class LargePayloads {
   private store?: Promise<ObjectStore>;
 
   constructor(
     private readonly nc: NatsConnection,
     private readonly bucket: string,
+    private readonly options: LargePayloadOptions = {},
   ) {}
 
   /** Largest message sent as is. */
@@ -43,14 +51,14 @@ export class LargePayloads {
     const store = await this.open();
     const data = await store.getBlob(claim[CLAIM]);
     if (!data) throw new Error(`large payload ${claim[CLAIM]} is gone`);
-    void store.delete(claim[CLAIM]).catch(() => undefined);
+    if (!this.options.keepOnRedeem) void store.delete(claim[CLAIM]).catch(() => undefined);
     return data;
   }
 
   private open(): Promise<ObjectStore> {
     this.store ??= this.nc
       .jetstream()
-      .views.os(this.bucket, { ttl: nanos(TTL_MS), storage: StorageType.File, description: 'messages above max_payload' })
+      .views.os(this.bucket, { ttl: nanos(this.options.ttlMs ?? TTL_MS), storage: StorageType.File, description: 'messages above max_payload' })
       .catch((error: unknown) => {
         this.store = undefined;
         throw error;

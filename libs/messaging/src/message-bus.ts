@@ -22,6 +22,11 @@ export abstract class MessageBus {
   /** Fire-and-forget message to every listener in every replica. */
   abstract broadcast<M>(subject: Subject<M, void>, payload: NoInfer<M>): void;
   abstract onBroadcast(subject: string, listener: BroadcastListener): void;
+  /**
+   * Stops taking requests and broadcasts (replicas take them over) and resolves when the handlers
+   * already running have answered: the first step of a graceful shutdown. Requests out still work.
+   */
+  abstract stopServing(): Promise<void>;
   /** Resolves when the transport is usable; readiness probes call it. */
   abstract ping(): Promise<void>;
   abstract close(): Promise<void>;

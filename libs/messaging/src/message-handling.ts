@@ -11,8 +11,9 @@ import {
   UsePipes,
   applyDecorators,
 } from '@nestjs/common';
-import { AppException, ErrorCode, validateDto } from '@pds/contracts';
+import { AppException, ErrorCode, ServiceUnavailableError, validateDto } from '@pds/contracts';
 import { LOGGER, Logger } from '@pds/observability';
+import { isDatabaseUnavailable } from '@pds/persistence';
 import { Observable, throwError } from 'rxjs';
 import { MessageContext } from './message-context';
 
@@ -33,7 +34,8 @@ export class MessagePayloadPipe implements PipeTransform {
 
 /**
  * Keeps an AppException thrown by a handler as it is (the bus carries its status, message and
- * details to the caller); anything else is logged with its cause and leaves as InternalError.
+ * details to the caller); a database that cannot be reached is ServiceUnavailable (503, retry);
+ * anything else is logged with its cause and leaves as InternalError.
  */
 @Catch()
 @Injectable()
@@ -44,6 +46,10 @@ export class MessageExceptionFilter implements RpcExceptionFilter<unknown> {
     if (exception instanceof AppException) return throwError(() => exception);
     const context = host.switchToRpc().getContext<unknown>();
     const subject = context instanceof MessageContext ? context.subject : undefined;
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn({ err: exception, subject }, 'database unavailable');
+      return throwError(() => new ServiceUnavailableError('The database is not reachable right now; try again shortly'));
+    }
     this.logger.error({ err: exception, subject }, 'message handler failed');
     return throwError(() => new AppException(ErrorCode.InternalError, 'Internal error'));
   }

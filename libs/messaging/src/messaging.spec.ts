@@ -72,18 +72,61 @@ describe('OutboxRelay', () => {
     let up = false;
     const published: string[] = [];
     const flaky = new (class extends EventPublisher {
+      async reachable(): Promise<boolean> {
+        return up;
+      }
       async publish(envelopes: readonly EventEnvelope[]): Promise<void> {
         if (!up) throw new Error('NATS down');
         published.push(...envelopes.map((e) => e.id));
       }
     })();
-    const relay = new OutboxRelay(db, flaky, silent, { schema: 'delivery', leaseMs: 0 });
+    const relay = new OutboxRelay(db, flaky, silent, { schema: 'delivery', leaseMs: 0, maxAttempts: 2 });
     const event = buildEnvelope('work_item.created', organizationId, {});
     await write(event);
-    expect(await relay.drain()).toBe(0);
+    // An outage is not the event's fault: however long it lasts, nothing is parked.
+    for (let i = 0; i < 5; i += 1) expect(await relay.drain()).toBe(0);
     up = true;
     expect(await relay.drain()).toBe(1);
     expect(published).toEqual([event.id]);
+    await db.close();
+  });
+
+  it('parks an event the stream keeps refusing, publishes the others, and replays it on request', async () => {
+    const { db, write } = await setup();
+    const published: string[] = [];
+    let refuse = 'work_item.updated';
+    const picky = new (class extends EventPublisher {
+      async reachable(): Promise<boolean> {
+        return true;
+      }
+      async publish(envelopes: readonly EventEnvelope[]): Promise<void> {
+        if (envelopes.some((e) => e.event === refuse)) throw new Error('maximum payload exceeded');
+        published.push(...envelopes.map((e) => e.event));
+      }
+    })();
+    const logged: string[] = [];
+    const logger = { ...silent, error: (_context: Record<string, unknown>, message: string) => void logged.push(message) };
+    const relay = new OutboxRelay(db, picky, logger, { schema: 'delivery', leaseMs: 0, maxAttempts: 3 });
+    const events = ['work_item.created', 'work_item.updated', 'work_item.status_changed'].map((type) => buildEnvelope(type, organizationId, {}));
+    await write(...events);
+    expect(await relay.drain()).toBe(2);
+    expect(published).toEqual(['work_item.created', 'work_item.status_changed']);
+    // Retried alone (the others are not sent again) until the limit, then set aside.
+    expect(await relay.drain()).toBe(0);
+    expect(await relay.drain()).toBe(0);
+    expect(published).toHaveLength(2);
+    const [row] = await db.sql.query<{ attempts: number; parked: boolean; last_error: string }>(
+      'SELECT attempts, parked_at IS NOT NULL AS parked, last_error FROM delivery.outbox WHERE id = $1',
+      [events[1].id],
+    );
+    expect(row).toEqual({ attempts: 3, parked: true, last_error: 'maximum payload exceeded' });
+    expect(logged).toEqual([expect.stringContaining('parked')]);
+    expect(await relay.drain()).toBe(0);
+    // The operator fixed the cause and replays it.
+    refuse = 'none';
+    expect(await relay.replayParked()).toBe(1);
+    expect(await relay.drain()).toBe(1);
+    expect(published).toEqual(['work_item.created', 'work_item.status_changed', 'work_item.updated']);
     await db.close();
   });
 });

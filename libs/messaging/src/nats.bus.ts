@@ -1,5 +1,5 @@
 import { ErrorCode, ServiceUnavailableError, Subject } from '@pds/contracts';
-import { Msg, NatsConnection, createInbox } from 'nats';
+import { Msg, NatsConnection, Subscription, createInbox } from 'nats';
 import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, runHandler, unwrapReply } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
 import { NatsOptions, prefixed } from './nats.connection';
@@ -30,6 +30,8 @@ export class NatsBus extends MessageBus {
   private nextToken = 0;
   private readonly sweeper: NodeJS.Timeout;
   private readonly large: LargePayloads;
+  private readonly served: Subscription[] = [];
+  private readonly answering = new Set<Promise<unknown>>();
 
   constructor(
     private readonly nc: NatsConnection,
@@ -96,7 +98,7 @@ export class NatsBus extends MessageBus {
 
   serve(subject: string, handler: MessageHandler): void {
     const full = prefixed(this.options.subjectPrefix, subject);
-    this.nc.subscribe(full, {
+    const subscription = this.nc.subscribe(full, {
       queue: full,
       callback: (error, msg) => {
         if (error) {
@@ -117,12 +119,15 @@ export class NatsBus extends MessageBus {
         const answer = isClaim(payload)
           ? this.large.redeem(payload).then((data) => runHandler(subject, handler, decode(data), this.logger))
           : runHandler(subject, handler, payload, this.logger);
-        void answer.then(respond).catch((err: unknown) => {
+        const answered = answer.then(respond).catch((err: unknown) => {
           this.logger.error({ err, subject }, 'could not answer a request');
           msg.respond(encode({ ok: false, error: { error: ErrorCode.ServiceUnavailable, message: 'Could not answer' } }));
         });
+        this.answering.add(answered);
+        void answered.finally(() => this.answering.delete(answered));
       },
     });
+    this.served.push(subscription);
   }
 
   broadcast<M>(subject: Subject<M, void>, payload: NoInfer<M>): void {
@@ -130,7 +135,7 @@ export class NatsBus extends MessageBus {
   }
 
   onBroadcast(subject: string, listener: BroadcastListener): void {
-    this.nc.subscribe(prefixed(this.options.subjectPrefix, subject), {
+    const subscription = this.nc.subscribe(prefixed(this.options.subjectPrefix, subject), {
       callback: (error, msg) => {
         if (error) return;
         try {
@@ -140,6 +145,14 @@ export class NatsBus extends MessageBus {
         }
       },
     });
+    this.served.push(subscription);
+  }
+
+  async stopServing(): Promise<void> {
+    // Draining unsubscribes (the queue group's other members take new requests) and hands over
+    // what was already delivered; then wait for those answers to go out.
+    await Promise.all(this.served.splice(0).map((subscription) => subscription.drain().catch(() => undefined)));
+    await Promise.all([...this.answering]);
   }
 
   async ping(): Promise<void> {

@@ -19,6 +19,8 @@ export interface OutboxRelayOptions {
   /** A claimed batch that is not marked published within this time is claimed again. */
   leaseMs?: number;
   retentionDays?: number;
+  /** Failed attempts after which a row that fails alone is parked instead of retried. */
+  maxAttempts?: number;
 }
 
 export interface RelayLogger extends HandlerErrorLogger {
@@ -37,6 +39,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly retentionDays: number;
+  private readonly maxAttempts: number;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -54,6 +57,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.batchSize = options.batchSize ?? 200;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.retentionDays = options.retentionDays ?? 7;
+    this.maxAttempts = options.maxAttempts ?? 10;
   }
 
   onApplicationBootstrap(): void {
@@ -106,9 +110,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       for (;;) {
         const batch = await this.claim();
         if (batch.length === 0) break;
-        await this.publisher.publish(batch.map((row) => row.payload));
-        await this.markPublished(batch.map((row) => row.id));
-        total += batch.length;
+        const published = await this.publishBatch(batch);
+        await this.markPublished(published);
+        total += published.length;
+        if (published.length < batch.length) throw new Error(`${batch.length - published.length} event(s) could not be published`);
         if (batch.length < this.batchSize) break;
       }
       this.failures = 0;
@@ -120,6 +125,59 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     return total;
   }
 
+  /**
+   * The whole batch in one go; when that fails, row by row, so that one event the stream refuses
+   * (too large, malformed) neither blocks nor re-sends the others. A row counts a failed attempt
+   * only while the stream itself answers (another row went out, or it answers a probe): an outage
+   * parks nothing. At the limit a row is parked: kept with its error, logged, no longer claimed,
+   * replayable. Rows that failed are released for the next drain (the relay backs off meanwhile).
+   */
+  private async publishBatch(batch: { id: string; payload: EventEnvelope }[]): Promise<string[]> {
+    try {
+      await this.publisher.publish(batch.map((row) => row.payload));
+      return batch.map((row) => row.id);
+    } catch {
+      const published: string[] = [];
+      const failed: { row: { id: string; payload: EventEnvelope }; error: unknown }[] = [];
+      for (const row of batch) {
+        try {
+          await this.publisher.publish([row.payload]);
+          published.push(row.id);
+        } catch (error) {
+          failed.push({ row, error });
+        }
+      }
+      if (failed.length && (published.length > 0 || (await this.publisher.reachable()))) {
+        for (const { row, error } of failed) await this.recordFailure(row, error);
+      }
+      await this.db.sql.query(`UPDATE ${this.table()} SET claimed_until = NULL WHERE id = ANY($1::uuid[])`, [failed.map((f) => f.row.id)]);
+      return published;
+    }
+  }
+
+  private async recordFailure(row: { id: string; payload: EventEnvelope }, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const [state] = await this.db.sql.query<{ attempts: number; parked: boolean }>(
+      `UPDATE ${this.table()} SET attempts = attempts + 1, last_error = left($2, 1000),
+              parked_at = CASE WHEN attempts + 1 >= $3 THEN now() END
+        WHERE id = $1::uuid RETURNING attempts, parked_at IS NOT NULL AS parked`,
+      [row.id, message, this.maxAttempts],
+    );
+    if (state?.parked) {
+      this.logger.error(
+        { schema: this.options.schema, eventId: row.id, event: row.payload.event, attempts: state.attempts, err: error },
+        'outbox event parked after repeated failures; replay it with `npm run db:outbox -- replay`',
+      );
+    }
+  }
+
+  /** Puts parked rows (all, or these ids) back in line; returns how many. */
+  async replayParked(ids?: readonly string[]): Promise<number> {
+    const count = await replayParkedEvents(this.db, this.options.schema, ids);
+    this.notify();
+    return count;
+  }
+
   private table(): string {
     return `"${this.options.schema}"."outbox"`;
   }
@@ -129,7 +187,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       `UPDATE ${this.table()} SET claimed_until = now() + make_interval(secs => $2::int / 1000.0)
         WHERE id IN (
           SELECT id FROM ${this.table()}
-           WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+           WHERE published_at IS NULL AND parked_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
            ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING id, seq::text AS seq, payload`,
       [this.batchSize, this.leaseMs],
@@ -138,6 +196,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async markPublished(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
     await this.db.sql.query(
       `UPDATE ${this.table()} SET published_at = now(), claimed_until = NULL WHERE id = ANY($1::uuid[])`,
       [ids],
@@ -165,4 +224,31 @@ export function outboxRelayProvider(token: Type<OutboxRelay>, schema: string): P
     useFactory: (db: Database, publisher: EventPublisher, logger: RelayLogger) => new token(db, publisher, logger, { schema }),
     inject: [DATABASE, EventPublisher, LOGGER],
   };
+}
+
+export interface ParkedEvent {
+  id: string;
+  event: string;
+  organizationId: string;
+  attempts: number;
+  lastError: string | null;
+  parkedAt: string;
+}
+
+/** The events a context's relay set aside (`npm run db:outbox -- list`). */
+export function parkedEvents(db: Database, schema: string): Promise<ParkedEvent[]> {
+  return db.sql.query<ParkedEvent>(
+    `SELECT id, event_type AS event, organization_id AS "organizationId", attempts, last_error AS "lastError", parked_at::text AS "parkedAt"
+       FROM "${schema}"."outbox" WHERE parked_at IS NOT NULL ORDER BY seq`,
+  );
+}
+
+/** Puts parked events (all, or these ids) back in line for the relay (`npm run db:outbox -- replay`). */
+export async function replayParkedEvents(db: Database, schema: string, ids?: readonly string[]): Promise<number> {
+  const rows = await db.sql.query<{ id: string }>(
+    `UPDATE "${schema}"."outbox" SET parked_at = NULL, attempts = 0, claimed_until = NULL
+      WHERE parked_at IS NOT NULL AND ($1::uuid[] IS NULL OR id = ANY($1::uuid[])) RETURNING id`,
+    [ids?.length ? ids : null],
+  );
+  return rows.length;
 }

@@ -7,3 +7,4 @@ export * from './persistence.module';
 export * from './key-sequence';
 export * from './keyset';
 export * from './batch-loader';
+export * from './unavailable';

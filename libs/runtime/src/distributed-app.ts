@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { AppConfig } from '@pds/config';
-import { HealthController, RouteBodyLimit, createHttpApp, listen } from '@pds/http';
+import { AppConfig, ConfigError, StartupError } from '@pds/config';
+import net from 'node:net';
+import { HealthController, RouteBodyLimit, buildInfo, createHttpApp, listen } from '@pds/http';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { PersistenceModule, connectPostgres } from '@pds/persistence';
@@ -23,6 +24,7 @@ export interface DistributedAppOptions {
  */
 export async function runDistributedApp(options: DistributedAppOptions): Promise<void> {
   const { config, name } = options;
+  await ensurePortFree(options.port, options.host);
   const logger = createLogger({ level: config.LOG_LEVEL, name });
   const db = connectPostgres({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: name });
 
@@ -52,13 +54,27 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
   });
   await startMessageHandlers(app);
   const url = await listen(app, options.port, options.host);
-  logger.info({ url }, `${name} listening on ${url}`);
+  const { version, commit } = buildInfo();
+  logger.info({ url, mode: 'distributed', version, commit }, `${name} ${version} (distributed) listening on ${url}`);
 }
 
 /** Entry-point wrapper: a failed boot prints why and exits non-zero instead of hanging. */
 export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // A bad setting or a taken port is explained in one line; anything else with its stack.
+    const expected = error instanceof ConfigError || error instanceof StartupError;
+    process.stderr.write(`${error instanceof Error ? (expected ? error.message : (error.stack ?? error.message)) : String(error)}\n`);
     process.exit(1);
+  });
+}
+
+/** Fails with one clear line when the port is taken, before anything else is opened. */
+export function ensurePortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new StartupError(`PORT ${port} on ${host} is already in use; stop the other process or set PORT`) : error),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
   });
 }
