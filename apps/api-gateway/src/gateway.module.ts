@@ -15,6 +15,8 @@ import { OperatorTokenGuard } from './identity/operator-token.guard';
 import { OrganizationService } from './identity/organization.service';
 import { UserController } from './identity/user.controller';
 import { UserService } from './identity/user.service';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyRepository } from './idempotency/idempotency.repository';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
 import { STRATEGY_CONTROLLERS, STRATEGY_PROVIDERS } from './routes/strategy.routes';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './routes/webhooks.routes';
@@ -49,6 +51,8 @@ export class GatewayModule {
         ApiKeyGuard,
         OperatorTokenGuard,
         RateLimiter,
+        IdempotencyRepository,
+        IdempotencyInterceptor,
         ...STRATEGY_PROVIDERS,
         ...DELIVERY_PROVIDERS,
         ...WEBHOOK_PROVIDERS,

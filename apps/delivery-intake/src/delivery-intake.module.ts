@@ -1,16 +1,22 @@
 import { Module } from '@nestjs/common';
 import { ChangelogHandler } from './changelog/changelog.handler';
+import { ChangelogRepository } from './changelog/changelog.repository';
 import { ChangelogService } from './changelog/changelog.service';
 import { CommentHandler } from './comments/comment.handler';
+import { CommentRepository } from './comments/comment.repository';
 import { CommentService } from './comments/comment.service';
-import { deliveryOutboxProvider } from './common/delivery.outbox';
+import { deliveryOutboxProviders } from './common/delivery.outbox';
 import { deliveryPrismaProvider } from './common/delivery.prisma';
 import { IntakeHandler } from './intake/intake.handler';
+import { IntakeCommentRepository } from './intake/intake-comment.repository';
+import { IntakeRepository } from './intake/intake.repository';
 import { IntakeService } from './intake/intake.service';
 import { PortalHandler } from './intake/portal.handler';
 import { PortalService } from './intake/portal.service';
 import { LabelHandler } from './labels/label.handler';
+import { LabelRepository } from './labels/label.repository';
 import { LabelService } from './labels/label.service';
+import { TeamRepository } from './labels/team.repository';
 import { TeamService } from './labels/team.service';
 import { RelationHandler } from './relations/relation.handler';
 import { RelationRepository } from './relations/relation.repository';
@@ -30,20 +36,26 @@ import { WorkItemService } from './work-items/work-item.service';
   controllers: [WorkItemHandler, RelationHandler, LabelHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, ChangelogHandler, ClassificationHandler],
   providers: [
     deliveryPrismaProvider,
-    deliveryOutboxProvider,
+    ...deliveryOutboxProviders,
     WorkItemRepository,
     WorkItemReferences,
     WorkItemService,
     ClassificationConsumer,
     RelationRepository,
     RelationService,
+    LabelRepository,
     LabelService,
+    TeamRepository,
     TeamService,
     SprintRepository,
     SprintService,
+    CommentRepository,
     CommentService,
+    IntakeRepository,
+    IntakeCommentRepository,
     IntakeService,
     PortalService,
+    ChangelogRepository,
     ChangelogService,
   ],
 })

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CkrHandler } from './ckrs/ckr.handler';
 import { CkrRepository } from './ckrs/ckr.repository';
 import { CkrService } from './ckrs/ckr.service';
-import { strategyOutboxProvider } from './common/strategy.outbox';
+import { strategyOutboxProviders } from './common/strategy.outbox';
 import { strategyPrismaProvider } from './common/strategy.prisma';
 import { StrategyLookupRepository } from './common/strategy-lookup.repository';
 import { StrategyReferences } from './common/strategy.references';
@@ -41,7 +41,7 @@ import { SolutionService } from './solutions/solution.service';
   ],
   providers: [
     strategyPrismaProvider,
-    strategyOutboxProvider,
+    ...strategyOutboxProviders,
     StrategyLookupRepository,
     StrategyReferences,
     GoalRepository,

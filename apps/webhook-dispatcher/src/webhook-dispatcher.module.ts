@@ -1,11 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions, WebhookSettings, dispatcherOptionsFrom } from './common/dispatcher.options';
 import { webhooksPrismaProvider } from './common/webhooks.prisma';
+import { DeliveryRepository } from './deliveries/delivery.repository';
 import { DeliveryService } from './deliveries/delivery.service';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { EventIntake } from './delivery/event-intake';
 import { EventIntakeHandler } from './delivery/event-intake.handler';
 import { secretBoxProvider } from './security/secret-key';
+import { SettingRepository } from './security/setting.repository';
+import { WebhookRepository } from './subscriptions/webhook.repository';
 import { WebhookService } from './subscriptions/webhook.service';
 import { WebhookHandler } from './webhook.handler';
 
@@ -19,7 +22,10 @@ export class WebhookDispatcherModule {
       providers: [
         { provide: DISPATCHER_OPTIONS, useValue: options },
         webhooksPrismaProvider,
+        SettingRepository,
         secretBoxProvider,
+        WebhookRepository,
+        DeliveryRepository,
         DeliveryWorker,
         EventIntake,
         WebhookService,

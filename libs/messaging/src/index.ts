@@ -10,5 +10,6 @@ export * from './messaging.module';
 export * from './nats.bus';
 export * from './nats.connection';
 export * from './outbox.relay';
-export * from './outbox.writer';
+export { TransactionalOutbox, transactionalOutboxProviders } from './outbox.writer';
+export type { OutboxEvents, TransactionStarter } from './outbox.writer';
 export * from './large-payloads';

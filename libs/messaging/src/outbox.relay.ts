@@ -214,8 +214,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 }
 
 /**
- * The Nest provider of one context's relay: `outboxRelayProvider(DeliveryOutbox, 'delivery')`,
- * where `class DeliveryOutbox extends OutboxRelay {}` is the context's injection token. The relay
+ * The Nest provider of one context's relay: `outboxRelayProvider(DeliveryOutboxRelay, 'delivery')`,
+ * where `class DeliveryOutboxRelay extends OutboxRelay {}` is the context's injection token. The relay
  * starts with the application and stops with it.
  */
 export function outboxRelayProvider(token: Type<OutboxRelay>, schema: string): Provider {

@@ -1,3 +1,4 @@
+import type { Provider } from '@nestjs/common';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 
 /** Raw SQL, for the few hot reads and infrastructure (outbox, migrations) that Prisma serves poorly. */
@@ -29,3 +30,11 @@ export interface Database {
 
 /** Nest injection token for the process's Database. */
 export const DATABASE = Symbol('DATABASE');
+
+/**
+ * The Nest provider of one context's generated Prisma client (`prismaClientProvider(PrismaClient)`),
+ * built on the process's Database so every context shares its connections.
+ */
+export function prismaClientProvider<C>(client: new (options: { adapter: SqlMigrationAwareDriverAdapterFactory }) => C): Provider {
+  return { provide: client, useFactory: (db: Database) => new client({ adapter: db.adapter }), inject: [DATABASE] };
+}

@@ -1,13 +1,14 @@
 import { Controller, ExecutionContext, UseGuards, UseInterceptors, UsePipes, applyDecorators, createParamDecorator } from '@nestjs/common';
 import type { AuthContext } from '@pds/contracts';
 import { ContractValidationPipe, PageInterceptor } from '@pds/http';
+import { IdempotentPosts } from '../idempotency/idempotency.interceptor';
 import { ApiKeyGuard, AuthenticatedRequest } from './api-key.guard';
 
 export const API_PREFIX = 'api/v1';
 
-/** A REST resource under /api/v1: key authentication, rate limit, contract validation. */
+/** A REST resource under /api/v1: key authentication, rate limit, contract validation, idempotent POSTs. */
 export function ApiController(path: string): ClassDecorator {
-  return applyDecorators(Controller(`${API_PREFIX}/${path}`), UseGuards(ApiKeyGuard), UsePipes(ContractValidationPipe));
+  return applyDecorators(Controller(`${API_PREFIX}/${path}`), UseGuards(ApiKeyGuard), UsePipes(ContractValidationPipe), IdempotentPosts());
 }
 
 /**

@@ -49,7 +49,7 @@ export class ApiKeyAuthenticator {
   private async lookup(keyHash: string): Promise<AuthContext | null> {
     const key = await this.identity.findActiveKeyByHash(keyHash);
     if (!key) return null;
-    void this.identity.touchApiKey(key.id, new Date()).catch(() => undefined);
+    void this.identity.touchApiKey(key.organizationId, key.id, new Date()).catch(() => undefined);
     return { organizationId: key.organizationId, userId: key.userId, role: key.role, keyId: key.id };
   }
 }

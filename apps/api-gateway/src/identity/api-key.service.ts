@@ -83,8 +83,7 @@ export class ApiKeyService {
       throw new BadRequestError(`A key's role cannot exceed ${limit}`, { role: [`must not exceed ${limit}`] });
     }
     const apiKey = generateApiKey();
-    const record = await this.identity.createApiKey({
-      organizationId: auth.organizationId,
+    const record = await this.identity.createApiKey(auth.organizationId, {
       userId,
       name,
       role,

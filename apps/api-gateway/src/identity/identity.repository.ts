@@ -4,7 +4,6 @@ import { keysetAfter } from '@pds/persistence';
 import { ApiKey, Organization, Prisma, PrismaClient, User } from '../generated/identity/client';
 
 export interface NewApiKey {
-  organizationId: string;
   userId: string;
   name: string;
   role: Role;
@@ -30,16 +29,32 @@ function isUniqueViolation(error: unknown): boolean {
 export class IdentityRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
+  /** tenant-scope: no tenant data. Bootstrapping an organization: it does not exist yet when this starts. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn);
   }
 
-  async createOrganization(tx: Tx, name: string, slug: string): Promise<Organization> {
+  /** tenant-scope: no tenant data. The organizations table itself; the new organization has no id yet. */
+  async createOrganization(name: string, slug: string, tx: Tx): Promise<Organization> {
     return tx.organization.create({ data: { name, slug } });
   }
 
-  async slugTaken(tx: Tx, slug: string): Promise<boolean> {
+  /** tenant-scope: all organizations. Slugs are unique across organizations. */
+  async slugTaken(slug: string, tx: Tx): Promise<boolean> {
     return (await tx.organization.count({ where: { slug } })) > 0;
+  }
+
+  findOrganization(organizationId: string): Promise<Organization | null> {
+    return this.prisma.organization.findUnique({ where: { id: organizationId } });
+  }
+
+  updateOrganization(organizationId: string, data: { name?: string; portalEnabled?: boolean }): Promise<Organization> {
+    return this.prisma.organization.update({ where: { id: organizationId }, data });
+  }
+
+  /** tenant-scope: all organizations. The public portal names its organization by slug. */
+  findOrganizationBySlug(slug: string): Promise<{ id: string; portalEnabled: boolean } | null> {
+    return this.prisma.organization.findUnique({ where: { slug }, select: { id: true, portalEnabled: true } });
   }
 
   async createUser(
@@ -73,8 +88,8 @@ export class IdentityRepository {
     });
   }
 
-  createApiKey(data: NewApiKey, tx: Tx = this.prisma): Promise<ApiKey> {
-    return tx.apiKey.create({ data });
+  createApiKey(organizationId: string, data: NewApiKey, tx: Tx = this.prisma): Promise<ApiKey> {
+    return tx.apiKey.create({ data: { ...data, organizationId } });
   }
 
   /** The organization's keys, or only one user's. */
@@ -91,15 +106,14 @@ export class IdentityRepository {
     return this.prisma.apiKey.findFirst({ where: { organizationId, id, ...(userId ? { userId } : {}) } });
   }
 
-  findOrganization(organizationId: string): Promise<Organization | null> {
-    return this.prisma.organization.findFirst({ where: { id: organizationId } });
-  }
-
   revokeApiKey(organizationId: string, id: string, at: Date): Promise<ApiKey> {
     return this.prisma.apiKey.update({ where: { id, organizationId }, data: { revokedAt: at } });
   }
 
-  /** The hot lookup behind authentication (indexed by the unique hash). */
+  /**
+   * tenant-scope: all organizations. The hot lookup behind authentication (indexed by the unique
+   * hash): the key names the organization, so none is known before it.
+   */
   findActiveKeyByHash(hash: string): Promise<ActiveKey | null> {
     return this.prisma.apiKey.findFirst({
       where: { hash, revokedAt: null },
@@ -107,7 +121,7 @@ export class IdentityRepository {
     });
   }
 
-  async touchApiKey(id: string, at: Date): Promise<void> {
-    await this.prisma.apiKey.updateMany({ where: { id }, data: { lastUsedAt: at } });
+  async touchApiKey(organizationId: string, id: string, at: Date): Promise<void> {
+    await this.prisma.apiKey.updateMany({ where: { organizationId, id }, data: { lastUsedAt: at } });
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, NotFoundError, OrganizationSettingsResponse, UpdateOrganizationSettingsDto } from '@pds/contracts';
-import { Organization, PrismaClient } from '../generated/identity/client';
+import { Organization } from '../generated/identity/client';
+import { IdentityRepository } from './identity.repository';
 
 function toSettingsResponse(org: Organization): OrganizationSettingsResponse {
   return {
@@ -17,7 +18,7 @@ function toSettingsResponse(org: Organization): OrganizationSettingsResponse {
 /** The caller's organization and its settings (ADMIN), and the slug lookup of the public portal. */
 @Injectable()
 export class OrganizationSettingsService {
-  constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
+  constructor(@Inject(IdentityRepository) private readonly identity: IdentityRepository) {}
 
   async get(auth: AuthContext): Promise<OrganizationSettingsResponse> {
     assertCan(auth, Permission.IdentityManage);
@@ -28,17 +29,17 @@ export class OrganizationSettingsService {
     assertCan(auth, Permission.IdentityManage);
     await this.require(auth.organizationId);
     const data = { ...(dto.name !== undefined ? { name: dto.name } : {}), ...(dto.portalEnabled !== undefined ? { portalEnabled: dto.portalEnabled } : {}) };
-    return toSettingsResponse(await this.prisma.organization.update({ where: { id: auth.organizationId }, data }));
+    return toSettingsResponse(await this.identity.updateOrganization(auth.organizationId, data));
   }
 
   /** The organization behind an enabled portal; null when the slug is unknown or its portal is off. */
   async portalOrganization(slug: string): Promise<string | null> {
-    const org = await this.prisma.organization.findUnique({ where: { slug: slug.toLowerCase() }, select: { id: true, portalEnabled: true } });
+    const org = await this.identity.findOrganizationBySlug(slug.toLowerCase());
     return org?.portalEnabled ? org.id : null;
   }
 
   private async require(id: string): Promise<Organization> {
-    const org = await this.prisma.organization.findUnique({ where: { id } });
+    const org = await this.identity.findOrganization(id);
     if (!org) throw new NotFoundError('Organization', id);
     return org;
   }

@@ -28,16 +28,16 @@ export class OrganizationService {
     const apiKey = generateApiKey();
     return this.identity.transaction(async (tx) => {
       let slug = slugify(dto.name);
-      if (await this.identity.slugTaken(tx, slug)) slug = `${slug}-${randomBytes(3).toString('hex')}`;
-      const organization = await this.identity.createOrganization(tx, dto.name, slug);
+      if (await this.identity.slugTaken(slug, tx)) slug = `${slug}-${randomBytes(3).toString('hex')}`;
+      const organization = await this.identity.createOrganization(dto.name, slug, tx);
       const user = await this.identity.createUser(
         organization.id,
         { email: dto.adminEmail, name: dto.adminName ?? dto.adminEmail.split('@')[0], role: Role.ADMIN },
         tx,
       );
       await this.identity.createApiKey(
+        organization.id,
         {
-          organizationId: organization.id,
           userId: user.id,
           name: 'Bootstrap admin key',
           role: Role.ADMIN,

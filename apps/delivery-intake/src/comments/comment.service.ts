@@ -17,9 +17,9 @@ import {
   parseRecordRef,
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
-import { keysetAfter, pageRequest, toPage } from '@pds/persistence';
-import { PrismaClient } from '../generated/delivery/client';
+import { pageRequest, toPage } from '@pds/persistence';
 import { WorkItemRepository } from '../work-items/work-item.repository';
+import { CommentRepository } from './comment.repository';
 
 interface CommentRecord {
   id: string;
@@ -47,7 +47,7 @@ export function toCommentResponse(record: CommentRecord): CommentResponse {
 @Injectable()
 export class CommentService {
   constructor(
-    @Inject(PrismaClient) private readonly prisma: PrismaClient,
+    @Inject(CommentRepository) private readonly comments: CommentRepository,
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
     @Inject(MessageBus) private readonly bus: MessageBus,
   ) {}
@@ -56,11 +56,7 @@ export class CommentService {
     assertCan(auth, Permission.Read);
     const workItemId = await this.requireItem(auth.organizationId, ref);
     const { limit, after } = pageRequest(query);
-    const rows = await this.prisma.comment.findMany({
-      where: { organizationId: auth.organizationId, workItemId, ...keysetAfter(after) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: limit + 1,
-    });
+    const rows = await this.comments.list(auth.organizationId, workItemId, after, limit + 1);
     return toPage(rows, limit, toCommentResponse);
   }
 
@@ -68,8 +64,11 @@ export class CommentService {
     assertCan(auth, Permission.CommentWrite);
     const workItemId = await this.requireItem(auth.organizationId, ref);
     await this.checkMentions(auth.organizationId, dto.mentionedUserIds);
-    const created = await this.prisma.comment.create({
-      data: { organizationId: auth.organizationId, workItemId, authorId: auth.userId, body: dto.body, mentionedUserIds: dto.mentionedUserIds ?? [] },
+    const created = await this.comments.create(auth.organizationId, {
+      workItemId,
+      authorId: auth.userId,
+      body: dto.body,
+      mentionedUserIds: dto.mentionedUserIds ?? [],
     });
     return toCommentResponse(created);
   }
@@ -79,13 +78,10 @@ export class CommentService {
     const comment = await this.requireOwn(auth, ref, commentId);
     await this.checkMentions(auth.organizationId, dto.mentionedUserIds);
     if (dto.body === undefined && dto.mentionedUserIds === undefined) return toCommentResponse(comment);
-    const updated = await this.prisma.comment.update({
-      where: { id: comment.id },
-      data: {
-        ...(dto.body !== undefined ? { body: dto.body } : {}),
-        ...(dto.mentionedUserIds !== undefined ? { mentionedUserIds: dto.mentionedUserIds } : {}),
-        updatedAt: new Date(Math.max(Date.now(), comment.updatedAt.getTime() + 1)),
-      },
+    const updated = await this.comments.update(auth.organizationId, comment.id, {
+      ...(dto.body !== undefined ? { body: dto.body } : {}),
+      ...(dto.mentionedUserIds !== undefined ? { mentionedUserIds: dto.mentionedUserIds } : {}),
+      updatedAt: new Date(Math.max(Date.now(), comment.updatedAt.getTime() + 1)),
     });
     return toCommentResponse(updated);
   }
@@ -93,7 +89,7 @@ export class CommentService {
   async remove(auth: AuthContext, ref: string, commentId: string): Promise<void> {
     assertCan(auth, Permission.CommentWrite);
     const comment = await this.requireOwn(auth, ref, commentId);
-    await this.prisma.comment.deleteMany({ where: { id: comment.id, organizationId: auth.organizationId } });
+    await this.comments.remove(auth.organizationId, comment.id);
   }
 
   private async requireItem(organizationId: string, ref: string): Promise<string> {
@@ -105,7 +101,7 @@ export class CommentService {
   private async requireOwn(auth: AuthContext, ref: string, commentId: string): Promise<CommentRecord> {
     const workItemId = await this.requireItem(auth.organizationId, ref);
     const comment = isUuid(commentId)
-      ? await this.prisma.comment.findFirst({ where: { id: commentId.toLowerCase(), organizationId: auth.organizationId, workItemId } })
+      ? await this.comments.find(auth.organizationId, workItemId, commentId.toLowerCase())
       : null;
     if (!comment) throw new NotFoundError('Comment', commentId);
     if (comment.authorId !== auth.userId) throw new ForbiddenError('Only the author may change or delete a comment', { authorId: comment.authorId });

@@ -1,11 +1,9 @@
-import { Provider } from '@nestjs/common';
-import { DATABASE, Database } from '@pds/persistence';
-import { PrismaClient } from '../generated/delivery/client';
+import { prismaClientProvider } from '@pds/persistence';
+import { Prisma, PrismaClient } from '../generated/delivery/client';
 
 export const DELIVERY_SCHEMA = 'delivery';
 
-export const deliveryPrismaProvider: Provider = {
-  provide: PrismaClient,
-  useFactory: (db: Database) => new PrismaClient({ adapter: db.adapter }),
-  inject: [DATABASE],
-};
+/** The Prisma client of one delivery transaction (see DeliveryOutbox). */
+export type DeliveryTx = Prisma.TransactionClient;
+
+export const deliveryPrismaProvider = prismaClientProvider(PrismaClient);

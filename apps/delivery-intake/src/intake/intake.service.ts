@@ -28,17 +28,23 @@ import {
   WorkItemType,
   parseRecordRef,
 } from '@pds/contracts';
-import { MessageBus, buildEnvelope, writeOutbox } from '@pds/messaging';
-import { CONVERTING, opportunityDescription } from './intake.convert';
-import { keysetAfter, nextKeyNumber, pageRequest, toPage } from '@pds/persistence';
-import { DeliveryOutboxRelay } from '../common/delivery.outbox';
-import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
-import { isUniqueViolation } from '../common/unique-violation';
-import { Prisma, PrismaClient } from '../generated/delivery/client';
+import { MessageBus } from '@pds/messaging';
+import { opportunityDescription } from './intake.convert';
+import { pageRequest, toPage } from '@pds/persistence';
+import { DeliveryOutbox } from '../common/delivery.outbox';
+import { DeliveryTx } from '../common/delivery.prisma';
+import { Prisma } from '../generated/delivery/client';
 import { WorkItemService } from '../work-items/work-item.service';
-import type { DeliveryTx } from '../work-items/work-item.repository';
-import { INTAKE_INCLUDE, IntakeRecord, toIntakeCommentResponse, toIntakeEventData, toIntakeResponse } from './intake.mapper';
+import { IntakeCommentRepository } from './intake-comment.repository';
+import { IntakeRecord, toIntakeCommentResponse, toIntakeEventData, toIntakeResponse } from './intake.mapper';
+import { IntakeRef, IntakeRepository } from './intake.repository';
 import { stageForStatus } from './intake.stage';
+
+/** The lookup of a submission reference (id or INT-n); undefined when it cannot name one. */
+export function intakeRef(ref: string): IntakeRef | undefined {
+  const parsed = parseRecordRef(ref, INTAKE_KEY_PREFIX);
+  return parsed.kind === 'id' ? { id: parsed.id } : parsed.kind === 'key' ? { number: parsed.number } : undefined;
+}
 
 /** A portal submitter's name and e-mail are for triage (PM/ADMIN) only; other roles see null. */
 function forCaller(auth: AuthContext, response: IntakeSubmissionResponse): IntakeSubmissionResponse {
@@ -60,21 +66,22 @@ export interface IntakeSubmitter {
 @Injectable()
 export class IntakeService {
   constructor(
-    @Inject(PrismaClient) private readonly prisma: PrismaClient,
+    @Inject(IntakeRepository) private readonly submissions: IntakeRepository,
+    @Inject(IntakeCommentRepository) private readonly comments: IntakeCommentRepository,
     @Inject(WorkItemService) private readonly workItems: WorkItemService,
     @Inject(MessageBus) private readonly bus: MessageBus,
-    @Inject(DeliveryOutboxRelay) private readonly outbox: DeliveryOutboxRelay,
+    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
 
   async list(auth: AuthContext, query: ListIntakeQuery): Promise<Page<IntakeSubmissionResponse>> {
     assertCan(auth, Permission.Read);
     const { limit, after } = pageRequest(query, 'number');
     const afterNumber = after ? Number(after.sortValue) : undefined;
-    const where: Prisma.IntakeSubmissionWhereInput = { organizationId: auth.organizationId };
-    if (query.stage) where.stage = query.stage;
-    if (query.kind) where.kind = query.kind;
-    if (afterNumber !== undefined && Number.isInteger(afterNumber)) where.number = { gt: afterNumber };
-    const rows = await this.prisma.intakeSubmission.findMany({ where, include: INTAKE_INCLUDE, orderBy: { number: 'asc' }, take: limit + 1 });
+    const rows = await this.submissions.list(
+      auth.organizationId,
+      { stage: query.stage, kind: query.kind, afterNumber: afterNumber !== undefined && Number.isInteger(afterNumber) ? afterNumber : undefined },
+      limit + 1,
+    );
     return toPage(rows, limit, (row) => forCaller(auth, toIntakeResponse(row)), (row) => String(row.number));
   }
 
@@ -91,12 +98,10 @@ export class IntakeService {
   /** Shared by the API and the public portal; emits `intake.created` without contact data. */
   async submit(organizationId: string, dto: CreateIntakeDto, submitter: IntakeSubmitter): Promise<IntakeSubmissionResponse> {
     await this.checkUsers(organizationId, { assigneeId: dto.assigneeId, watcherIds: dto.watcherIds });
-    const response = await this.prisma.$transaction(async (tx) => {
-      const number = await nextKeyNumber(tx, DELIVERY_SCHEMA, organizationId, 'intake');
-      const created = await tx.intakeSubmission.create({
-        data: {
-          organizationId,
-          number,
+    return this.outbox.transaction(async (tx, events) => {
+      const created = await this.submissions.create(
+        organizationId,
+        {
           kind: dto.kind,
           title: dto.title,
           description: dto.description ?? null,
@@ -109,22 +114,20 @@ export class IntakeService {
           submitterName: submitter.name ?? null,
           submitterEmail: submitter.email ?? null,
         },
-        include: INTAKE_INCLUDE,
-      });
+        tx,
+      );
       const result = toIntakeResponse(created);
-      await writeOutbox(tx, DELIVERY_SCHEMA, [buildEnvelope(EventType.IntakeCreated, organizationId, toIntakeEventData(result))]);
+      await events.emit(EventType.IntakeCreated, organizationId, toIntakeEventData(result));
       return result;
     });
-    this.outbox.notify();
-    return response;
   }
 
   async update(auth: AuthContext, ref: string, dto: UpdateIntakeDto): Promise<IntakeSubmissionResponse> {
     assertCan(auth, Permission.IntakeManage);
     const current = await this.require(auth.organizationId, ref);
     await this.checkUsers(auth.organizationId, { assigneeId: dto.assigneeId, watcherIds: dto.watcherIds });
-    const updated = await this.prisma.$transaction(async (tx) => {
-      const locked = await this.lock(tx, auth.organizationId, current.id);
+    const updated = await this.outbox.transaction(async (tx) => {
+      const locked = await this.lock(auth.organizationId, current.id, tx);
       if (dto.stage !== undefined && dto.stage !== locked.stage && locked.workItemId) {
         throw new ConflictError('The stage of a converted submission follows its work item', { stage: [`follows work item ${locked.workItemId}`] });
       }
@@ -139,10 +142,10 @@ export class IntakeService {
       if (dto.moderationState !== undefined) {
         // A PM's decision settles every open report.
         data.moderationState = dto.moderationState;
-        await tx.intakeReport.updateMany({ where: { submissionId: locked.id, resolvedAt: null }, data: { resolvedAt: new Date() } });
+        await this.submissions.resolveReports(auth.organizationId, locked.id, tx);
       }
-      if (Object.keys(data).length) await tx.intakeSubmission.update({ where: { id: locked.id }, data: { ...data, updatedAt: new Date() } });
-      return this.load(tx, auth.organizationId, locked.id);
+      if (Object.keys(data).length) await this.submissions.update(auth.organizationId, locked.id, data, tx);
+      return this.load(auth.organizationId, locked.id, tx);
     });
     return forCaller(auth, toIntakeResponse(updated));
   }
@@ -150,38 +153,36 @@ export class IntakeService {
   async vote(auth: AuthContext, ref: string): Promise<IntakeSubmissionResponse> {
     assertCan(auth, Permission.IntakeSubmit);
     const current = await this.require(auth.organizationId, ref);
-    try {
-      await this.prisma.intakeVote.create({ data: { organizationId: auth.organizationId, submissionId: current.id, userId: auth.userId } });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError('You have voted for this submission already');
-      throw error;
+    if (!(await this.submissions.addVote(auth.organizationId, current.id, { userId: auth.userId }))) {
+      throw new ConflictError('You have voted for this submission already');
     }
-    return forCaller(auth, toIntakeResponse(await this.load(this.prisma, auth.organizationId, current.id)));
+    return forCaller(auth, toIntakeResponse(await this.load(auth.organizationId, current.id)));
   }
 
   async unvote(auth: AuthContext, ref: string): Promise<void> {
     assertCan(auth, Permission.IntakeSubmit);
     const current = await this.require(auth.organizationId, ref);
-    const { count } = await this.prisma.intakeVote.deleteMany({ where: { organizationId: auth.organizationId, submissionId: current.id, userId: auth.userId } });
-    if (count === 0) throw new NotFoundError('Vote', ref);
+    if (!(await this.submissions.removeVote(auth.organizationId, current.id, auth.userId))) throw new NotFoundError('Vote', ref);
   }
 
   /** One open report per reporter; the third open report turns a CLEAN submission FLAGGED. */
   async report(auth: AuthContext, ref: string, dto: ReportIntakeDto): Promise<IntakeSubmissionResponse> {
     assertCan(auth, Permission.IntakeSubmit);
     const current = await this.require(auth.organizationId, ref);
-    const updated = await this.prisma.$transaction(async (tx) => {
-      const locked = await this.lock(tx, auth.organizationId, current.id);
-      const mine = await tx.intakeReport.count({ where: { submissionId: locked.id, reporterId: auth.userId, resolvedAt: null } });
+    const updated = await this.outbox.transaction(async (tx) => {
+      const locked = await this.lock(auth.organizationId, current.id, tx);
+      const mine = await this.submissions.openReports(auth.organizationId, locked.id, auth.userId, tx);
       if (mine > 0) throw new ConflictError('You have an open report on this submission already');
-      await tx.intakeReport.create({
-        data: { organizationId: auth.organizationId, submissionId: locked.id, reason: dto.reason, details: dto.details ?? null, reporterId: auth.userId },
-      });
-      const open = await tx.intakeReport.count({ where: { submissionId: locked.id, resolvedAt: null } });
+      await this.submissions.addReport(
+        auth.organizationId,
+        { submissionId: locked.id, reason: dto.reason, details: dto.details ?? null, reporterId: auth.userId },
+        tx,
+      );
+      const open = await this.submissions.openReports(auth.organizationId, locked.id, undefined, tx);
       if (open >= INTAKE_FLAG_THRESHOLD && locked.moderationState === ModerationState.CLEAN) {
-        await tx.intakeSubmission.update({ where: { id: locked.id }, data: { moderationState: ModerationState.FLAGGED, updatedAt: new Date() } });
+        await this.submissions.update(auth.organizationId, locked.id, { moderationState: ModerationState.FLAGGED }, tx);
       }
-      return this.load(tx, auth.organizationId, locked.id);
+      return this.load(auth.organizationId, locked.id, tx);
     });
     return forCaller(auth, toIntakeResponse(updated));
   }
@@ -195,20 +196,22 @@ export class IntakeService {
     if (dto.target === IntakeConvertTarget.OPPORTUNITY) {
       if (dto.type !== undefined) throw new BadRequestError('type applies to work items only', { type: ['only with target WORK_ITEM'] });
       await this.convertToOpportunity(auth, current, alreadyConverted);
-      return forCaller(auth, toIntakeResponse(await this.load(this.prisma, auth.organizationId, current.id)));
+      return forCaller(auth, toIntakeResponse(await this.load(auth.organizationId, current.id)));
     }
     const type = dto.type ?? (current.kind === IntakeKind.BUG ? WorkItemType.BUG : WorkItemType.IMPROVEMENT);
     const body = { title: current.title, type, ...(current.description !== null ? { description: current.description } : {}), ...(current.source ? { reporterSource: current.source } : {}) };
     await this.workItems.create(auth, body as Parameters<WorkItemService['create']>[1], async (tx, created) => {
-      const locked = await this.lock(tx, auth.organizationId, current.id);
+      const locked = await this.lock(auth.organizationId, current.id, tx);
       if (locked.workItemId || locked.opportunityId) throw alreadyConverted();
       const stage = stageForStatus(created.status);
-      await tx.intakeSubmission.update({
-        where: { id: locked.id },
-        data: { workItemId: created.id, stage, completedAt: stage === IntakeStage.DONE ? new Date() : null, updatedAt: new Date() },
-      });
+      await this.submissions.update(
+        auth.organizationId,
+        locked.id,
+        { workItemId: created.id, stage, completedAt: stage === IntakeStage.DONE ? new Date() : null },
+        tx,
+      );
     });
-    return forCaller(auth, toIntakeResponse(await this.load(this.prisma, auth.organizationId, current.id)));
+    return forCaller(auth, toIntakeResponse(await this.load(auth.organizationId, current.id)));
   }
 
   /**
@@ -218,22 +221,15 @@ export class IntakeService {
    * if the opportunity could not be created.
    */
   private async convertToOpportunity(auth: AuthContext, current: IntakeRecord, alreadyConverted: () => Error): Promise<void> {
-    const claimed = await this.prisma.intakeSubmission.updateMany({
-      where: { id: current.id, organizationId: auth.organizationId, workItemId: null, opportunityId: null, opportunityKey: null },
-      data: { opportunityKey: CONVERTING, updatedAt: new Date() },
-    });
-    if (claimed.count === 0) throw alreadyConverted();
+    if (!(await this.submissions.claimForOpportunity(auth.organizationId, current.id))) throw alreadyConverted();
     try {
       const opportunity = await this.bus.request(StrategySubjects.opportunityCreate, {
         auth,
         body: { title: current.title, ...(current.description ? { description: opportunityDescription(current.description) } : {}) },
       });
-      await this.prisma.intakeSubmission.update({
-        where: { id: current.id },
-        data: { opportunityId: opportunity.id, opportunityKey: opportunity.key, updatedAt: new Date() },
-      });
+      await this.submissions.linkOpportunity(auth.organizationId, current.id, opportunity);
     } catch (error) {
-      await this.prisma.intakeSubmission.updateMany({ where: { id: current.id, opportunityKey: CONVERTING }, data: { opportunityKey: null } });
+      await this.submissions.releaseOpportunityClaim(auth.organizationId, current.id);
       throw error;
     }
   }
@@ -242,39 +238,32 @@ export class IntakeService {
     assertCan(auth, Permission.Read);
     const current = await this.require(auth.organizationId, ref);
     const { limit, after } = pageRequest(query);
-    const rows = await this.prisma.intakeComment.findMany({
-      where: { organizationId: auth.organizationId, submissionId: current.id, ...keysetAfter(after) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: limit + 1,
-    });
+    const rows = await this.comments.list(auth.organizationId, current.id, after, limit + 1);
     return toPage(rows, limit, toIntakeCommentResponse);
   }
 
   async comment(auth: AuthContext, ref: string, dto: CreateIntakeCommentDto): Promise<IntakeCommentResponse> {
     assertCan(auth, Permission.IntakeSubmit);
     const current = await this.require(auth.organizationId, ref);
-    const created = await this.prisma.intakeComment.create({
-      data: { organizationId: auth.organizationId, submissionId: current.id, authorId: auth.userId, body: dto.body },
-    });
+    const created = await this.comments.create(auth.organizationId, { submissionId: current.id, authorId: auth.userId, body: dto.body });
     return toIntakeCommentResponse(created);
   }
 
   private async require(organizationId: string, ref: string): Promise<IntakeRecord> {
-    const parsed = parseRecordRef(ref, INTAKE_KEY_PREFIX);
-    const where: Prisma.IntakeSubmissionWhereInput | undefined =
-      parsed.kind === 'id' ? { organizationId, id: parsed.id } : parsed.kind === 'key' ? { organizationId, number: parsed.number } : undefined;
-    const found = where ? await this.prisma.intakeSubmission.findFirst({ where, include: INTAKE_INCLUDE }) : null;
+    const where = intakeRef(ref);
+    const found = where ? await this.submissions.findByRef(organizationId, where) : null;
     if (!found) throw new NotFoundError('Intake submission', ref);
     return found;
   }
 
-  private async lock(tx: DeliveryTx, organizationId: string, id: string): Promise<IntakeRecord> {
-    await tx.$queryRawUnsafe('SELECT id FROM delivery.intake_submissions WHERE organization_id = $1::uuid AND id = $2::uuid FOR UPDATE', organizationId, id);
-    return this.load(tx, organizationId, id);
+  private async lock(organizationId: string, id: string, tx: DeliveryTx): Promise<IntakeRecord> {
+    const found = await this.submissions.lock(organizationId, id, tx);
+    if (!found) throw new NotFoundError('Intake submission', id);
+    return found;
   }
 
-  private async load(client: DeliveryTx | PrismaClient, organizationId: string, id: string): Promise<IntakeRecord> {
-    const found = await client.intakeSubmission.findFirst({ where: { organizationId, id }, include: INTAKE_INCLUDE });
+  private async load(organizationId: string, id: string, tx?: DeliveryTx): Promise<IntakeRecord> {
+    const found = await this.submissions.find(organizationId, id, tx);
     if (!found) throw new NotFoundError('Intake submission', id);
     return found;
   }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CursorPosition, ListSprintsQuery, SprintStatus } from '@pds/contracts';
+import { DeliveryTx } from '../common/delivery.prisma';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
-import type { DeliveryTx } from '../work-items/work-item.repository';
 import type { SprintRecord } from './sprint.mapper';
 
 const SPRINT_FIELDS = { id: true, name: true, goal: true, startDate: true, endDate: true, status: true, teamId: true } as const;
@@ -10,10 +10,6 @@ const SPRINT_FIELDS = { id: true, name: true, goal: true, startDate: true, endDa
 @Injectable()
 export class SprintRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
-
-  transaction<T>(fn: (tx: DeliveryTx) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
-  }
 
   find(organizationId: string, id: string): Promise<SprintRecord | null> {
     return this.prisma.sprint.findFirst({ where: { organizationId, id }, select: SPRINT_FIELDS });
@@ -31,15 +27,11 @@ export class SprintRepository {
     return this.prisma.sprint.findMany({ where, orderBy: [{ startDate: 'asc' }, { id: 'asc' }], take, select: SPRINT_FIELDS });
   }
 
-  async teamExists(organizationId: string, id: string): Promise<boolean> {
-    return (await this.prisma.team.count({ where: { organizationId, id } })) > 0;
+  create(organizationId: string, data: Omit<Prisma.SprintUncheckedCreateInput, 'organizationId'>): Promise<SprintRecord> {
+    return this.prisma.sprint.create({ data: { ...data, organizationId }, select: SPRINT_FIELDS });
   }
 
-  create(tx: DeliveryTx, data: Prisma.SprintUncheckedCreateInput): Promise<SprintRecord> {
-    return tx.sprint.create({ data, select: SPRINT_FIELDS });
-  }
-
-  async lock(tx: DeliveryTx, organizationId: string, id: string): Promise<SprintRecord | null> {
+  async lock(organizationId: string, id: string, tx: DeliveryTx): Promise<SprintRecord | null> {
     const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
       'SELECT id FROM delivery.sprints WHERE organization_id = $1::uuid AND id = $2::uuid FOR UPDATE',
       organizationId,
@@ -48,19 +40,19 @@ export class SprintRepository {
     return rows.length ? tx.sprint.findFirst({ where: { organizationId, id }, select: SPRINT_FIELDS }) : null;
   }
 
-  update(tx: DeliveryTx, id: string, data: Prisma.SprintUncheckedUpdateInput): Promise<SprintRecord> {
-    return tx.sprint.update({ where: { id }, data, select: SPRINT_FIELDS });
+  update(organizationId: string, id: string, data: Prisma.SprintUncheckedUpdateInput, tx: DeliveryTx): Promise<SprintRecord> {
+    return tx.sprint.update({ where: { id, organizationId }, data, select: SPRINT_FIELDS });
   }
 
   /**
    * Serialises activations per team (a team-less sprint counts as its own group) until the
    * transaction ends, so two concurrent activations cannot both see "no ACTIVE sprint".
    */
-  async lockTeam(tx: DeliveryTx, organizationId: string, teamId: string | null): Promise<void> {
+  async lockTeam(organizationId: string, teamId: string | null, tx: DeliveryTx): Promise<void> {
     await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))`, `sprint-active:${organizationId}:${teamId ?? '-'}`);
   }
 
-  async activeSprintOf(tx: DeliveryTx, organizationId: string, teamId: string | null, exceptId: string): Promise<string | null> {
+  async activeSprintOf(organizationId: string, teamId: string | null, exceptId: string, tx: DeliveryTx): Promise<string | null> {
     const found = await tx.sprint.findFirst({
       where: { organizationId, teamId, status: SprintStatus.ACTIVE, id: { not: exceptId } },
       select: { id: true },
@@ -69,7 +61,7 @@ export class SprintRepository {
   }
 
   /** The team's next PLANNED sprint: earliest start date, then oldest. */
-  async nextPlanned(tx: DeliveryTx, organizationId: string, teamId: string | null, exceptId: string): Promise<string | null> {
+  async nextPlanned(organizationId: string, teamId: string | null, exceptId: string, tx: DeliveryTx): Promise<string | null> {
     const found = await tx.sprint.findFirst({
       where: { organizationId, teamId, status: SprintStatus.PLANNED, id: { not: exceptId } },
       orderBy: [{ startDate: 'asc' }, { createdAt: 'asc' }, { id: 'asc' }],
@@ -78,18 +70,4 @@ export class SprintRepository {
     return found?.id ?? null;
   }
 
-  /** Moves the sprint's unfinished items (not DONE or CANCELLED); returns their ids. */
-  async carryOver(tx: DeliveryTx, organizationId: string, fromId: string, toId: string | null): Promise<string[]> {
-    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `UPDATE delivery.work_items
-          SET sprint_id = $3::uuid, carry_over_count = carry_over_count + 1,
-              updated_at = GREATEST(now(), updated_at + interval '1 millisecond')
-        WHERE organization_id = $1::uuid AND sprint_id = $2::uuid AND status NOT IN ('DONE', 'CANCELLED')
-        RETURNING id`,
-      organizationId,
-      fromId,
-      toId,
-    );
-    return rows.map((r) => r.id).sort();
-  }
 }

@@ -15,13 +15,14 @@ import {
   UpdateSprintDto,
   isUuid,
 } from '@pds/contracts';
-import { buildEnvelope, writeOutbox } from '@pds/messaging';
+import { OutboxEvents } from '@pds/messaging';
 import { pageRequest, toPage } from '@pds/persistence';
-import { DeliveryOutboxRelay } from '../common/delivery.outbox';
-import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
+import { DeliveryOutbox } from '../common/delivery.outbox';
+import { DeliveryTx } from '../common/delivery.prisma';
 import { Prisma } from '../generated/delivery/client';
+import { TeamRepository } from '../labels/team.repository';
 import { toWorkItemResponse } from '../work-items/work-item.mapper';
-import { DeliveryTx, WorkItemRepository } from '../work-items/work-item.repository';
+import { WorkItemRepository } from '../work-items/work-item.repository';
 import { SprintRecord, toSprintResponse } from './sprint.mapper';
 import { SprintRepository } from './sprint.repository';
 
@@ -47,7 +48,8 @@ export class SprintService {
   constructor(
     @Inject(SprintRepository) private readonly sprints: SprintRepository,
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
-    @Inject(DeliveryOutboxRelay) private readonly outbox: DeliveryOutboxRelay,
+    @Inject(TeamRepository) private readonly teams: TeamRepository,
+    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
 
   async list(auth: AuthContext, query: ListSprintsQuery): Promise<Page<SprintResponse>> {
@@ -65,27 +67,23 @@ export class SprintService {
   async create(auth: AuthContext, dto: CreateSprintDto): Promise<SprintResponse> {
     assertCan(auth, Permission.DeliveryWrite);
     assertDateOrder(dto.startDate, dto.endDate);
-    if (dto.teamId && !(await this.sprints.teamExists(auth.organizationId, dto.teamId))) throw new UnknownReferenceError('teamId', dto.teamId);
-    const created = await this.sprints.transaction((tx) =>
-      this.sprints.create(tx, {
-        organizationId: auth.organizationId,
-        name: dto.name,
-        goal: dto.goal ?? null,
-        startDate: toDate(dto.startDate),
-        endDate: toDate(dto.endDate),
-        teamId: dto.teamId ?? null,
-      }),
-    );
+    if (dto.teamId && !(await this.teams.exists(auth.organizationId, dto.teamId))) throw new UnknownReferenceError('teamId', dto.teamId);
+    const created = await this.sprints.create(auth.organizationId, {
+      name: dto.name,
+      goal: dto.goal ?? null,
+      startDate: toDate(dto.startDate),
+      endDate: toDate(dto.endDate),
+      teamId: dto.teamId ?? null,
+    });
     return toSprintResponse(created);
   }
 
   async update(auth: AuthContext, id: string, dto: UpdateSprintDto): Promise<SprintResponse> {
     assertCan(auth, Permission.DeliveryWrite);
     const current = await this.require(auth.organizationId, id);
-    if (dto.teamId && !(await this.sprints.teamExists(auth.organizationId, dto.teamId))) throw new UnknownReferenceError('teamId', dto.teamId);
-    let moved = false;
-    const updated = await this.sprints.transaction(async (tx) => {
-      const locked = await this.sprints.lock(tx, auth.organizationId, current.id);
+    if (dto.teamId && !(await this.teams.exists(auth.organizationId, dto.teamId))) throw new UnknownReferenceError('teamId', dto.teamId);
+    const updated = await this.outbox.transaction(async (tx, events) => {
+      const locked = await this.sprints.lock(auth.organizationId, current.id, tx);
       if (!locked) throw new NotFoundError('Sprint', id);
       const before = toSprintResponse(locked);
       const after: SprintResponse = {
@@ -101,7 +99,7 @@ export class SprintService {
           status: [`allowed next status: ${NEXT_STATUS[before.status] ?? 'none'}`],
         });
       }
-      if (after.status === SprintStatus.ACTIVE) await this.assertNoOtherActive(tx, auth.organizationId, after.teamId, locked.id);
+      if (after.status === SprintStatus.ACTIVE) await this.assertNoOtherActive(auth.organizationId, after.teamId, locked.id, tx);
 
       const data: Prisma.SprintUncheckedUpdateInput = {};
       if (dto.name !== undefined) data.name = dto.name;
@@ -111,33 +109,29 @@ export class SprintService {
       if (dto.teamId !== undefined) data.teamId = dto.teamId;
       if (dto.status !== undefined) data.status = dto.status;
       if (Object.keys(data).length === 0) return locked;
-      const saved = await this.sprints.update(tx, locked.id, data);
+      const saved = await this.sprints.update(auth.organizationId, locked.id, data, tx);
       if (before.status === SprintStatus.ACTIVE && after.status === SprintStatus.COMPLETED) {
-        moved = await this.carryOver(tx, auth.organizationId, saved);
+        await this.carryOver(auth.organizationId, saved, tx, events);
       }
       return saved;
     });
-    if (moved) this.outbox.notify();
     return toSprintResponse(updated);
   }
 
-  private async assertNoOtherActive(tx: DeliveryTx, organizationId: string, teamId: string | null, sprintId: string): Promise<void> {
-    await this.sprints.lockTeam(tx, organizationId, teamId);
-    const active = await this.sprints.activeSprintOf(tx, organizationId, teamId, sprintId);
+  private async assertNoOtherActive(organizationId: string, teamId: string | null, sprintId: string, tx: DeliveryTx): Promise<void> {
+    await this.sprints.lockTeam(organizationId, teamId, tx);
+    const active = await this.sprints.activeSprintOf(organizationId, teamId, sprintId, tx);
     if (active) throw new ConflictError('The team has an ACTIVE sprint already', { status: [`sprint ${active} is ACTIVE`], activeSprintId: active });
   }
 
   /** Emits work_item.updated once per moved item, with the item as REST returns it afterwards. */
-  private async carryOver(tx: DeliveryTx, organizationId: string, sprint: SprintRecord): Promise<boolean> {
-    const next = await this.sprints.nextPlanned(tx, organizationId, sprint.teamId, sprint.id);
-    const movedIds = await this.sprints.carryOver(tx, organizationId, sprint.id, next);
-    const envelopes = [];
+  private async carryOver(organizationId: string, sprint: SprintRecord, tx: DeliveryTx, events: OutboxEvents): Promise<void> {
+    const next = await this.sprints.nextPlanned(organizationId, sprint.teamId, sprint.id, tx);
+    const movedIds = await this.workItems.carryOver(organizationId, sprint.id, next, tx);
     for (const itemId of movedIds) {
-      const item = toWorkItemResponse(await this.workItems.findInTx(tx, organizationId, itemId));
-      envelopes.push(buildEnvelope(EventType.WorkItemUpdated, organizationId, item));
+      const item = toWorkItemResponse(await this.workItems.findInTx(organizationId, itemId, tx));
+      await events.emit(EventType.WorkItemUpdated, organizationId, item);
     }
-    if (envelopes.length) await writeOutbox(tx, DELIVERY_SCHEMA, envelopes);
-    return envelopes.length > 0;
   }
 
   private async require(organizationId: string, id: string): Promise<SprintRecord> {

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventEnvelope, EventType, InternalEventType } from '@pds/contracts';
-import { buildEnvelope, writeOutbox } from '@pds/messaging';
-import { DeliveryOutboxRelay } from '../common/delivery.outbox';
-import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
+import { DeliveryOutbox } from '../common/delivery.outbox';
 import { Prisma } from '../generated/delivery/client';
 import { classify, toWorkItemResponse } from './work-item.mapper';
 import { WorkItemReferences } from './work-item.references';
@@ -26,7 +24,7 @@ export class ClassificationConsumer {
   constructor(
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
     @Inject(WorkItemReferences) private readonly references: WorkItemReferences,
-    @Inject(DeliveryOutboxRelay) private readonly outbox: DeliveryOutboxRelay,
+    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
 
   async handle(envelope: EventEnvelope): Promise<void> {
@@ -38,12 +36,10 @@ export class ClassificationConsumer {
     if (items.length === 0) return;
     const links = items.map((w) => ({ opportunityId: w.opportunity_id, solutionId: w.solution_id, experimentId: w.experiment_id }));
     const reached = await this.references.linkedCkrIds(organizationId, links);
-    let changed = false;
     for (const [index, item] of items.entries()) {
       if (reached[index] === item.linked_ckr_id) continue;
-      changed = (await this.store(organizationId, item.id, links[index], reached[index])) || changed;
+      await this.store(organizationId, item.id, links[index], reached[index]);
     }
-    if (changed) this.outbox.notify();
   }
 
   /** Writes the new OKR unless a concurrent edit changed the item's links meanwhile (it resolved its own). */
@@ -52,27 +48,26 @@ export class ClassificationConsumer {
     id: string,
     links: { opportunityId: string | null; solutionId: string | null; experimentId: string | null },
     linkedCkrId: string | null,
-  ): Promise<boolean> {
-    return this.workItems.transaction(async (tx) => {
-      const locked = await this.workItems.lock(tx, organizationId, id);
+  ): Promise<void> {
+    return this.outbox.transaction(async (tx, events) => {
+      const locked = await this.workItems.lock(organizationId, id, tx);
       if (
         !locked ||
         locked.opportunityId !== links.opportunityId ||
         locked.solutionId !== links.solutionId ||
         locked.experimentId !== links.experimentId
       ) {
-        return false;
+        return;
       }
-      const before = await this.workItems.findInTx(tx, organizationId, id);
+      const before = await this.workItems.findInTx(organizationId, id, tx);
       const visible = classify({ ...before, linked_ckr_id: linkedCkrId }) !== classify(before);
       // The OKR reached is stored either way (the ckrId filter uses it); only a visible change is an edit.
       const data: Prisma.WorkItemUncheckedUpdateInput = { linkedCkrId };
       if (visible) data.updatedAt = new Date(Math.max(Date.now(), locked.updatedAt.getTime() + 1));
-      await this.workItems.update(tx, id, data);
-      if (!visible) return false;
-      const after = toWorkItemResponse(await this.workItems.findInTx(tx, organizationId, id));
-      await writeOutbox(tx, DELIVERY_SCHEMA, [buildEnvelope(EventType.WorkItemUpdated, organizationId, after)]);
-      return true;
+      await this.workItems.update(organizationId, id, data, tx);
+      if (!visible) return;
+      const after = toWorkItemResponse(await this.workItems.findInTx(organizationId, id, tx));
+      await events.emit(EventType.WorkItemUpdated, organizationId, after);
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Classification, ListWorkItemsQuery, RecordRef, formatKey, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
 import { BatchLoader, DATABASE, Database, nextKeyNumberSql } from '@pds/persistence';
-import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
+import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 import {
   SELECT_BY_ID,
@@ -20,8 +20,6 @@ interface RefLookup {
 
 const lookupKey = ({ organizationId, ref }: RefLookup) =>
   `${organizationId}/${ref.kind === 'id' ? ref.id : `#${ref.number}`}`;
-
-export type DeliveryTx = Prisma.TransactionClient;
 
 export interface LockedWorkItem {
   id: string;
@@ -52,10 +50,6 @@ export class WorkItemRepository {
     @Inject(PrismaClient) private readonly prisma: PrismaClient,
     @Inject(DATABASE) private readonly db: Database,
   ) {}
-
-  transaction<T>(fn: (tx: DeliveryTx) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
-  }
 
   /** The hot read; concurrent lookups share one statement (see BatchLoader). */
   async findByRef(organizationId: string, ref: RecordRef): Promise<WorkItemRow | null> {
@@ -98,13 +92,13 @@ export class WorkItemRepository {
     return found;
   }
 
-  async findInTx(tx: DeliveryTx, organizationId: string, id: string): Promise<WorkItemRow> {
+  async findInTx(organizationId: string, id: string, tx: DeliveryTx): Promise<WorkItemRow> {
     const rows = await tx.$queryRawUnsafe<WorkItemRow[]>(SELECT_BY_ID, organizationId, id);
     return rows[0];
   }
 
   /** Locks the row for the rest of the transaction: concurrent updates of one item serialise here. */
-  async lock(tx: DeliveryTx, organizationId: string, id: string): Promise<LockedWorkItem | null> {
+  async lock(organizationId: string, id: string, tx: DeliveryTx): Promise<LockedWorkItem | null> {
     const rows = await tx.$queryRawUnsafe<
       { id: string; status: string; updated_at: Date; mentioned_user_ids: string[]; opportunity_id: string | null; solution_id: string | null; experiment_id: string | null }[]
     >(
@@ -152,7 +146,7 @@ export class WorkItemRepository {
    * on: one statement instead of four Prisma round trips keeps that window short (docs/benchmarks.md).
    * `fields` are column name → value; columns left out take their defaults.
    */
-  async create(tx: DeliveryTx, organizationId: string, fields: Record<string, unknown>): Promise<WorkItemRow> {
+  async create(organizationId: string, fields: Record<string, unknown>, tx: DeliveryTx): Promise<WorkItemRow> {
     const columns = Object.keys(fields);
     for (const column of columns) if (!/^[a-z_]+$/.test(column)) throw new Error(`not a column name: ${column}`);
     const rows = await tx.$queryRawUnsafe<WorkItemRow[]>(
@@ -170,8 +164,32 @@ export class WorkItemRepository {
     return rows[0];
   }
 
-  async update(tx: DeliveryTx, id: string, data: Prisma.WorkItemUncheckedUpdateInput): Promise<void> {
-    await tx.workItem.update({ where: { id }, data, select: { id: true } });
+  async update(organizationId: string, id: string, data: Prisma.WorkItemUncheckedUpdateInput, tx: DeliveryTx): Promise<void> {
+    await tx.workItem.update({ where: { id, organizationId }, data, select: { id: true } });
+  }
+
+  /** The subset of `ids` that name work items of the organization. */
+  async existingIds(organizationId: string, ids: string[]): Promise<string[]> {
+    const rows = await this.prisma.workItem.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true } });
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Moves the sprint's unfinished items (not DONE or CANCELLED) to `toId` (null: the backlog) and
+   * counts the carry-over on each; returns their ids.
+   */
+  async carryOver(organizationId: string, fromId: string, toId: string | null, tx: DeliveryTx): Promise<string[]> {
+    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `UPDATE delivery.work_items
+          SET sprint_id = $3::uuid, carry_over_count = carry_over_count + 1,
+              updated_at = GREATEST(now(), updated_at + interval '1 millisecond')
+        WHERE organization_id = $1::uuid AND sprint_id = $2::uuid AND status NOT IN ('DONE', 'CANCELLED')
+        RETURNING id`,
+      organizationId,
+      fromId,
+      toId,
+    );
+    return rows.map((r) => r.id).sort();
   }
 
   async existingLabelIds(organizationId: string, ids: string[]): Promise<string[]> {
@@ -200,7 +218,7 @@ export class WorkItemRepository {
   /** Filters of GET /work-items; ordered by key number, cursor after a number. */
   async list(organizationId: string, query: ListWorkItemsQuery, afterNumber: number | undefined, take: number): Promise<WorkItemRow[]> {
     const params: unknown[] = [organizationId];
-    const where = ['w.organization_id = $1'];
+    const where: string[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
     if (query.status?.length) where.push(`w.status::text = ANY(${param(query.status)}::text[])`);
     if (query.type?.length) where.push(`w.type::text = ANY(${param(query.type)}::text[])`);
@@ -226,7 +244,8 @@ export class WorkItemRepository {
       where.push(key ? `(w.number = ${param(Number(key[1]))} OR w.title ILIKE ${param(pattern)})` : `w.title ILIKE ${param(pattern)}`);
     }
     if (afterNumber !== undefined) where.push(`w.number > ${param(afterNumber)}`);
-    const sql = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE ${where.join(' AND ')} ORDER BY w.number LIMIT ${param(take)}`;
+    const sql = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
+      WHERE w.organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')} ORDER BY w.number LIMIT ${param(take)}`;
     return this.db.sql.query<WorkItemRow>(sql, params);
   }
 }

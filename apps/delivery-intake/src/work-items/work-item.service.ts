@@ -14,15 +14,16 @@ import {
   WorkItemStatus,
   parseRecordRef,
 } from '@pds/contracts';
-import { buildEnvelope, writeOutbox } from '@pds/messaging';
+import { OutboxEvents } from '@pds/messaging';
 import { pageRequest, toPage } from '@pds/persistence';
-import { DeliveryOutboxRelay } from '../common/delivery.outbox';
-import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
+import { DeliveryOutbox } from '../common/delivery.outbox';
+import { DeliveryTx } from '../common/delivery.prisma';
 import { Prisma } from '../generated/delivery/client';
-import { followWorkItemStatus } from '../intake/intake.stage';
+import { IntakeRepository } from '../intake/intake.repository';
+import { stageForStatus } from '../intake/intake.stage';
 import { toWorkItemResponse } from './work-item.mapper';
 import { DiscoveryLinks, WorkItemReferences } from './work-item.references';
-import { DeliveryTx, LockedWorkItem, WorkItemRepository } from './work-item.repository';
+import { LockedWorkItem, WorkItemRepository } from './work-item.repository';
 import type { WorkItemRow } from './work-item.sql';
 
 const DISCOVERY_FIELDS = ['opportunityId', 'solutionId', 'experimentId'] as const;
@@ -68,7 +69,8 @@ export class WorkItemService {
   constructor(
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
     @Inject(WorkItemReferences) private readonly references: WorkItemReferences,
-    @Inject(DeliveryOutboxRelay) private readonly outbox: DeliveryOutboxRelay,
+    @Inject(IntakeRepository) private readonly intake: IntakeRepository,
+    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
 
   async get(auth: AuthContext, ref: string): Promise<WorkItemResponse> {
@@ -108,14 +110,12 @@ export class WorkItemService {
     for (const field of PLAIN_FIELDS) {
       if (dto[field] !== undefined) fields[columnOf(field)] = dto[field];
     }
-    const response = await this.workItems.transaction(async (tx) => {
-      const created = toWorkItemResponse(await this.workItems.create(tx, auth.organizationId, fields));
-      await writeOutbox(tx, DELIVERY_SCHEMA, [buildEnvelope(EventType.WorkItemCreated, auth.organizationId, created)]);
+    return this.outbox.transaction(async (tx, events) => {
+      const created = toWorkItemResponse(await this.workItems.create(auth.organizationId, fields, tx));
+      await events.emit(EventType.WorkItemCreated, auth.organizationId, created);
       if (within) await within(tx, created);
       return created;
     });
-    this.outbox.notify();
-    return response;
   }
 
   /**
@@ -135,9 +135,8 @@ export class WorkItemService {
       : undefined;
     const { linkedCkrId } = await this.references.check(auth.organizationId, dto, links, current.id);
 
-    let changed = false;
-    const response = await this.workItems.transaction(async (tx) => {
-      const locked = await this.workItems.lock(tx, auth.organizationId, current.id);
+    return this.outbox.transaction(async (tx, events) => {
+      const locked = await this.workItems.lock(auth.organizationId, current.id, tx);
       if (!locked) throw new NotFoundError('Work item', ref);
       if (dto.expectedUpdatedAt !== undefined && Date.parse(dto.expectedUpdatedAt) !== locked.updatedAt.getTime()) {
         throw new ConflictError('The work item was changed since expectedUpdatedAt', {
@@ -145,20 +144,17 @@ export class WorkItemService {
           updatedAt: locked.updatedAt.toISOString(),
         });
       }
-      const before = await this.workItems.findInTx(tx, auth.organizationId, current.id);
+      const before = await this.workItems.findInTx(auth.organizationId, current.id, tx);
       const data = this.changes(dto, before, locked, linkedCkrId);
       if (Object.keys(data).length === 0) return toWorkItemResponse(before);
 
-      changed = true;
       data.updatedAt = new Date(Math.max(Date.now(), locked.updatedAt.getTime() + 1));
-      await this.workItems.update(tx, current.id, data);
-      const after = toWorkItemResponse(await this.workItems.findInTx(tx, auth.organizationId, current.id));
-      await this.recordEvents(tx, auth.organizationId, after, before.status as WorkItemStatus);
-      if (after.status !== before.status) await followWorkItemStatus(tx, after.id, after.status);
+      await this.workItems.update(auth.organizationId, current.id, data, tx);
+      const after = toWorkItemResponse(await this.workItems.findInTx(auth.organizationId, current.id, tx));
+      await this.recordEvents(events, auth.organizationId, after, before.status as WorkItemStatus);
+      if (after.status !== before.status) await this.intake.followWorkItem(auth.organizationId, after.id, stageForStatus(after.status), tx);
       return after;
     });
-    if (changed) this.outbox.notify();
-    return response;
   }
 
   private changes(
@@ -182,12 +178,11 @@ export class WorkItemService {
     return data as Prisma.WorkItemUncheckedUpdateInput;
   }
 
-  private async recordEvents(tx: DeliveryTx, organizationId: string, after: WorkItemResponse, previousStatus: WorkItemStatus): Promise<void> {
-    const events = [buildEnvelope(EventType.WorkItemUpdated, organizationId, after)];
+  private async recordEvents(events: OutboxEvents, organizationId: string, after: WorkItemResponse, previousStatus: WorkItemStatus): Promise<void> {
+    await events.emit(EventType.WorkItemUpdated, organizationId, after);
     if (after.status !== previousStatus) {
-      events.push(buildEnvelope(EventType.WorkItemStatusChanged, organizationId, { ...after, previousStatus }));
+      await events.emit(EventType.WorkItemStatusChanged, organizationId, { ...after, previousStatus });
     }
-    await writeOutbox(tx, DELIVERY_SCHEMA, events);
   }
 
   private async require(organizationId: string, ref: string): Promise<WorkItemRow> {

@@ -19,7 +19,7 @@ export const WORK_ITEM_COLUMNS = `
   to_char(w.updated_at AT TIME ZONE 'UTC', ${ISO}) AS updated_at,
   CASE WHEN COALESCE(cardinality(w.label_ids), 0) = 0 THEN '[]'::json ELSE COALESCE((
     SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name, l.id)
-      FROM delivery.labels l WHERE l.id = ANY(w.label_ids)), '[]'::json) END AS labels,
+      FROM delivery.labels l WHERE l.organization_id = w.organization_id AND l.id = ANY(w.label_ids)), '[]'::json) END AS labels,
   w.open_blocker_count AS blocked_by_count`;
 
 export interface WorkItemRow {

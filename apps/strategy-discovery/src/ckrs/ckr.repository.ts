@@ -3,7 +3,7 @@ import { CKR_KEY_PREFIX, CursorPosition, KeyResultInputDto, ListCkrsQuery } from
 import { keysetAfter, nextKeyNumber } from '@pds/persistence';
 import { refWhere } from '../common/record-ref';
 import { CkrWithKeyResults } from '../common/strategy.mapper';
-import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx, inTransaction } from '../common/strategy.prisma';
+import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
 import { Prisma, PrismaClient } from '../generated/strategy/client';
 
 /** What an OKR is made of, whether it comes from POST /ckrs or from promote. */
@@ -26,10 +26,6 @@ const include = { keyResults: { orderBy: { position: 'asc' } } } as const;
 export class CkrRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
-  transaction<T>(fn: (tx: StrategyTx) => Promise<T>): Promise<T> {
-    return inTransaction(this.prisma, fn);
-  }
-
   async findByRef(organizationId: string, ref: string): Promise<CkrWithKeyResults | null> {
     const where = refWhere(ref, CKR_KEY_PREFIX);
     return where ? this.prisma.ckr.findFirst({ where: { organizationId, ...where }, include }) : null;
@@ -51,7 +47,7 @@ export class CkrRepository {
   }
 
   /** Takes the next OKR-n of the organization inside the caller's transaction. */
-  async create(tx: StrategyTx, organizationId: string, input: NewCkr): Promise<CkrWithKeyResults> {
+  async create(organizationId: string, input: NewCkr, tx: StrategyTx): Promise<CkrWithKeyResults> {
     const number = await nextKeyNumber(tx, STRATEGY_SCHEMA, organizationId, CKR_KEY_PREFIX);
     const { keyResults, ...fields } = input;
     return tx.ckr.create({
@@ -75,19 +71,19 @@ export class CkrRepository {
     });
   }
 
-  update(tx: StrategyTx, organizationId: string, id: string, data: Prisma.CkrUncheckedUpdateInput): Promise<CkrWithKeyResults> {
+  update(organizationId: string, id: string, data: Prisma.CkrUncheckedUpdateInput, tx: StrategyTx): Promise<CkrWithKeyResults> {
     return tx.ckr.update({ where: { id, organizationId }, data: { ...data, updatedAt: new Date() }, include });
   }
 
   /** A key-result change also touches its OKR's updatedAt. */
   async updateKeyResult(
-    tx: StrategyTx,
     organizationId: string,
     ckrId: string,
     keyResultId: string,
     data: Prisma.KeyResultUncheckedUpdateInput,
+    tx: StrategyTx,
   ): Promise<CkrWithKeyResults> {
     await tx.keyResult.update({ where: { id: keyResultId, ckrId, organizationId }, data });
-    return this.update(tx, organizationId, ckrId, {});
+    return this.update(organizationId, ckrId, {}, tx);
   }
 }

@@ -13,12 +13,12 @@ import {
   UpdateKeyResultDto,
   isUuid,
 } from '@pds/contracts';
-import { buildEnvelope, writeOutbox } from '@pds/messaging';
+import { OutboxEvents } from '@pds/messaging';
 import { pageRequest, toPage } from '@pds/persistence';
 import { changedFields } from '../common/record-ref';
 import { CkrWithKeyResults, toCkrResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
-import { STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
+import { StrategyTx } from '../common/strategy.prisma';
 import { StrategyReferences } from '../common/strategy.references';
 import { CkrRepository, NewCkr } from './ckr.repository';
 
@@ -44,8 +44,8 @@ export class CkrService {
   async create(auth: AuthContext, dto: CreateCkrDto): Promise<CkrResponse> {
     assertCan(auth, Permission.StrategyWrite);
     await this.references.check(auth.organizationId, dto);
-    const response = await this.ckrs.transaction((tx) =>
-      this.insert(tx, auth.organizationId, {
+    return this.outbox.transaction((tx, events) =>
+      this.insert(auth.organizationId, {
         annualGoalId: dto.annualGoalId,
         productGoalId: dto.productGoalId ?? null,
         planningCycleIds: dto.planningCycleIds,
@@ -55,16 +55,14 @@ export class CkrService {
         confidence: dto.confidence ?? 3,
         status: dto.status ?? CkrStatus.DRAFT,
         keyResults: dto.keyResults ?? [],
-      }),
+      }, tx, events),
     );
-    this.outbox.notify();
-    return response;
   }
 
   /** Inserts an OKR and writes `ckr.created` inside the caller's transaction (POST /ckrs, promote). */
-  async insert(tx: StrategyTx, organizationId: string, input: NewCkr): Promise<CkrResponse> {
-    const response = toCkrResponse(await this.ckrs.create(tx, organizationId, input));
-    await writeOutbox(tx, STRATEGY_SCHEMA, [buildEnvelope(EventType.CkrCreated, organizationId, response)]);
+  async insert(organizationId: string, input: NewCkr, tx: StrategyTx, events: OutboxEvents): Promise<CkrResponse> {
+    const response = toCkrResponse(await this.ckrs.create(organizationId, input, tx));
+    await events.emit(EventType.CkrCreated, organizationId, response);
     return response;
   }
 
@@ -75,11 +73,7 @@ export class CkrService {
     await this.references.check(auth.organizationId, dto);
     const changes = changedFields(current, { ...dto });
     if (Object.keys(changes).length === 0) return toCkrResponse(current);
-    const response = await this.ckrs.transaction(async (tx) =>
-      this.emitUpdated(tx, await this.ckrs.update(tx, auth.organizationId, current.id, changes)),
-    );
-    this.outbox.notify();
-    return response;
+    return this.outbox.transaction(async (tx, events) => this.emitUpdated(events, await this.ckrs.update(auth.organizationId, current.id, changes, tx)));
   }
 
   async updateKeyResult(auth: AuthContext, ref: string, keyResultId: string, dto: UpdateKeyResultDto): Promise<CkrResponse> {
@@ -89,16 +83,14 @@ export class CkrService {
     if (!keyResult) throw new NotFoundError('Key result', keyResultId);
     const changes = changedFields(keyResult, { ...dto });
     if (Object.keys(changes).length === 0) return toCkrResponse(current);
-    const response = await this.ckrs.transaction(async (tx) =>
-      this.emitUpdated(tx, await this.ckrs.updateKeyResult(tx, auth.organizationId, current.id, keyResult.id, changes)),
+    return this.outbox.transaction(async (tx, events) =>
+      this.emitUpdated(events, await this.ckrs.updateKeyResult(auth.organizationId, current.id, keyResult.id, changes, tx)),
     );
-    this.outbox.notify();
-    return response;
   }
 
-  private async emitUpdated(tx: StrategyTx, row: CkrWithKeyResults): Promise<CkrResponse> {
+  private async emitUpdated(events: OutboxEvents, row: CkrWithKeyResults): Promise<CkrResponse> {
     const response = toCkrResponse(row);
-    await writeOutbox(tx, STRATEGY_SCHEMA, [buildEnvelope(EventType.CkrUpdated, row.organizationId, response)]);
+    await events.emit(EventType.CkrUpdated, row.organizationId, response);
     return response;
   }
 

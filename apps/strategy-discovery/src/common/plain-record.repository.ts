@@ -12,7 +12,7 @@ export interface PlainDelegate<R extends Row> {
   findFirst(args: { where: object }): Promise<R | null>;
   findMany(args: { where: object; orderBy: object[]; take: number }): Promise<R[]>;
   create(args: { data: object }): Promise<R>;
-  update(args: { where: { id: string }; data: object }): Promise<R>;
+  update(args: { where: { id: string; organizationId: string }; data: object }): Promise<R>;
 }
 
 /**
@@ -54,6 +54,6 @@ export class PlainRecordRepository<R extends Row, T> {
     const current = await this.require(organizationId, ref);
     const changes = changedFields(current, data);
     if (Object.keys(changes).length === 0) return this.map(current);
-    return this.map(await this.delegate.update({ where: { id: current.id }, data: { ...changes, updatedAt: new Date() } }));
+    return this.map(await this.delegate.update({ where: { id: current.id, organizationId }, data: { ...changes, updatedAt: new Date() } }));
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PrismaClient } from '../generated/strategy/client';
+import { STRATEGY_SCHEMA, StrategyTx } from './strategy.prisma';
 
 /** Record kinds whose ids other records (and other contexts) refer to. */
 export type ReferencedKind = 'annualGoal' | 'productGoal' | 'planningCycle' | 'insight' | 'ckr' | 'opportunity' | 'solution' | 'interview';
@@ -10,7 +11,7 @@ export class StrategyLookupRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
   /** The subset of `ids` that name records of this kind in the organization. */
-  async existingIds(kind: ReferencedKind, organizationId: string, ids: string[]): Promise<string[]> {
+  async existingIds(organizationId: string, kind: ReferencedKind, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const args = { where: { organizationId, id: { in: ids } }, select: { id: true } } as const;
     const lookups: Record<ReferencedKind, () => Promise<{ id: string }[]>> = {
@@ -53,4 +54,17 @@ export class StrategyLookupRepository {
     const ckrOf = new Map(opportunities.map((o) => [o.id, o.ckrId]));
     return solutions.map((s) => ({ id: s.id, ckrId: ckrOf.get(s.opportunityId) ?? null }));
   }
+}
+
+/**
+ * Locks one row of the organization until the transaction ends and returns its status (null: no
+ * such row). Status checks made under this lock cannot race a concurrent change.
+ */
+export async function lockStatus(organizationId: string, table: 'opportunities' | 'experiments', id: string, tx: StrategyTx): Promise<string | null> {
+  const rows = await tx.$queryRawUnsafe<{ status: string }[]>(
+    `SELECT status FROM "${STRATEGY_SCHEMA}"."${table}" WHERE id = $1::uuid AND organization_id = $2::uuid FOR UPDATE`,
+    id,
+    organizationId,
+  );
+  return rows[0]?.status ?? null;
 }

@@ -46,7 +46,7 @@ export class StrategyReferences {
         const value = input[field];
         const ids = value == null ? [] : Array.isArray(value) ? value : [value];
         if (ids.length === 0) return;
-        const found = new Set(await this.lookups.existingIds(kind, organizationId, ids));
+        const found = new Set(await this.lookups.existingIds(organizationId, kind, ids));
         const missing = ids.filter((id) => !found.has(id));
         if (missing.length) problems[field] = [`unknown id${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`];
       }),

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CursorPosition, EXPERIMENT_KEY_PREFIX, ListExperimentsQuery } from '@pds/contracts';
 import { keysetAfter, nextKeyNumber } from '@pds/persistence';
 import { refWhere } from '../common/record-ref';
-import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx, inTransaction, lockStatus } from '../common/strategy.prisma';
+import { lockStatus } from '../common/strategy-lookup.repository';
+import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
 import { Experiment, Prisma, PrismaClient } from '../generated/strategy/client';
 
 export type NewExperiment = Omit<Prisma.ExperimentUncheckedCreateInput, 'organizationId' | 'number'>;
@@ -11,10 +12,6 @@ export type NewExperiment = Omit<Prisma.ExperimentUncheckedCreateInput, 'organiz
 @Injectable()
 export class ExperimentRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
-
-  transaction<T>(fn: (tx: StrategyTx) => Promise<T>): Promise<T> {
-    return inTransaction(this.prisma, fn);
-  }
 
   async findByRef(organizationId: string, ref: string): Promise<Experiment | null> {
     const where = refWhere(ref, EXPERIMENT_KEY_PREFIX);
@@ -35,16 +32,16 @@ export class ExperimentRepository {
   }
 
   /** Takes the next EXP-n of the organization inside the caller's transaction. */
-  async create(tx: StrategyTx, organizationId: string, data: NewExperiment): Promise<Experiment> {
+  async create(organizationId: string, data: NewExperiment, tx: StrategyTx): Promise<Experiment> {
     const number = await nextKeyNumber(tx, STRATEGY_SCHEMA, organizationId, EXPERIMENT_KEY_PREFIX);
     return tx.experiment.create({ data: { ...data, organizationId, number } });
   }
 
-  update(tx: StrategyTx, organizationId: string, id: string, data: Prisma.ExperimentUncheckedUpdateInput): Promise<Experiment> {
+  update(organizationId: string, id: string, data: Prisma.ExperimentUncheckedUpdateInput, tx: StrategyTx): Promise<Experiment> {
     return tx.experiment.update({ where: { id, organizationId }, data: { ...data, updatedAt: new Date() } });
   }
 
-  lockStatus(tx: StrategyTx, organizationId: string, id: string): Promise<string | null> {
-    return lockStatus(tx, 'experiments', organizationId, id);
+  lockStatus(organizationId: string, id: string, tx: StrategyTx): Promise<string | null> {
+    return lockStatus(organizationId, 'experiments', id, tx);
   }
 }

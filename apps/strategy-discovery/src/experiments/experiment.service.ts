@@ -16,12 +16,12 @@ import {
   Page,
   UpdateExperimentDto,
 } from '@pds/contracts';
-import { buildEnvelope, writeOutbox } from '@pds/messaging';
+
 import { pageRequest, toPage } from '@pds/persistence';
 import { changedFields } from '../common/record-ref';
 import { toExperimentResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
-import { STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
+import { StrategyTx } from '../common/strategy.prisma';
 import { StrategyReferences } from '../common/strategy.references';
 import { Experiment } from '../generated/strategy/client';
 import { ExperimentRepository } from './experiment.repository';
@@ -52,7 +52,7 @@ export class ExperimentService {
     assertCan(auth, Permission.StrategyWrite);
     await this.references.check(auth.organizationId, { ckrId: dto.ckrId, solutionId: dto.solutionId });
     return this.write(auth.organizationId, [InternalEventType.ExperimentUpdated], (tx) =>
-      this.experiments.create(tx, auth.organizationId, { ...dto, successMetrics: dto.successMetrics ?? [] }),
+      this.experiments.create(auth.organizationId, { ...dto, successMetrics: dto.successMetrics ?? [] }, tx),
     );
   }
 
@@ -67,7 +67,7 @@ export class ExperimentService {
       throw new ConflictError(`The experiment is concluded (${current.status}); its status no longer changes`, { status: [current.status] });
     }
     return this.write(auth.organizationId, [InternalEventType.ExperimentUpdated], (tx) =>
-      this.experiments.update(tx, auth.organizationId, current.id, changes),
+      this.experiments.update(auth.organizationId, current.id, changes, tx),
     );
   }
 
@@ -81,13 +81,15 @@ export class ExperimentService {
     assertOpen(current.status);
     const outcome = dto?.outcome ?? ExperimentOutcome.INCONCLUSIVE;
     return this.write(auth.organizationId, [EventType.ExperimentConcluded, InternalEventType.ExperimentUpdated], async (tx) => {
-      const status = await this.experiments.lockStatus(tx, auth.organizationId, current.id);
+      const status = await this.experiments.lockStatus(auth.organizationId, current.id, tx);
       if (status === null) throw new NotFoundError('Experiment', ref);
       assertOpen(status);
-      return this.experiments.update(tx, auth.organizationId, current.id, {
-        status: outcome,
-        ...(dto?.result !== undefined ? { result: dto.result } : {}),
-      });
+      return this.experiments.update(
+        auth.organizationId,
+        current.id,
+        { status: outcome, ...(dto?.result !== undefined ? { result: dto.result } : {}) },
+        tx,
+      );
     });
   }
 
@@ -97,13 +99,11 @@ export class ExperimentService {
     events: string[],
     change: (tx: StrategyTx) => Promise<Experiment>,
   ): Promise<ExperimentResponse> {
-    const response = await this.experiments.transaction(async (tx) => {
+    return this.outbox.transaction(async (tx, outbox) => {
       const record = toExperimentResponse(await change(tx));
-      await writeOutbox(tx, STRATEGY_SCHEMA, events.map((event) => buildEnvelope(event, organizationId, record)));
+      for (const event of events) await outbox.emit(event, organizationId, record);
       return record;
     });
-    this.outbox.notify();
-    return response;
   }
 
   private async require(organizationId: string, ref: string): Promise<Experiment> {

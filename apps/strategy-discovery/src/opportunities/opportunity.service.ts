@@ -18,14 +18,14 @@ import {
   PromoteOpportunityResponse,
   UpdateOpportunityDto,
 } from '@pds/contracts';
-import { buildEnvelope, writeOutbox } from '@pds/messaging';
+import { OutboxEvents } from '@pds/messaging';
 import { pageRequest, toPage } from '@pds/persistence';
 import { CkrService } from '../ckrs/ckr.service';
 import { changedFields } from '../common/record-ref';
 import { StrategyLookupRepository } from '../common/strategy-lookup.repository';
 import { toOpportunityResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
-import { STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
+import { StrategyTx } from '../common/strategy.prisma';
 import { StrategyReferences } from '../common/strategy.references';
 import { Opportunity } from '../generated/strategy/client';
 import { OpportunityRepository } from './opportunity.repository';
@@ -55,17 +55,13 @@ export class OpportunityService {
   async create(auth: AuthContext, dto: CreateOpportunityDto): Promise<OpportunityResponse> {
     assertCan(auth, Permission.StrategyWrite);
     await this.references.check(auth.organizationId, dto);
-    const response = await this.opportunities.transaction(async (tx) => {
-      const row = await this.opportunities.create(tx, auth.organizationId, { ...dto, insightIds: dto.insightIds ?? [] });
+    return this.outbox.transaction(async (tx, events) => {
+      const row = await this.opportunities.create(auth.organizationId, { ...dto, insightIds: dto.insightIds ?? [] }, tx);
       const created = toOpportunityResponse(row);
-      await writeOutbox(tx, STRATEGY_SCHEMA, [
-        buildEnvelope(EventType.OpportunityCreated, auth.organizationId, created),
-        buildEnvelope(InternalEventType.OpportunityUpdated, auth.organizationId, created),
-      ]);
+      await events.emit(EventType.OpportunityCreated, auth.organizationId, created);
+      await events.emit(InternalEventType.OpportunityUpdated, auth.organizationId, created);
       return created;
     });
-    this.outbox.notify();
-    return response;
   }
 
   async update(auth: AuthContext, ref: string, dto: UpdateOpportunityDto): Promise<OpportunityResponse> {
@@ -74,11 +70,9 @@ export class OpportunityService {
     await this.references.check(auth.organizationId, dto);
     const changes = changedFields(current, { ...dto });
     if (Object.keys(changes).length === 0) return toOpportunityResponse(current);
-    const response = await this.opportunities.transaction(async (tx) =>
-      this.emitUpdated(tx, await this.opportunities.update(tx, auth.organizationId, current.id, changes)),
+    return this.outbox.transaction(async (tx, events) =>
+      this.emitUpdated(events, await this.opportunities.update(auth.organizationId, current.id, changes, tx)),
     );
-    this.outbox.notify();
-    return response;
   }
 
   /**
@@ -97,11 +91,13 @@ export class OpportunityService {
       planningCycleIds: dto.planningCycleIds,
       ownerId: dto.ownerId,
     });
-    const response = await this.opportunities.transaction(async (tx) => {
-      const status = await this.opportunities.lockStatus(tx, auth.organizationId, current.id);
+    return this.outbox.transaction(async (tx, events) => {
+      const status = await this.opportunities.lockStatus(auth.organizationId, current.id, tx);
       if (status === null) throw new NotFoundError('Opportunity', ref);
       assertDraft({ status });
-      const ckr = await this.ckrs.insert(tx, auth.organizationId, {
+      const ckr = await this.ckrs.insert(
+        auth.organizationId,
+        {
         annualGoalId,
         productGoalId: current.productGoalId,
         planningCycleIds: dto.planningCycleIds,
@@ -111,17 +107,18 @@ export class OpportunityService {
         confidence: dto.confidence ?? 3,
         status: CkrStatus.DRAFT,
         keyResults: dto.keyResults ?? [],
-      });
-      const opportunity = await this.markPromoted(tx, auth.organizationId, current.id, ckr.id);
+        },
+        tx,
+        events,
+      );
+      const opportunity = await this.markPromoted(auth.organizationId, current.id, ckr.id, tx, events);
       return { opportunity, ckr };
     });
-    this.outbox.notify();
-    return response;
   }
 
   /** The second write of promote (its own method so a test can make it fail). */
-  private async markPromoted(tx: StrategyTx, organizationId: string, id: string, ckrId: string): Promise<OpportunityResponse> {
-    return this.emitUpdated(tx, await this.opportunities.update(tx, organizationId, id, { status: OpportunityStatus.PROMOTED, ckrId }));
+  private async markPromoted(organizationId: string, id: string, ckrId: string, tx: StrategyTx, events: OutboxEvents): Promise<OpportunityResponse> {
+    return this.emitUpdated(events, await this.opportunities.update(organizationId, id, { status: OpportunityStatus.PROMOTED, ckrId }, tx));
   }
 
   /** From the opportunity's product goal, else from the body (ARCHITECTURE.md section 5). */
@@ -136,9 +133,9 @@ export class OpportunityService {
     });
   }
 
-  private async emitUpdated(tx: StrategyTx, row: Opportunity): Promise<OpportunityResponse> {
+  private async emitUpdated(events: OutboxEvents, row: Opportunity): Promise<OpportunityResponse> {
     const response = toOpportunityResponse(row);
-    await writeOutbox(tx, STRATEGY_SCHEMA, [buildEnvelope(InternalEventType.OpportunityUpdated, row.organizationId, response)]);
+    await events.emit(InternalEventType.OpportunityUpdated, row.organizationId, response);
     return response;
   }
 

@@ -20,7 +20,7 @@ export class StrategyReferenceHandler {
   async resolve(@Payload() request: ResolveStrategyReferencesRequest): Promise<ResolveStrategyReferencesReply> {
     const { organizationId } = request;
     const [ckrIds, opportunities, solutions, experiments] = await Promise.all([
-      this.lookups.existingIds('ckr', organizationId, uuids(request.ckrIds)),
+      this.lookups.existingIds(organizationId, 'ckr', uuids(request.ckrIds)),
       this.lookups.opportunitiesWithCkr(organizationId, uuids(request.opportunityIds)),
       this.lookups.solutionsWithCkr(organizationId, uuids(request.solutionIds)),
       this.lookups.experimentsWithCkr(organizationId, uuids(request.experimentIds)),

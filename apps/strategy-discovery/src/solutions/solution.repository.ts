@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CursorPosition, ListSolutionsQuery } from '@pds/contracts';
 import { keysetAfter } from '@pds/persistence';
 import { refWhere } from '../common/record-ref';
-import { CREATION_ORDER, StrategyTx, inTransaction } from '../common/strategy.prisma';
+import { CREATION_ORDER, StrategyTx } from '../common/strategy.prisma';
 import { Prisma, PrismaClient, Solution } from '../generated/strategy/client';
 
 export type NewSolution = Omit<Prisma.SolutionUncheckedCreateInput, 'organizationId'>;
@@ -11,10 +11,6 @@ export type NewSolution = Omit<Prisma.SolutionUncheckedCreateInput, 'organizatio
 @Injectable()
 export class SolutionRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
-
-  transaction<T>(fn: (tx: StrategyTx) => Promise<T>): Promise<T> {
-    return inTransaction(this.prisma, fn);
-  }
 
   async findByRef(organizationId: string, ref: string): Promise<Solution | null> {
     const where = refWhere(ref);
@@ -29,11 +25,11 @@ export class SolutionRepository {
     });
   }
 
-  create(tx: StrategyTx, organizationId: string, data: NewSolution): Promise<Solution> {
+  create(organizationId: string, data: NewSolution, tx: StrategyTx): Promise<Solution> {
     return tx.solution.create({ data: { ...data, organizationId } });
   }
 
-  update(tx: StrategyTx, organizationId: string, id: string, data: Prisma.SolutionUncheckedUpdateInput): Promise<Solution> {
+  update(organizationId: string, id: string, data: Prisma.SolutionUncheckedUpdateInput, tx: StrategyTx): Promise<Solution> {
     return tx.solution.update({ where: { id, organizationId }, data: { ...data, updatedAt: new Date() } });
   }
 }

@@ -11,12 +11,11 @@ import {
   SolutionResponse,
   UpdateSolutionDto,
 } from '@pds/contracts';
-import { buildEnvelope, writeOutbox } from '@pds/messaging';
+import { OutboxEvents } from '@pds/messaging';
 import { pageRequest, toPage } from '@pds/persistence';
 import { changedFields } from '../common/record-ref';
 import { toSolutionResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
-import { STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
 import { StrategyReferences } from '../common/strategy.references';
 import { OpportunityService } from '../opportunities/opportunity.service';
 import { Solution } from '../generated/strategy/client';
@@ -62,22 +61,16 @@ export class SolutionService {
     const current = await this.require(auth.organizationId, ref);
     const changes = changedFields(current, { ...dto });
     if (Object.keys(changes).length === 0) return toSolutionResponse(current);
-    const response = await this.solutions.transaction(async (tx) =>
-      this.emitUpdated(tx, await this.solutions.update(tx, auth.organizationId, current.id, changes)),
-    );
-    this.outbox.notify();
-    return response;
+    return this.outbox.transaction(async (tx, events) => this.emitUpdated(events, await this.solutions.update(auth.organizationId, current.id, changes, tx)));
   }
 
   private async insert(organizationId: string, data: NewSolution): Promise<SolutionResponse> {
-    const response = await this.solutions.transaction(async (tx) => this.emitUpdated(tx, await this.solutions.create(tx, organizationId, data)));
-    this.outbox.notify();
-    return response;
+    return this.outbox.transaction(async (tx, events) => this.emitUpdated(events, await this.solutions.create(organizationId, data, tx)));
   }
 
-  private async emitUpdated(tx: StrategyTx, row: Solution): Promise<SolutionResponse> {
+  private async emitUpdated(events: OutboxEvents, row: Solution): Promise<SolutionResponse> {
     const response = toSolutionResponse(row);
-    await writeOutbox(tx, STRATEGY_SCHEMA, [buildEnvelope(InternalEventType.SolutionUpdated, row.organizationId, response)]);
+    await events.emit(InternalEventType.SolutionUpdated, row.organizationId, response);
     return response;
   }
 

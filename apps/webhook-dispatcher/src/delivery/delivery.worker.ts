@@ -1,33 +1,16 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { LOGGER, Logger } from '@pds/observability';
-import { DATABASE, Database } from '@pds/persistence';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
+import { ClaimedRow, DeliveryRepository } from '../deliveries/delivery.repository';
 import { SecretBox } from '../security/secret-box';
+import { WebhookRepository } from '../subscriptions/webhook.repository';
 import { AttemptRecorder } from './attempt-recorder';
 import { send } from './http-sender';
 import { nextDelayMs, parseRetryAfter } from './retry-schedule';
 import { signatureHeaders } from './signature';
 
-/** Columns of the subscription `s` that an attempt needs (see ClaimedRow). */
-export const SUBSCRIPTION_COLUMNS = 's.url, s.active, s.secret_encrypted, s.previous_secret_encrypted, s.previous_secret_expires_at, s.failing_since';
-
 /** A subscription whose attempts all failed for this long is disabled. */
 export const AUTO_DISABLE_AFTER_MS = 5 * 24 * 3600_000;
-
-/** A delivery held by this process (lease set) with what an attempt needs of its subscription. */
-export interface ClaimedRow {
-  id: string;
-  webhook_id: string;
-  event_id: string;
-  body: string;
-  round_attempts: number;
-  url: string;
-  active: boolean;
-  secret_encrypted: string;
-  previous_secret_encrypted: string | null;
-  previous_secret_expires_at: Date | string | null;
-  failing_since: Date | string | null;
-}
 
 /**
  * Sends due deliveries. Rows are claimed with a lease (`FOR UPDATE SKIP LOCKED`), so replicas
@@ -51,12 +34,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   private readonly recorder: AttemptRecorder;
 
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @Inject(WebhookRepository) private readonly subscriptions: WebhookRepository,
     @Inject(SecretBox) private readonly secrets: SecretBox,
     @Inject(DISPATCHER_OPTIONS) private readonly options: WebhookDispatcherOptions,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.recorder = new AttemptRecorder(db);
+    this.recorder = new AttemptRecorder(deliveries);
   }
 
   onApplicationBootstrap(): void {
@@ -99,7 +83,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
       while (!this.stopped && this.backlog && this.inFlight < this.options.concurrency) {
         const limit = Math.min(100, this.options.concurrency - this.inFlight);
         const seen = this.notifications;
-        const rows = await this.claim(limit);
+        const rows = await this.deliveries.claimDue(limit, this.options.leaseMs);
         for (const row of rows) this.start(row);
         if (rows.length < limit && seen === this.notifications) this.backlog = false;
       }
@@ -128,21 +112,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     this.attempts.add(attempt);
   }
 
-  private claim(limit: number): Promise<ClaimedRow[]> {
-    return this.db.sql.query<ClaimedRow>(
-      `WITH due AS (
-         SELECT id FROM webhooks.deliveries
-          WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-          ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED),
-       claimed AS (
-         UPDATE webhooks.deliveries d SET lease_until = now() + make_interval(secs => $2::int / 1000.0)
-           FROM due WHERE d.id = due.id
-         RETURNING d.id, d.webhook_id, d.event_id, d.body, d.round_attempts)
-       SELECT c.*, ${SUBSCRIPTION_COLUMNS} FROM claimed c JOIN webhooks.subscriptions s ON s.id = c.webhook_id`,
-      [limit, this.options.leaseMs],
-    );
-  }
-
   private signingSecrets(row: ClaimedRow): string[] {
     const secrets = [this.secrets.open(row.secret_encrypted)];
     if (row.previous_secret_encrypted && row.previous_secret_expires_at && new Date(row.previous_secret_expires_at).getTime() > Date.now()) {
@@ -153,10 +122,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
 
   private async attempt(row: ClaimedRow): Promise<void> {
     if (!row.active) {
-      await this.db.sql.query(
-        `UPDATE webhooks.deliveries SET status = 'FAILED', next_attempt_at = NULL, lease_until = NULL, error = 'subscription is disabled' WHERE id = $1`,
-        [row.id],
-      );
+      await this.deliveries.fail(row.organization_id, row.id, 'subscription is disabled');
       return;
     }
     const headers = signatureHeaders(this.signingSecrets(row), row.event_id, row.body);
@@ -169,6 +135,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     const delay = ok || gone ? null : nextDelayMs(this.options.retryScheduleMs, roundAttempts, retryAfter);
     const status = ok ? 'DELIVERED' : delay === null ? 'FAILED' : 'PENDING';
     await this.recorder.record({
+      organizationId: row.organization_id,
       deliveryId: row.id,
       status,
       statusCode: result.statusCode,
@@ -185,25 +152,22 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   /** 410 disables at once; only failures for AUTO_DISABLE_AFTER_MS disable too; a success resets. */
   private async recordHealth(row: ClaimedRow, ok: boolean, gone: boolean): Promise<void> {
     if (ok) {
-      if (row.failing_since) await this.db.sql.query(`UPDATE webhooks.subscriptions SET failing_since = NULL WHERE id = $1`, [row.webhook_id]);
+      if (row.failing_since) await this.subscriptions.clearFailing(row.organization_id, row.webhook_id);
       return;
     }
     if (gone) {
-      await this.disable(row.webhook_id, 'the target answered 410 Gone');
+      await this.disable(row, 'the target answered 410 Gone');
       return;
     }
     if (!row.failing_since) {
-      await this.db.sql.query(`UPDATE webhooks.subscriptions SET failing_since = now() WHERE id = $1 AND failing_since IS NULL`, [row.webhook_id]);
+      await this.subscriptions.markFailing(row.organization_id, row.webhook_id);
     } else if (Date.now() - new Date(row.failing_since).getTime() >= AUTO_DISABLE_AFTER_MS) {
-      await this.disable(row.webhook_id, 'every delivery failed for 5 days');
+      await this.disable(row, 'every delivery failed for 5 days');
     }
   }
 
-  private async disable(webhookId: string, reason: string): Promise<void> {
-    await this.db.sql.query(
-      `UPDATE webhooks.subscriptions SET active = false, disabled_reason = $2, updated_at = now() WHERE id = $1 AND active`,
-      [webhookId, reason],
-    );
-    this.logger.warn({ webhookId, reason }, 'webhook subscription disabled');
+  private async disable(row: ClaimedRow, reason: string): Promise<void> {
+    await this.subscriptions.disable(row.organization_id, row.webhook_id, reason);
+    this.logger.warn({ webhookId: row.webhook_id, reason }, 'webhook subscription disabled');
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_TYPES, EventEnvelope, EventType } from '@pds/contracts';
-import { DATABASE, Database } from '@pds/persistence';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
-import { ClaimedRow, DeliveryWorker, SUBSCRIPTION_COLUMNS } from './delivery.worker';
+import { DeliveryRepository } from '../deliveries/delivery.repository';
+import { DeliveryWorker } from './delivery.worker';
 
 /** Contact data of an intake submitter never leaves the service (contract 6.2). */
 const INTAKE_CONTACT_FIELDS = ['submitterName', 'submitterEmail'];
@@ -25,7 +25,7 @@ export function webhookBody(envelope: EventEnvelope): string {
 @Injectable()
 export class EventIntake {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
+    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
     @Inject(DeliveryWorker) private readonly worker: DeliveryWorker,
     @Inject(DISPATCHER_OPTIONS) private readonly options: WebhookDispatcherOptions,
   ) {}
@@ -35,17 +35,10 @@ export class EventIntake {
     // With spare capacity the new rows are claimed by this process as they are inserted and
     // attempted at once; otherwise they wait for a worker's claim like any due row.
     const claim = this.worker.hasCapacity();
-    const rows = await this.db.sql.query<ClaimedRow>(
-      `WITH inserted AS (
-         INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, body, next_attempt_at, lease_until)
-         SELECT gen_random_uuid(), s.organization_id, s.id, $3::uuid, $2, $4, now(),
-                CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(secs => $5::int / 1000.0) END
-           FROM webhooks.subscriptions s
-          WHERE s.organization_id = $1::uuid AND s.active AND $2 = ANY(s.events)
-         ON CONFLICT (event_id, webhook_id) DO NOTHING
-         RETURNING id, webhook_id, event_id, body, round_attempts)
-       SELECT i.*, ${SUBSCRIPTION_COLUMNS} FROM inserted i JOIN webhooks.subscriptions s ON s.id = i.webhook_id`,
-      [envelope.organizationId, envelope.event, envelope.id, webhookBody(envelope), claim ? this.options.leaseMs : null],
+    const rows = await this.deliveries.fanOut(
+      envelope.organizationId,
+      { id: envelope.id, type: envelope.event, body: webhookBody(envelope) },
+      claim ? this.options.leaseMs : null,
     );
     if (claim) this.worker.startClaimed(rows);
     else if (rows.length) this.worker.notify();

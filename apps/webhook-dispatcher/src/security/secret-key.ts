@@ -1,8 +1,8 @@
 import { Provider } from '@nestjs/common';
 import { LOGGER, Logger } from '@pds/observability';
-import { DATABASE, Database } from '@pds/persistence';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
 import { SecretBox, generateSecretKey } from './secret-box';
+import { SettingRepository } from './setting.repository';
 
 /**
  * The SecretBox of the process. WEBHOOK_SECRET_KEY wins (standalone passes the key it keeps in
@@ -12,12 +12,11 @@ import { SecretBox, generateSecretKey } from './secret-box';
  */
 export const secretBoxProvider: Provider = {
   provide: SecretBox,
-  inject: [DISPATCHER_OPTIONS, DATABASE, LOGGER],
-  useFactory: async (options: WebhookDispatcherOptions, db: Database, logger: Logger): Promise<SecretBox> => {
+  inject: [DISPATCHER_OPTIONS, SettingRepository, LOGGER],
+  useFactory: async (options: WebhookDispatcherOptions, settings: SettingRepository, logger: Logger): Promise<SecretBox> => {
     if (options.secretKey) return new SecretBox(options.secretKey);
-    await db.sql.query(`INSERT INTO webhooks.settings (name, value) VALUES ('secret_key', $1) ON CONFLICT (name) DO NOTHING`, [generateSecretKey()]);
-    const [row] = await db.sql.query<{ value: string }>(`SELECT value FROM webhooks.settings WHERE name = 'secret_key'`);
+    const key = await settings.getOrInit('secret_key', generateSecretKey());
     logger.warn('WEBHOOK_SECRET_KEY is not set: webhook secrets are encrypted with a key kept in the database; set it in production');
-    return new SecretBox(row.value);
+    return new SecretBox(key);
   },
 };

@@ -15,12 +15,14 @@ import {
   WebhookResponse,
   isUuid,
 } from '@pds/contracts';
-import { DATABASE, Database, keysetAfter, pageRequest, toPage } from '@pds/persistence';
+import { pageRequest, toPage } from '@pds/persistence';
 import { randomUUID } from 'node:crypto';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
-import { DELIVERY_COLUMNS, DeliveryRow, toDeliveryResponse, toWebhookResponse } from '../common/webhook.mapper';
+import { toDeliveryResponse, toWebhookResponse } from '../common/webhook.mapper';
+import { DeliveryRepository } from '../deliveries/delivery.repository';
 import { DeliveryWorker } from '../delivery/delivery.worker';
-import { PrismaClient } from '../generated/webhooks/client';
+import { WebhookSubscription } from '../generated/webhooks/client';
+import { WebhookRepository } from './webhook.repository';
 import { SecretBox, generateSigningSecret } from '../security/secret-box';
 import { targetProblem } from '../security/target-guard';
 
@@ -30,8 +32,8 @@ export const ROTATION_OVERLAP_MS = 24 * 3600_000;
 @Injectable()
 export class WebhookService {
   constructor(
-    @Inject(PrismaClient) private readonly prisma: PrismaClient,
-    @Inject(DATABASE) private readonly db: Database,
+    @Inject(WebhookRepository) private readonly subscriptions: WebhookRepository,
+    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
     @Inject(SecretBox) private readonly secrets: SecretBox,
     @Inject(DeliveryWorker) private readonly worker: DeliveryWorker,
     @Inject(DISPATCHER_OPTIONS) private readonly options: WebhookDispatcherOptions,
@@ -40,11 +42,7 @@ export class WebhookService {
   async list(auth: AuthContext, query: ListWebhooksQuery): Promise<Page<WebhookResponse>> {
     assertCan(auth, Permission.WebhooksManage);
     const { limit, after } = pageRequest(query);
-    const rows = await this.prisma.webhookSubscription.findMany({
-      where: { organizationId: auth.organizationId, ...keysetAfter(after) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: limit + 1,
-    });
+    const rows = await this.subscriptions.list(auth.organizationId, after, limit + 1);
     return toPage(rows, limit, toWebhookResponse);
   }
 
@@ -52,14 +50,11 @@ export class WebhookService {
     assertCan(auth, Permission.WebhooksManage);
     await this.assertPublicTarget(body.url);
     const secret = generateSigningSecret();
-    const row = await this.prisma.webhookSubscription.create({
-      data: {
-        organizationId: auth.organizationId,
-        url: body.url,
-        description: body.description ?? null,
-        events: body.events,
-        secretEncrypted: this.secrets.seal(secret),
-      },
+    const row = await this.subscriptions.create(auth.organizationId, {
+      url: body.url,
+      description: body.description ?? null,
+      events: body.events,
+      secretEncrypted: this.secrets.seal(secret),
     });
     return { ...toWebhookResponse(row), secret };
   }
@@ -69,16 +64,13 @@ export class WebhookService {
     const current = await this.require(auth, id);
     if (body.url !== undefined) await this.assertPublicTarget(body.url);
     const enabling = body.active === true && !current.active;
-    const row = await this.prisma.webhookSubscription.update({
-      where: { id: current.id },
-      data: {
-        url: body.url,
-        events: body.events,
-        description: body.description,
-        active: body.active,
-        // Re-enabling by hand clears why the dispatcher disabled it and starts a fresh failure window.
-        ...(enabling ? { disabledReason: null, failingSince: null } : {}),
-      },
+    const row = await this.subscriptions.update(auth.organizationId, current.id, {
+      url: body.url,
+      events: body.events,
+      description: body.description,
+      active: body.active,
+      // Re-enabling by hand clears why the dispatcher disabled it and starts a fresh failure window.
+      ...(enabling ? { disabledReason: null, failingSince: null } : {}),
     });
     return toWebhookResponse(row);
   }
@@ -86,20 +78,17 @@ export class WebhookService {
   async remove(auth: AuthContext, id: string): Promise<void> {
     assertCan(auth, Permission.WebhooksManage);
     const current = await this.require(auth, id);
-    await this.prisma.webhookSubscription.delete({ where: { id: current.id } });
+    await this.subscriptions.remove(auth.organizationId, current.id);
   }
 
   async rotateSecret(auth: AuthContext, id: string): Promise<CreatedWebhookResponse> {
     assertCan(auth, Permission.WebhooksManage);
     const current = await this.require(auth, id);
     const secret = generateSigningSecret();
-    const row = await this.prisma.webhookSubscription.update({
-      where: { id: current.id },
-      data: {
-        secretEncrypted: this.secrets.seal(secret),
-        previousSecretEncrypted: current.secretEncrypted,
-        previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS),
-      },
+    const row = await this.subscriptions.update(auth.organizationId, current.id, {
+      secretEncrypted: this.secrets.seal(secret),
+      previousSecretEncrypted: current.secretEncrypted,
+      previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS),
     });
     return { ...toWebhookResponse(row), secret };
   }
@@ -117,19 +106,13 @@ export class WebhookService {
       organizationId: auth.organizationId,
       data: { webhookId: current.id },
     });
-    const [row] = await this.db.sql.query<DeliveryRow>(
-      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, body, next_attempt_at)
-       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, now()) RETURNING ${DELIVERY_COLUMNS}`,
-      [auth.organizationId, current.id, eventId, PING_EVENT, body],
-    );
+    const row = await this.deliveries.queue(auth.organizationId, current.id, { id: eventId, type: PING_EVENT, body });
     this.worker.notify();
     return toDeliveryResponse(row);
   }
 
-  private async require(auth: AuthContext, id: string) {
-    const row = isUuid(id)
-      ? await this.prisma.webhookSubscription.findFirst({ where: { id, organizationId: auth.organizationId } })
-      : null;
+  private async require(auth: AuthContext, id: string): Promise<WebhookSubscription> {
+    const row = isUuid(id) ? await this.subscriptions.find(auth.organizationId, id) : null;
     if (!row) throw new NotFoundError('Webhook', id);
     return row;
   }

@@ -8,6 +8,8 @@ export const ErrorCode = Object.freeze({
   Forbidden: 'Forbidden',
   NotFound: 'NotFound',
   Conflict: 'Conflict',
+  /** The Idempotency-Key was used with another request (Stripe's semantics). */
+  UnprocessableEntity: 'UnprocessableEntity',
   PayloadTooLarge: 'PayloadTooLarge',
   UnsupportedMediaType: 'UnsupportedMediaType',
   TooManyRequests: 'TooManyRequests',
@@ -22,6 +24,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
   Forbidden: 403,
   NotFound: 404,
   Conflict: 409,
+  UnprocessableEntity: 422,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   TooManyRequests: 429,

@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ChangelogStatus, CursorPosition } from '@pds/contracts';
+import { keysetAfter } from '@pds/persistence';
+import { DeliveryTx } from '../common/delivery.prisma';
+import { ChangelogEntry, Prisma, PrismaClient } from '../generated/delivery/client';
+
+/** Changelog entries, oldest first; every query is scoped by organization id. */
+@Injectable()
+export class ChangelogRepository {
+  constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
+
+  list(organizationId: string, status: ChangelogStatus | undefined, after: CursorPosition | undefined, take: number): Promise<ChangelogEntry[]> {
+    return this.prisma.changelogEntry.findMany({
+      where: { organizationId, ...(status ? { status } : {}), ...keysetAfter(after) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take,
+    });
+  }
+
+  find(organizationId: string, id: string, tx: DeliveryTx = this.prisma): Promise<ChangelogEntry | null> {
+    return tx.changelogEntry.findFirst({ where: { organizationId, id } });
+  }
+
+  create(organizationId: string, data: { title: string; body: string; workItemIds: string[] }): Promise<ChangelogEntry> {
+    return this.prisma.changelogEntry.create({ data: { ...data, organizationId } });
+  }
+
+  /** Changes a DRAFT entry (the status check and the write are one statement); false when it is not a draft. */
+  async updateDraft(organizationId: string, id: string, data: Prisma.ChangelogEntryUpdateInput, tx: DeliveryTx = this.prisma): Promise<boolean> {
+    const { count } = await tx.changelogEntry.updateMany({ where: { organizationId, id, status: ChangelogStatus.DRAFT }, data });
+    return count > 0;
+  }
+}

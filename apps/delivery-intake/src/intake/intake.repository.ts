@@ -1,0 +1,145 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { IntakeKind, IntakeStage, ModerationState } from '@pds/contracts';
+import { nextKeyNumber } from '@pds/persistence';
+import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
+import { unlessDuplicate } from '../common/unique-violation';
+import { Prisma, PrismaClient } from '../generated/delivery/client';
+import { CONVERTING } from './intake.convert';
+import { INTAKE_INCLUDE, IntakeRecord } from './intake.mapper';
+
+/** A submission by id or by its INT-n number. */
+export type IntakeRef = { id: string } | { number: number };
+
+export type NewIntake = Omit<Prisma.IntakeSubmissionUncheckedCreateInput, 'organizationId' | 'number'>;
+
+/** Who votes: a user of the organization (API) or an e-mail address (portal). */
+export type Voter = { userId: string } | { email: string };
+
+/** Only public submissions that are not HIDDEN are seen, or voted for, on the portal. */
+const VISIBLE = { isPublic: true, moderationState: { not: ModerationState.HIDDEN } } satisfies Prisma.IntakeSubmissionWhereInput;
+
+/** Intake submissions with their votes and moderation reports; every query is scoped by organization id. */
+@Injectable()
+export class IntakeRepository {
+  constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
+
+  /** Ordered by number, after `afterNumber`. */
+  list(organizationId: string, filters: { stage?: IntakeStage; kind?: IntakeKind; afterNumber?: number }, take: number): Promise<IntakeRecord[]> {
+    return this.prisma.intakeSubmission.findMany({
+      where: {
+        organizationId,
+        ...(filters.stage ? { stage: filters.stage } : {}),
+        ...(filters.kind ? { kind: filters.kind } : {}),
+        ...(filters.afterNumber !== undefined ? { number: { gt: filters.afterNumber } } : {}),
+      },
+      include: INTAKE_INCLUDE,
+      orderBy: { number: 'asc' },
+      take,
+    });
+  }
+
+  /** The portal's list: visible submissions only. */
+  listVisible(organizationId: string, afterNumber: number | undefined, take: number): Promise<IntakeRecord[]> {
+    return this.prisma.intakeSubmission.findMany({
+      where: { organizationId, ...VISIBLE, ...(afterNumber !== undefined ? { number: { gt: afterNumber } } : {}) },
+      include: INTAKE_INCLUDE,
+      orderBy: { number: 'asc' },
+      take,
+    });
+  }
+
+  findByRef(organizationId: string, ref: IntakeRef): Promise<IntakeRecord | null> {
+    return this.prisma.intakeSubmission.findFirst({ where: { organizationId, ...ref }, include: INTAKE_INCLUDE });
+  }
+
+  async visibleId(organizationId: string, ref: IntakeRef): Promise<string | null> {
+    const found = await this.prisma.intakeSubmission.findFirst({ where: { organizationId, ...VISIBLE, ...ref }, select: { id: true } });
+    return found?.id ?? null;
+  }
+
+  find(organizationId: string, id: string, tx: DeliveryTx = this.prisma): Promise<IntakeRecord | null> {
+    return tx.intakeSubmission.findFirst({ where: { organizationId, id }, include: INTAKE_INCLUDE });
+  }
+
+  /** Takes the next INT-n of the organization inside the caller's transaction. */
+  async create(organizationId: string, data: NewIntake, tx: DeliveryTx): Promise<IntakeRecord> {
+    const number = await nextKeyNumber(tx, DELIVERY_SCHEMA, organizationId, 'intake');
+    return tx.intakeSubmission.create({ data: { ...data, organizationId, number }, include: INTAKE_INCLUDE });
+  }
+
+  /** Locks the submission until the transaction ends and reads it (null: not in the organization). */
+  async lock(organizationId: string, id: string, tx: DeliveryTx): Promise<IntakeRecord | null> {
+    await tx.$queryRawUnsafe('SELECT id FROM delivery.intake_submissions WHERE organization_id = $1::uuid AND id = $2::uuid FOR UPDATE', organizationId, id);
+    return this.find(organizationId, id, tx);
+  }
+
+  async update(organizationId: string, id: string, data: Prisma.IntakeSubmissionUncheckedUpdateInput, tx: DeliveryTx): Promise<void> {
+    await tx.intakeSubmission.update({ where: { id, organizationId }, data: { ...data, updatedAt: new Date() }, select: { id: true } });
+  }
+
+  /** Settles every open report of the submission. */
+  async resolveReports(organizationId: string, submissionId: string, tx: DeliveryTx): Promise<void> {
+    await tx.intakeReport.updateMany({ where: { organizationId, submissionId, resolvedAt: null }, data: { resolvedAt: new Date() } });
+  }
+
+  /** Open reports of the submission (of one reporter, when given). */
+  openReports(organizationId: string, submissionId: string, reporterId: string | undefined, tx: DeliveryTx): Promise<number> {
+    return tx.intakeReport.count({ where: { organizationId, submissionId, resolvedAt: null, ...(reporterId ? { reporterId } : {}) } });
+  }
+
+  async addReport(
+    organizationId: string,
+    data: Omit<Prisma.IntakeReportUncheckedCreateInput, 'organizationId'>,
+    tx: DeliveryTx,
+  ): Promise<void> {
+    await tx.intakeReport.create({ data: { ...data, organizationId }, select: { id: true } });
+  }
+
+  /** False when this voter has voted for the submission already (a unique index decides). */
+  async addVote(organizationId: string, submissionId: string, voter: Voter): Promise<boolean> {
+    return (await unlessDuplicate(this.prisma.intakeVote.create({ data: { organizationId, submissionId, ...voter }, select: { id: true } }))) !== null;
+  }
+
+  /** False when the user had no vote on the submission. */
+  async removeVote(organizationId: string, submissionId: string, userId: string): Promise<boolean> {
+    const { count } = await this.prisma.intakeVote.deleteMany({ where: { organizationId, submissionId, userId } });
+    return count > 0;
+  }
+
+  /** Marks the submission as being converted into an opportunity; false when it is converted (or converting) already. */
+  async claimForOpportunity(organizationId: string, id: string): Promise<boolean> {
+    const { count } = await this.prisma.intakeSubmission.updateMany({
+      where: { organizationId, id, workItemId: null, opportunityId: null, opportunityKey: null },
+      data: { opportunityKey: CONVERTING, updatedAt: new Date() },
+    });
+    return count > 0;
+  }
+
+  async linkOpportunity(organizationId: string, id: string, opportunity: { id: string; key: string }): Promise<void> {
+    await this.prisma.intakeSubmission.updateMany({
+      where: { organizationId, id },
+      data: { opportunityId: opportunity.id, opportunityKey: opportunity.key, updatedAt: new Date() },
+    });
+  }
+
+  async releaseOpportunityClaim(organizationId: string, id: string): Promise<void> {
+    await this.prisma.intakeSubmission.updateMany({ where: { organizationId, id, opportunityKey: CONVERTING }, data: { opportunityKey: null } });
+  }
+
+  /**
+   * Moves the submissions converted into the work item to `stage`, in the transaction of its status
+   * change. `completedAt` is set when the stage reaches DONE and cleared if it leaves.
+   */
+  async followWorkItem(organizationId: string, workItemId: string, stage: IntakeStage, tx: DeliveryTx): Promise<void> {
+    await tx.$executeRawUnsafe(
+      `UPDATE delivery.intake_submissions
+          SET stage = $3::text::delivery."IntakeStage",
+              completed_at = CASE WHEN $3::text = 'DONE' THEN COALESCE(completed_at, now()) ELSE NULL END,
+              updated_at = now()
+        WHERE organization_id = $1::uuid AND work_item_id = $2::uuid AND stage::text <> $3::text`,
+      organizationId,
+      workItemId,
+      stage,
+    );
+  }
+}

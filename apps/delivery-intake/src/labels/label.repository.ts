@@ -1,0 +1,20 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CursorPosition } from '@pds/contracts';
+import { keysetAfter } from '@pds/persistence';
+import { unlessDuplicate } from '../common/unique-violation';
+import { Label, PrismaClient } from '../generated/delivery/client';
+
+/** Labels of an organization, oldest first; every query is scoped by organization id. */
+@Injectable()
+export class LabelRepository {
+  constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
+
+  list(organizationId: string, after: CursorPosition | undefined, take: number): Promise<Label[]> {
+    return this.prisma.label.findMany({ where: { organizationId, ...keysetAfter(after) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take });
+  }
+
+  /** Null when the organization has a label of that name already. */
+  create(organizationId: string, data: { name: string; color: string }): Promise<Label | null> {
+    return unlessDuplicate(this.prisma.label.create({ data: { ...data, organizationId } }));
+  }
+}

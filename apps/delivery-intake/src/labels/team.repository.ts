@@ -1,0 +1,24 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CursorPosition } from '@pds/contracts';
+import { keysetAfter } from '@pds/persistence';
+import { unlessDuplicate } from '../common/unique-violation';
+import { PrismaClient, Team } from '../generated/delivery/client';
+
+/** Teams of an organization, oldest first; every query is scoped by organization id. */
+@Injectable()
+export class TeamRepository {
+  constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
+
+  list(organizationId: string, after: CursorPosition | undefined, take: number): Promise<Team[]> {
+    return this.prisma.team.findMany({ where: { organizationId, ...keysetAfter(after) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take });
+  }
+
+  /** Null when the organization has a team of that name already. */
+  create(organizationId: string, name: string): Promise<Team | null> {
+    return unlessDuplicate(this.prisma.team.create({ data: { organizationId, name } }));
+  }
+
+  async exists(organizationId: string, id: string): Promise<boolean> {
+    return (await this.prisma.team.count({ where: { organizationId, id } })) > 0;
+  }
+}

@@ -1,0 +1,193 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, Database } from '@pds/persistence';
+import { AttemptRow, DELIVERY_COLUMNS, DeliveryRow } from '../common/webhook.mapper';
+
+/** Columns of the subscription `s` that an attempt needs (see ClaimedRow). */
+const SUBSCRIPTION_COLUMNS = 's.url, s.active, s.secret_encrypted, s.previous_secret_encrypted, s.previous_secret_expires_at, s.failing_since';
+
+/** A delivery held by this process (lease set) with what an attempt needs of its subscription. */
+export interface ClaimedRow {
+  id: string;
+  organization_id: string;
+  webhook_id: string;
+  event_id: string;
+  body: string;
+  round_attempts: number;
+  url: string;
+  active: boolean;
+  secret_encrypted: string;
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Date | string | null;
+  failing_since: Date | string | null;
+}
+
+/** The outcome of one attempt, as the batch that records it needs it. */
+export interface AttemptOutcome {
+  organizationId: string;
+  deliveryId: string;
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  responseBody: string | null;
+  attemptedAt: Date;
+  roundAttempts: number;
+  /** Delay before the next attempt; null when none follows. */
+  delayMs: number | null;
+}
+
+/** The event of a new delivery: the envelope id and type and the body every attempt sends. */
+export interface DeliveryEvent {
+  id: string;
+  type: string;
+  body: string;
+}
+
+/**
+ * Webhook deliveries and their attempt log. Hand-written SQL: the dispatcher's hot path (claim,
+ * record) is batched and leased in ways Prisma cannot express (docs/benchmarks.md). Every query is
+ * scoped by organization id, except the claim of due rows, which serves every organization.
+ */
+@Injectable()
+export class DeliveryRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /** Newest first by (created_at, id), after the cursor position. */
+  list(
+    organizationId: string,
+    filters: { webhookId?: string; after?: { createdAt: string; id: string } },
+    take: number,
+  ): Promise<DeliveryRow[]> {
+    return this.db.sql.query<DeliveryRow>(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhooks.deliveries
+        WHERE organization_id = $1
+          AND ($2::uuid IS NULL OR webhook_id = $2::uuid)
+          AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+        ORDER BY created_at DESC, id DESC
+        LIMIT $5`,
+      [organizationId, filters.webhookId ?? null, filters.after?.createdAt ?? null, filters.after?.id ?? null, take],
+    );
+  }
+
+  async find(organizationId: string, id: string): Promise<DeliveryRow | null> {
+    const [row] = await this.db.sql.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM webhooks.deliveries WHERE id = $1 AND organization_id = $2`, [
+      id,
+      organizationId,
+    ]);
+    return row ?? null;
+  }
+
+  /** The attempts of one of the organization's deliveries, oldest first. */
+  attempts(organizationId: string, deliveryId: string): Promise<AttemptRow[]> {
+    return this.db.sql.query<AttemptRow>(
+      `SELECT a.attempted_at, a.status_code, a.latency_ms, a.error, a.response_body
+         FROM webhooks.attempts a JOIN webhooks.deliveries d ON d.id = a.delivery_id
+        WHERE d.organization_id = $1 AND a.delivery_id = $2 ORDER BY a.attempted_at, a.id`,
+      [organizationId, deliveryId],
+    );
+  }
+
+  /** Queues the delivery again with a fresh retry schedule; null when the organization has no such delivery. */
+  async requeue(organizationId: string, id: string): Promise<DeliveryRow | null> {
+    const [row] = await this.db.sql.query<DeliveryRow>(
+      `UPDATE webhooks.deliveries
+          SET status = 'PENDING', round_attempts = 0, next_attempt_at = now(), lease_until = NULL
+        WHERE id = $1 AND organization_id = $2
+       RETURNING ${DELIVERY_COLUMNS}`,
+      [id, organizationId],
+    );
+    return row ?? null;
+  }
+
+  /** One delivery of `event` to one subscription, due now. */
+  async queue(organizationId: string, webhookId: string, event: DeliveryEvent): Promise<DeliveryRow> {
+    const [row] = await this.db.sql.query<DeliveryRow>(
+      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, body, next_attempt_at)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, now()) RETURNING ${DELIVERY_COLUMNS}`,
+      [organizationId, webhookId, event.id, event.type, event.body],
+    );
+    return row;
+  }
+
+  /**
+   * One delivery per active subscription of the organization to the event's type; an event seen
+   * before adds nothing (unique event_id, webhook_id). With `leaseMs` the rows come back claimed
+   * by the caller for that long.
+   */
+  fanOut(organizationId: string, event: DeliveryEvent, leaseMs: number | null): Promise<ClaimedRow[]> {
+    return this.db.sql.query<ClaimedRow>(
+      `WITH inserted AS (
+         INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, body, next_attempt_at, lease_until)
+         SELECT gen_random_uuid(), s.organization_id, s.id, $3::uuid, $2, $4, now(),
+                CASE WHEN $5::int IS NULL THEN NULL ELSE now() + make_interval(secs => $5::int / 1000.0) END
+           FROM webhooks.subscriptions s
+          WHERE s.organization_id = $1::uuid AND s.active AND $2 = ANY(s.events)
+         ON CONFLICT (event_id, webhook_id) DO NOTHING
+         RETURNING id, organization_id, webhook_id, event_id, body, round_attempts)
+       SELECT i.*, ${SUBSCRIPTION_COLUMNS} FROM inserted i JOIN webhooks.subscriptions s ON s.organization_id = i.organization_id AND s.id = i.webhook_id`,
+      [organizationId, event.type, event.id, event.body, leaseMs],
+    );
+  }
+
+  /**
+   * tenant-scope: all organizations. The worker serves every organization: it leases the due rows
+   * of all of them (`FOR UPDATE SKIP LOCKED`, so replicas share the work) for `leaseMs`.
+   */
+  claimDue(limit: number, leaseMs: number): Promise<ClaimedRow[]> {
+    return this.db.sql.query<ClaimedRow>(
+      `WITH due AS (
+         SELECT id FROM webhooks.deliveries
+          WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+          ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED),
+       claimed AS (
+         UPDATE webhooks.deliveries d SET lease_until = now() + make_interval(secs => $2::int / 1000.0)
+           FROM due WHERE d.id = due.id
+         RETURNING d.id, d.organization_id, d.webhook_id, d.event_id, d.body, d.round_attempts)
+       SELECT c.*, ${SUBSCRIPTION_COLUMNS} FROM claimed c JOIN webhooks.subscriptions s ON s.organization_id = c.organization_id AND s.id = c.webhook_id`,
+      [limit, leaseMs],
+    );
+  }
+
+  /** Fails a delivery without an attempt (its subscription was disabled meanwhile). */
+  async fail(organizationId: string, id: string, error: string): Promise<void> {
+    await this.db.sql.query(
+      `UPDATE webhooks.deliveries SET status = 'FAILED', next_attempt_at = NULL, lease_until = NULL, error = $3 WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id, error],
+    );
+  }
+
+  /**
+   * tenant-scope: all organizations. Records a batch of attempts of any organizations in one
+   * statement (attempt rows + delivery updates); each row is matched by its organization and id.
+   */
+  async recordAttempts(outcomes: readonly AttemptOutcome[]): Promise<void> {
+    await this.db.sql.query(
+      `WITH r AS (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::int[], $5::text[], $6::text[], $7::timestamptz[], $8::int[], $9::int[], $10::uuid[])
+           AS r(id, status, status_code, latency_ms, error, response_body, attempted_at, round_attempts, delay_ms, organization_id)),
+       attempt AS (
+         INSERT INTO webhooks.attempts (id, delivery_id, attempted_at, status_code, latency_ms, error, response_body)
+         SELECT gen_random_uuid(), r.id, r.attempted_at, r.status_code, r.latency_ms, r.error, r.response_body
+           FROM r JOIN webhooks.deliveries d ON d.organization_id = r.organization_id AND d.id = r.id)
+       UPDATE webhooks.deliveries d
+          SET status = r.status::webhooks."WebhookDeliveryStatus", status_code = r.status_code, error = r.error,
+              attempts = d.attempts + 1, round_attempts = r.round_attempts,
+              next_attempt_at = CASE WHEN r.delay_ms IS NULL THEN NULL ELSE now() + make_interval(secs => r.delay_ms / 1000.0) END,
+              delivered_at = CASE WHEN r.status = 'DELIVERED' THEN now() ELSE d.delivered_at END,
+              lease_until = NULL
+         FROM r WHERE d.organization_id = r.organization_id AND d.id = r.id`,
+      [
+        outcomes.map((o) => o.deliveryId),
+        outcomes.map((o) => o.status),
+        outcomes.map((o) => o.statusCode),
+        outcomes.map((o) => o.latencyMs),
+        outcomes.map((o) => o.error),
+        outcomes.map((o) => o.responseBody),
+        outcomes.map((o) => o.attemptedAt.toISOString()),
+        outcomes.map((o) => o.roundAttempts),
+        outcomes.map((o) => o.delayMs),
+        outcomes.map((o) => o.organizationId),
+      ],
+    );
+  }
+}

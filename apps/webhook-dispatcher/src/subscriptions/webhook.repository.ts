@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CursorPosition } from '@pds/contracts';
+import { DATABASE, Database, keysetAfter } from '@pds/persistence';
+import { Prisma, PrismaClient, WebhookSubscription } from '../generated/webhooks/client';
+
+/** Webhook subscriptions; every query is scoped by organization id. */
+@Injectable()
+export class WebhookRepository {
+  constructor(
+    @Inject(PrismaClient) private readonly prisma: PrismaClient,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
+
+  list(organizationId: string, after: CursorPosition | undefined, take: number): Promise<WebhookSubscription[]> {
+    return this.prisma.webhookSubscription.findMany({
+      where: { organizationId, ...keysetAfter(after) },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take,
+    });
+  }
+
+  find(organizationId: string, id: string): Promise<WebhookSubscription | null> {
+    return this.prisma.webhookSubscription.findFirst({ where: { organizationId, id } });
+  }
+
+  create(organizationId: string, data: Omit<Prisma.WebhookSubscriptionUncheckedCreateInput, 'organizationId'>): Promise<WebhookSubscription> {
+    return this.prisma.webhookSubscription.create({ data: { ...data, organizationId } });
+  }
+
+  update(organizationId: string, id: string, data: Prisma.WebhookSubscriptionUncheckedUpdateInput): Promise<WebhookSubscription> {
+    return this.prisma.webhookSubscription.update({ where: { id, organizationId }, data });
+  }
+
+  async remove(organizationId: string, id: string): Promise<void> {
+    await this.prisma.webhookSubscription.deleteMany({ where: { organizationId, id } });
+  }
+
+  /** A success ends the subscription's run of failures. */
+  async clearFailing(organizationId: string, id: string): Promise<void> {
+    await this.db.sql.query(`UPDATE webhooks.subscriptions SET failing_since = NULL WHERE organization_id = $1 AND id = $2`, [organizationId, id]);
+  }
+
+  /** The first failure after a success starts the run. */
+  async markFailing(organizationId: string, id: string): Promise<void> {
+    await this.db.sql.query(`UPDATE webhooks.subscriptions SET failing_since = now() WHERE organization_id = $1 AND id = $2 AND failing_since IS NULL`, [
+      organizationId,
+      id,
+    ]);
+  }
+
+  async disable(organizationId: string, id: string, reason: string): Promise<void> {
+    await this.db.sql.query(
+      `UPDATE webhooks.subscriptions SET active = false, disabled_reason = $3, updated_at = now() WHERE organization_id = $1 AND id = $2 AND active`,
+      [organizationId, id, reason],
+    );
+  }
+}
