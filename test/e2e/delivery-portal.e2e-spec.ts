@@ -88,17 +88,44 @@ describe('public intake portal', () => {
     expect((await anonymous.post(`${portal(org.organization.slug)}/${hidden.id}/votes`, { email: 'a@example.com' })).status).toBe(404);
   });
 
-  it('votes by e-mail, once per address', async () => {
+  it('votes by e-mail: once per normalized address and once per client address a day', async () => {
     const org = await openPortal();
     const anonymous = publicClient();
+    // The stack trusts one proxy hop (TRUST_PROXY=1): X-Forwarded-For stands for different clients.
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    const vote = (ref: string, email: string, address: string) => anonymous.post(`${portal(org.organization.slug)}/${ref}/votes`, { email }, from(address));
     const created = (await anonymous.post(portal(org.organization.slug), submission())).body;
-    const first = await anonymous.post(`${portal(org.organization.slug)}/${created.id}/votes`, { email: 'fan@example.com' });
+    const first = await vote(created.id, 'fan@example.com', '198.51.100.1');
     expect(first.status).toBe(200);
     expect(first.body.votes).toBe(1);
-    expect((await anonymous.post(`${portal(org.organization.slug)}/${created.key}/votes`, { email: 'FAN@example.com' })).status).toBe(409);
-    expect((await anonymous.post(`${portal(org.organization.slug)}/${created.id}/votes`, { email: 'not-an-email' })).status).toBe(400);
-    expect((await anonymous.post(`${portal(org.organization.slug)}/${created.id}/votes`, { email: 'other@example.com' })).body.votes).toBe(2);
+    for (const again of ['FAN@example.com', 'fan+portal@Example.com', ' Fan@EXAMPLE.com ']) {
+      const refused = await vote(created.key, again.trim(), '198.51.100.2');
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toContain('e-mail address');
+    }
+    expect((await vote(created.id, 'not-an-email', '198.51.100.3')).status).toBe(400);
+    const sameClient = await vote(created.id, 'second@example.com', '198.51.100.1');
+    expect(sameClient.status).toBe(409);
+    expect(sameClient.body.message).toContain('network address');
+    expect((await vote(created.id, 'other@example.com', '198.51.100.4')).body.votes).toBe(2);
     expect((await org.api.get(`/api/v1/intake/${created.id}`)).body.votes).toBe(2);
+  });
+
+  it('lists descriptions as a preview and reads a submission whole', async () => {
+    const org = await openPortal();
+    const anonymous = publicClient();
+    const description = `${'Long story. '.repeat(100)}The end.`;
+    const created = (await anonymous.post(portal(org.organization.slug), submission({ description }))).body;
+    const [listed] = (await anonymous.get(portal(org.organization.slug))).body;
+    expect(listed.description).toHaveLength(280);
+    expect(listed.description.endsWith('…')).toBe(true);
+    expect(description.startsWith(listed.description.slice(0, -1))).toBe(true);
+    const single = await anonymous.get(`${portal(org.organization.slug)}/${created.key}`);
+    expect(single.status).toBe(200);
+    expect(shapeViolations(single.body, PUBLIC_INTAKE_SHAPE)).toEqual([]);
+    expect(single.body.description).toBe(description);
+    const other = await openPortal();
+    expect((await anonymous.get(`${portal(other.organization.slug)}/${created.id}`)).status).toBe(404);
   });
 
   it.each([

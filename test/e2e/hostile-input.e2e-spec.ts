@@ -152,3 +152,28 @@ describe('a body over the limit', () => {
     expect(outcomes).toEqual(Array(6).fill('413 PayloadTooLarge'));
   });
 });
+
+describe('concurrent re-parenting', () => {
+  it('never forms a cycle: of two moves that would close one, one is refused', async () => {
+    const org = await createOrganization();
+    const pairs = await Promise.all(
+      Array.from({ length: 15 }, async (_, i) => {
+        const a = (await org.api.post('/api/v1/work-items', { title: `A ${i}`, type: 'TASK' })).body;
+        const b = (await org.api.post('/api/v1/work-items', { title: `B ${i}`, type: 'TASK' })).body;
+        return [a.id as string, b.id as string] as const;
+      }),
+    );
+    const moves = await Promise.all(
+      pairs.map(([a, b]) => Promise.all([org.api.patch(`/api/v1/work-items/${a}`, { parentId: b }), org.api.patch(`/api/v1/work-items/${b}`, { parentId: a })])),
+    );
+    for (const [first, second] of moves) {
+      expect([first.status, second.status].sort()).toEqual([200, 400]);
+      const refused = first.status === 400 ? first : second;
+      expect(refused.body.details.parentId).toEqual(['this parent would create a cycle']);
+    }
+    for (const [a, b] of pairs) {
+      const [ra, rb] = await Promise.all([org.api.get(`/api/v1/work-items/${a}`), org.api.get(`/api/v1/work-items/${b}`)]);
+      expect(ra.body.parentId === b && rb.body.parentId === a).toBe(false);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { ApiErrorBody, AppException, ERROR_STATUS, ErrorCode } from '@pds/contracts';
-import { isDatabaseUnavailable } from '@pds/persistence';
+import { isDatabaseUnavailable, isWriteConflict } from '@pds/persistence';
 
 export interface ErrorResponse {
   status: number;
@@ -46,6 +46,7 @@ function clientError(code: ErrorCode, message: string, details?: Record<string, 
 /** Every failure of every HTTP edge becomes the contract's `{ error, message, details? }`. */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof AppException) return { status: error.status, body: error.toBody(), unexpected: false };
+  if (isWriteConflict(error)) return clientError(ErrorCode.Conflict, 'A concurrent change got in the way; retry the request');
   if (isDatabaseUnavailable(error)) return clientError(ErrorCode.ServiceUnavailable, 'The database is not reachable right now; try again shortly');
   if (error instanceof HttpException) {
     const status = error.getStatus();

@@ -11,9 +11,9 @@ import {
   UsePipes,
   applyDecorators,
 } from '@nestjs/common';
-import { AppException, ErrorCode, ServiceUnavailableError, validateDto } from '@pds/contracts';
+import { AppException, ConflictError, ErrorCode, ServiceUnavailableError, validateDto } from '@pds/contracts';
 import { LOGGER, Logger } from '@pds/observability';
-import { isDatabaseUnavailable } from '@pds/persistence';
+import { isDatabaseUnavailable, isWriteConflict } from '@pds/persistence';
 import { Observable, throwError } from 'rxjs';
 import { MessageContext } from './message-context';
 
@@ -49,6 +49,10 @@ export class MessageExceptionFilter implements RpcExceptionFilter<unknown> {
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn({ err: exception, subject }, 'database unavailable');
       return throwError(() => new ServiceUnavailableError('The database is not reachable right now; try again shortly'));
+    }
+    if (isWriteConflict(exception)) {
+      this.logger.warn({ err: exception, subject }, 'transaction aborted by a concurrent one');
+      return throwError(() => new ConflictError('A concurrent change got in the way; retry the request'));
     }
     this.logger.error({ err: exception, subject }, 'message handler failed');
     return throwError(() => new AppException(ErrorCode.InternalError, 'Internal error'));

@@ -34,3 +34,16 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const nested = [candidate.cause, candidate.meta?.driverAdapterError, ...(Array.isArray(candidate.errors) ? candidate.errors : [])];
   return nested.some((inner) => isDatabaseUnavailable(inner, depth + 1));
 }
+
+const CONFLICT_CODES = new Set(['P2034', '40001', '40P01']);
+
+/**
+ * A transaction PostgreSQL aborted because it collided with another (serialization failure,
+ * deadlock): the request is fine and a retry will do, so edges answer 409, never 500.
+ */
+export function isWriteConflict(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const candidate = error as { code?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  if (typeof candidate.code === 'string' && CONFLICT_CODES.has(candidate.code)) return true;
+  return [candidate.cause, candidate.meta?.driverAdapterError].some((inner) => isWriteConflict(inner, depth + 1));
+}

@@ -97,6 +97,7 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'PATCH', path: '/api/v1/organization' },
   { method: 'GET', path: '/public/portals/{slug}/intake', public: true },
   { method: 'POST', path: '/public/portals/{slug}/intake', public: true },
+  { method: 'GET', path: '/public/portals/{slug}/intake/{intake}', public: true },
   { method: 'POST', path: '/public/portals/{slug}/intake/{intake}/votes', public: true },
 ];
 

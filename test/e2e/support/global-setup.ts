@@ -33,6 +33,8 @@ function baseEnv(): Record<string, string> {
     RATE_LIMIT_PER_MINUTE: '100000',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_RETRY_SCHEDULE: '1s,1s,2s',
+    // As behind one ingress: tests stand for different clients with X-Forwarded-For.
+    TRUST_PROXY: '1',
   };
 }
 

@@ -1,4 +1,6 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, UseGuards, UseInterceptors, UsePipes } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, Req, UseGuards, UseInterceptors, UsePipes } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import {
   DEFAULT_PORTAL_PAGE_SIZE,
   NotFoundError,
@@ -39,9 +41,17 @@ export class PortalController {
     return this.bus.request(PortalSubjects.submit, { organizationId: await this.organization(slug), body });
   }
 
+  @Get(':id')
+  async get(@Param('slug') slug: string, @Param('id') id: string): Promise<PublicIntakeResponse> {
+    return this.bus.request(PortalSubjects.get, { organizationId: await this.organization(slug), id });
+  }
+
   @Post(':id/votes')
-  async vote(@Param('slug') slug: string, @Param('id') id: string, @Body() body: PortalVoteDto): Promise<PublicIntakeResponse> {
-    return this.bus.request(PortalSubjects.vote, { organizationId: await this.organization(slug), id, body });
+  async vote(@Param('slug') slug: string, @Param('id') id: string, @Body() body: PortalVoteDto, @Req() request: FastifyRequest): Promise<PublicIntakeResponse> {
+    const organizationId = await this.organization(slug);
+    // Only a hash of the client address leaves the edge (TRUST_PROXY decides whose address it is).
+    const addressHash = createHash('sha256').update(`${organizationId}/${request.ip}`).digest('hex');
+    return this.bus.request(PortalSubjects.vote, { organizationId, id, body, addressHash });
   }
 
   private async organization(slug: string): Promise<string> {

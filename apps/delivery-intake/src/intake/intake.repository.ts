@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { IntakeKind, IntakeStage, ModerationState } from '@pds/contracts';
 import { nextKeyNumber } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
-import { unlessDuplicate } from '../common/unique-violation';
+import { isUniqueViolation, unlessDuplicate } from '../common/unique-violation';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 import { CONVERTING } from './intake.convert';
 import { INTAKE_INCLUDE, IntakeRecord } from './intake.mapper';
@@ -100,6 +100,33 @@ export class IntakeRepository {
     return (await unlessDuplicate(this.prisma.intakeVote.create({ data: { organizationId, submissionId, ...voter }, select: { id: true } }))) !== null;
   }
 
+  /**
+   * A portal vote: one per normalized e-mail address, and one per client address within the window
+   * (the address lock makes two concurrent votes from one address count once).
+   */
+  async addPortalVote(
+    organizationId: string,
+    submissionId: string,
+    email: string,
+    addressHash: string,
+    windowStart: Date,
+  ): Promise<'added' | 'email' | 'address'> {
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `${organizationId}/vote/${submissionId}/${addressHash}`);
+        if (await tx.intakeVote.findFirst({ where: { organizationId, submissionId, email }, select: { id: true } })) return 'email';
+        const recent = await tx.intakeVote.findFirst({ where: { organizationId, submissionId, addressHash, createdAt: { gt: windowStart } }, select: { id: true } });
+        if (recent) return 'address';
+        await tx.intakeVote.create({ data: { organizationId, submissionId, email, addressHash }, select: { id: true } });
+        return 'added';
+      });
+    } catch (error) {
+      // The same address from two client addresses at once: the unique index decides.
+      if (isUniqueViolation(error)) return 'email';
+      throw error;
+    }
+  }
+
   /** False when the user had no vote on the submission. */
   async removeVote(organizationId: string, submissionId: string, userId: string): Promise<boolean> {
     const { count } = await this.prisma.intakeVote.deleteMany({ where: { organizationId, submissionId, userId } });
@@ -107,9 +134,20 @@ export class IntakeRepository {
   }
 
   /** Marks the submission as being converted into an opportunity; false when it is converted (or converting) already. */
-  async claimForOpportunity(organizationId: string, id: string): Promise<boolean> {
+  /**
+   * Claims the submission for a conversion into an opportunity. A claim older than `staleBefore`
+   * belongs to a conversion that died between claim and link (a crash): it is taken over, which is
+   * safe because the opportunity creation is idempotent on the submission.
+   */
+  async claimForOpportunity(organizationId: string, id: string, staleBefore: Date): Promise<boolean> {
     const { count } = await this.prisma.intakeSubmission.updateMany({
-      where: { organizationId, id, workItemId: null, opportunityId: null, opportunityKey: null },
+      where: {
+        organizationId,
+        id,
+        workItemId: null,
+        opportunityId: null,
+        OR: [{ opportunityKey: null }, { opportunityKey: CONVERTING, updatedAt: { lt: staleBefore } }],
+      },
       data: { opportunityKey: CONVERTING, updatedAt: new Date() },
     });
     return count > 0;

@@ -63,6 +63,9 @@ export interface IntakeSubmitter {
  * Stakeholder intake: submissions (INT-n), votes, moderation reports, triage and conversion into a
  * work item. A converted submission's stage follows its work item (see intake.stage.ts).
  */
+/** A conversion claim older than this died with its process (longer than any bus request). */
+const STALE_CLAIM_MS = 60_000;
+
 @Injectable()
 export class IntakeService {
   constructor(
@@ -187,11 +190,11 @@ export class IntakeService {
     return forCaller(auth, toIntakeResponse(updated));
   }
 
-  /** Creates the work item (or opportunity) and links it in one transaction; converting twice is 409. */
+  /** Creates the work item (or opportunity) and links it; converting twice, or while a conversion runs, is 409. */
   async convert(auth: AuthContext, ref: string, dto: ConvertIntakeDto): Promise<IntakeSubmissionResponse> {
     assertCan(auth, Permission.IntakeManage);
     const current = await this.require(auth.organizationId, ref);
-    const alreadyConverted = () => new ConflictError('The submission was converted already', { workItemId: current.workItemId, opportunityId: current.opportunityId });
+    const alreadyConverted = () => new ConflictError('The submission was converted already, or its conversion is in progress', { workItemId: current.workItemId, opportunityId: current.opportunityId });
     if (current.workItemId || current.opportunityId) throw alreadyConverted();
     if (dto.target === IntakeConvertTarget.OPPORTUNITY) {
       if (dto.type !== undefined) throw new BadRequestError('type applies to work items only', { type: ['only with target WORK_ITEM'] });
@@ -202,7 +205,8 @@ export class IntakeService {
     const body = { title: current.title, type, ...(current.description !== null ? { description: current.description } : {}), ...(current.source ? { reporterSource: current.source } : {}) };
     await this.workItems.create(auth, body as Parameters<WorkItemService['create']>[1], async (tx, created) => {
       const locked = await this.lock(auth.organizationId, current.id, tx);
-      if (locked.workItemId || locked.opportunityId) throw alreadyConverted();
+      // A conversion into an opportunity in progress holds the submission (opportunityKey claimed).
+      if (locked.workItemId || locked.opportunityId || locked.opportunityKey) throw alreadyConverted();
       const stage = stageForStatus(created.status);
       await this.submissions.update(
         auth.organizationId,
@@ -221,11 +225,14 @@ export class IntakeService {
    * if the opportunity could not be created.
    */
   private async convertToOpportunity(auth: AuthContext, current: IntakeRecord, alreadyConverted: () => Error): Promise<void> {
-    if (!(await this.submissions.claimForOpportunity(auth.organizationId, current.id))) throw alreadyConverted();
+    const staleBefore = new Date(Date.now() - STALE_CLAIM_MS);
+    if (!(await this.submissions.claimForOpportunity(auth.organizationId, current.id, staleBefore))) throw alreadyConverted();
     try {
+      // The submission is the idempotency key: a retry after a lost reply gets the same opportunity.
       const opportunity = await this.bus.request(StrategySubjects.opportunityCreate, {
         auth,
         body: { title: current.title, ...(current.description ? { description: opportunityDescription(current.description) } : {}) },
+        sourceRef: `intake:${current.id}`,
       });
       await this.submissions.linkOpportunity(auth.organizationId, current.id, opportunity);
     } catch (error) {

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   Page,
+  PortalGetRequest,
   PortalListRequest,
   PortalSubjects,
   PortalSubmitRequest,
@@ -25,8 +26,13 @@ export class PortalHandler {
     return this.portal.submit(organizationId, body);
   }
 
+  @MessagePattern(PortalSubjects.get)
+  get(@Payload() { organizationId, id }: PortalGetRequest): Promise<PublicIntakeResponse> {
+    return this.portal.get(organizationId, id);
+  }
+
   @MessagePattern(PortalSubjects.vote)
-  vote(@Payload() { organizationId, id, body }: PortalVoteRequest): Promise<PublicIntakeResponse> {
-    return this.portal.vote(organizationId, id, body.email);
+  vote(@Payload() { organizationId, id, body, addressHash }: PortalVoteRequest): Promise<PublicIntakeResponse> {
+    return this.portal.vote(organizationId, id, body.email, addressHash);
   }
 }

@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConflictError, IntakeSubmissionResponse, ListQuery, NotFoundError, Page, PortalIntakeDto, PublicIntakeResponse } from '@pds/contracts';
+import {
+  ConflictError,
+  IntakeSubmissionResponse,
+  ListQuery,
+  NotFoundError,
+  PORTAL_DESCRIPTION_PREVIEW,
+  Page,
+  PortalIntakeDto,
+  PublicIntakeResponse,
+} from '@pds/contracts';
 import { pageRequest, toPage } from '@pds/persistence';
 import { toIntakeResponse } from './intake.mapper';
 import { IntakeRepository } from './intake.repository';
@@ -21,6 +30,23 @@ export function toPublicIntake(s: IntakeSubmissionResponse): PublicIntakeRespons
   };
 }
 
+/** A client address votes once per submission within this window. */
+const VOTE_ADDRESS_WINDOW_MS = 24 * 3600_000;
+
+/** Case and `+tag` do not make another voter: `Pat+news@Example.com` votes as `pat@example.com`. */
+export function normalizeEmail(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  return at < 0 ? lower : `${lower.slice(0, at).replace(/\+.*$/, '')}${lower.slice(at)}`;
+}
+
+/** Lists carry the start of a description; the single read has the whole text. */
+function previewOf(submission: PublicIntakeResponse): PublicIntakeResponse {
+  const { description } = submission;
+  if (!description || description.length <= PORTAL_DESCRIPTION_PREVIEW) return submission;
+  return { ...submission, description: `${description.slice(0, PORTAL_DESCRIPTION_PREVIEW - 1)}…` };
+}
+
 /** The public intake portal; the gateway has resolved the organization from an enabled portal's slug. */
 @Injectable()
 export class PortalService {
@@ -33,7 +59,7 @@ export class PortalService {
     const { limit, after } = pageRequest(query, 'number');
     const afterNumber = after ? Number(after.sortValue) : undefined;
     const rows = await this.submissions.listVisible(organizationId, Number.isInteger(afterNumber) ? afterNumber : undefined, limit + 1);
-    return toPage(rows, limit, (row) => toPublicIntake(toIntakeResponse(row)), (row) => String(row.number));
+    return toPage(rows, limit, (row) => previewOf(toPublicIntake(toIntakeResponse(row))), (row) => String(row.number));
   }
 
   async submit(organizationId: string, dto: PortalIntakeDto): Promise<PublicIntakeResponse> {
@@ -47,16 +73,29 @@ export class PortalService {
     return toPublicIntake(created);
   }
 
-  /** One vote per e-mail address (409 on a second). */
-  async vote(organizationId: string, ref: string, email: string): Promise<PublicIntakeResponse> {
+  /** One public submission with its whole description. */
+  async get(organizationId: string, ref: string): Promise<PublicIntakeResponse> {
+    return toPublicIntake(toIntakeResponse(await this.visible(organizationId, ref)));
+  }
+
+  /**
+   * One vote per e-mail address, normalized (`Pat+news@Example.com` is `pat@example.com`), and one
+   * per client address and submission within a day: 409 for either.
+   */
+  async vote(organizationId: string, ref: string, email: string, addressHash: string): Promise<PublicIntakeResponse> {
+    const { id } = await this.visible(organizationId, ref);
+    const windowStart = new Date(Date.now() - VOTE_ADDRESS_WINDOW_MS);
+    const outcome = await this.submissions.addPortalVote(organizationId, id, normalizeEmail(email), addressHash, windowStart);
+    if (outcome === 'email') throw new ConflictError('This e-mail address has voted for the submission already');
+    if (outcome === 'address') throw new ConflictError('A vote from this network address was counted for the submission in the last 24 hours');
+    return toPublicIntake(toIntakeResponse(await this.visible(organizationId, ref)));
+  }
+
+  private async visible(organizationId: string, ref: string) {
     const where = intakeRef(ref);
     const id = where ? await this.submissions.visibleId(organizationId, where) : null;
-    if (!id) throw new NotFoundError('Intake submission', ref);
-    if (!(await this.submissions.addVote(organizationId, id, { email: email.toLowerCase() }))) {
-      throw new ConflictError('This address has voted for the submission already');
-    }
-    const record = await this.submissions.find(organizationId, id);
+    const record = id ? await this.submissions.find(organizationId, id) : null;
     if (!record) throw new NotFoundError('Intake submission', ref);
-    return toPublicIntake(toIntakeResponse(record));
+    return record;
   }
 }

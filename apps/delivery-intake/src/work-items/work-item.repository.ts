@@ -202,17 +202,23 @@ export class WorkItemRepository {
   }
 
   /** The item and its ancestors, nearest first; empty when the item is not in the organization. */
-  async ancestorIds(organizationId: string, id: string): Promise<string[]> {
-    const rows = await this.db.sql.query<{ id: string }>(
-      `WITH RECURSIVE chain(id, parent_id, depth) AS (
-         SELECT id, parent_id, 0 FROM delivery.work_items WHERE organization_id = $1 AND id = $2
+  async ancestorIds(organizationId: string, id: string, tx?: DeliveryTx): Promise<string[]> {
+    const sql = `WITH RECURSIVE chain(id, parent_id, depth) AS (
+         SELECT id, parent_id, 0 FROM delivery.work_items WHERE organization_id = $1::uuid AND id = $2::uuid
          UNION ALL
          SELECT w.id, w.parent_id, c.depth + 1 FROM delivery.work_items w JOIN chain c ON w.id = c.parent_id
-          WHERE w.organization_id = $1 AND c.depth < 1000)
-       SELECT id FROM chain ORDER BY depth`,
-      [organizationId, id],
-    );
+          WHERE w.organization_id = $1::uuid AND c.depth < 1000)
+       SELECT id FROM chain ORDER BY depth`;
+    const rows = tx ? await tx.$queryRawUnsafe<{ id: string }[]>(sql, organizationId, id) : await this.db.sql.query<{ id: string }>(sql, [organizationId, id]);
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Serializes re-parenting within the organization for the rest of the transaction: two moves
+   * checked at the same time could otherwise each find no cycle and together make one.
+   */
+  async lockTree(organizationId: string, tx: DeliveryTx): Promise<void> {
+    await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `${organizationId}/work-item-tree`);
   }
 
   /** Filters of GET /work-items; ordered by key number, cursor after a number. */

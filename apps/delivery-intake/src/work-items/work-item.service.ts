@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
   AuthContext,
+  BadRequestError,
   ConflictError,
   CreateWorkItemDto,
   EventType,
@@ -135,7 +136,11 @@ export class WorkItemService {
       : undefined;
     const { linkedCkrId } = await this.references.check(auth.organizationId, dto, links, current.id);
 
+    const reparents = Boolean(dto.parentId && dto.parentId !== current.parent_id);
     return this.outbox.transaction(async (tx, events) => {
+      // The tree lock comes before the row lock: every move takes them in this order, so none waits
+      // for another in a cycle (the new parent's foreign-key check locks that row too).
+      if (reparents) await this.workItems.lockTree(auth.organizationId, tx);
       const locked = await this.workItems.lock(auth.organizationId, current.id, tx);
       if (!locked) throw new NotFoundError('Work item', ref);
       if (dto.expectedUpdatedAt !== undefined && Date.parse(dto.expectedUpdatedAt) !== locked.updatedAt.getTime()) {
@@ -144,6 +149,7 @@ export class WorkItemService {
           updatedAt: locked.updatedAt.toISOString(),
         });
       }
+      if (reparents) await this.assertNoCycle(auth.organizationId, current.id, dto.parentId as string, tx);
       const before = await this.workItems.findInTx(auth.organizationId, current.id, tx);
       const data = this.changes(dto, before, locked, linkedCkrId);
       if (Object.keys(data).length === 0) return toWorkItemResponse(before);
@@ -155,6 +161,13 @@ export class WorkItemService {
       if (after.status !== before.status) await this.intake.followWorkItem(auth.organizationId, after.id, stageForStatus(after.status), tx);
       return after;
     });
+  }
+
+  /** Checked again inside the write transaction, under the organization's tree lock. */
+  private async assertNoCycle(organizationId: string, id: string, parentId: string, tx: DeliveryTx): Promise<void> {
+    if ((await this.workItems.ancestorIds(organizationId, parentId, tx)).includes(id)) {
+      throw new BadRequestError('Invalid body: parentId', { parentId: ['this parent would create a cycle'] });
+    }
   }
 
   private changes(

@@ -25,8 +25,8 @@ export class OpportunityHandler {
   ) {}
 
   @MessagePattern(S.opportunityCreate)
-  create(@Payload() { auth, body }: CreateOpportunityRequest): Promise<OpportunityResponse> {
-    return this.opportunities.create(auth, body);
+  create(@Payload() { auth, body, sourceRef }: CreateOpportunityRequest): Promise<OpportunityResponse> {
+    return this.opportunities.create(auth, body, sourceRef);
   }
 
   @MessagePattern(S.opportunityList)

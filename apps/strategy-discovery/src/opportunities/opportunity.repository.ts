@@ -38,6 +38,15 @@ export class OpportunityRepository {
     return tx.opportunity.create({ data: { ...data, organizationId, number } });
   }
 
+  /**
+   * The opportunity created for `sourceRef`, if any, read under a transaction-scoped lock on that
+   * source so that two concurrent creates for it cannot both miss it.
+   */
+  async lockSource(organizationId: string, sourceRef: string, tx: StrategyTx): Promise<Opportunity | null> {
+    await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `${organizationId}/opportunity/${sourceRef}`);
+    return tx.opportunity.findFirst({ where: { organizationId, sourceRef } });
+  }
+
   update(organizationId: string, id: string, data: Prisma.OpportunityUncheckedUpdateInput, tx: StrategyTx): Promise<Opportunity> {
     return tx.opportunity.update({ where: { id, organizationId }, data: { ...data, updatedAt: new Date() } });
   }

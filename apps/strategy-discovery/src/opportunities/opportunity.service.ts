@@ -52,11 +52,14 @@ export class OpportunityService {
   }
 
   /** Writes `opportunity.created` and the internal `opportunity.updated` (classification follows it). */
-  async create(auth: AuthContext, dto: CreateOpportunityDto): Promise<OpportunityResponse> {
+  /** `sourceRef` (another context's request, e.g. an intake conversion) makes a retry return the first result. */
+  async create(auth: AuthContext, dto: CreateOpportunityDto, sourceRef?: string): Promise<OpportunityResponse> {
     assertCan(auth, Permission.StrategyWrite);
     await this.references.check(auth.organizationId, dto);
     return this.outbox.transaction(async (tx, events) => {
-      const row = await this.opportunities.create(auth.organizationId, { ...dto, insightIds: dto.insightIds ?? [] }, tx);
+      const existing = sourceRef ? await this.opportunities.lockSource(auth.organizationId, sourceRef, tx) : null;
+      if (existing) return toOpportunityResponse(existing);
+      const row = await this.opportunities.create(auth.organizationId, { ...dto, insightIds: dto.insightIds ?? [], sourceRef }, tx);
       const created = toOpportunityResponse(row);
       await events.emit(EventType.OpportunityCreated, auth.organizationId, created);
       await events.emit(InternalEventType.OpportunityUpdated, auth.organizationId, created);

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsObject, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { IsObject, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
 import { ListQuery, Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, QueryRequest } from '../common/requests';
 import { defineSubject } from '../common/subject';
@@ -71,13 +71,19 @@ export class PortalSubmitRequest {
   @Type(() => PortalIntakeDto)
   body!: PortalIntakeDto;
 }
-export class PortalVoteRequest {
+export class PortalGetRequest {
   @IsUUID()
   organizationId!: string;
 
   @IsString()
   @MaxLength(200)
   id!: string;
+}
+export class PortalVoteRequest extends PortalGetRequest {
+  /** SHA-256 (hex) of the organization and the client address: the gateway never passes the address itself. */
+  @IsString()
+  @Length(64, 64)
+  addressHash!: string;
 
   @IsObject()
   @ValidateNested()
@@ -123,5 +129,6 @@ export const ChangelogSubjects = Object.freeze({
 export const PortalSubjects = Object.freeze({
   list: defineSubject<PortalListRequest, Page<PublicIntakeResponse>>('delivery.portal.list'),
   submit: defineSubject<PortalSubmitRequest, PublicIntakeResponse>('delivery.portal.submit'),
+  get: defineSubject<PortalGetRequest, PublicIntakeResponse>('delivery.portal.get'),
   vote: defineSubject<PortalVoteRequest, PublicIntakeResponse>('delivery.portal.vote'),
 });

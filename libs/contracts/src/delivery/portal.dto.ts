@@ -10,6 +10,8 @@ import { IntakeKind, IntakeStage } from './intake.dto';
 export const MAX_PORTAL_DESCRIPTION = 10_000;
 export const MAX_PORTAL_PAGE_SIZE = 50;
 export const DEFAULT_PORTAL_PAGE_SIZE = 20;
+/** Portal lists show this much of a description; the single-record read has all of it. */
+export const PORTAL_DESCRIPTION_PREVIEW = 280;
 
 /** Organization settings (ADMIN); `portalEnabled` opens the public intake portal at /public/portals/{slug}. */
 export class UpdateOrganizationSettingsDto {

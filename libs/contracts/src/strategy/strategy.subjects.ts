@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsObject, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
 import { ListQuery, Page } from '../common/pagination';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, QueryRequest } from '../common/requests';
 import { defineSubject } from '../common/subject';
@@ -71,7 +71,16 @@ export class UpdateKeyResultRequest extends IdRequest {
   body!: UpdateKeyResultDto;
 }
 
-export class CreateOpportunityRequest extends BodyRequest(CreateOpportunityDto) {}
+export class CreateOpportunityRequest extends BodyRequest(CreateOpportunityDto) {
+  /**
+   * Another context creating it on its own behalf names the source (`intake:<id>`): a retried
+   * request (say after a timeout) gets the opportunity the first one created, not a second one.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  sourceRef?: string;
+}
 export class ListOpportunitiesRequest extends QueryRequest(ListOpportunitiesQuery) {}
 export class UpdateOpportunityRequest extends IdBodyRequest(UpdateOpportunityDto) {}
 export class PromoteOpportunityRequest extends IdBodyRequest(PromoteOpportunityDto) {}
