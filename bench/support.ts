@@ -107,3 +107,17 @@ export function poster(baseUrl: string, headers: Record<string, string>): (path:
     });
 }
 
+
+/** Environment of every app of a distributed bench run: quiet logs, no rate limit, its own database and subject prefix. */
+export function distributedBenchEnv(operatorToken: string, databaseUrl: string, natsUrl: string, subjectPrefix: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    OPERATOR_TOKEN: operatorToken,
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    NATS_URL: natsUrl,
+    NATS_SUBJECT_PREFIX: subjectPrefix,
+  };
+}

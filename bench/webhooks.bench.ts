@@ -15,7 +15,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { checkNats, checkPostgres, createScratchDatabase, freePort, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
-import { cpuSeconds, deleteStreams, memoryOf, pidsOf, poster, writeBenchmarkBlock } from './support';
+import { cpuSeconds, deleteStreams, distributedBenchEnv, memoryOf, pidsOf, poster, writeBenchmarkBlock } from './support';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -87,17 +87,7 @@ async function main(): Promise<void> {
   const receiver = await startReceiver(() => arrivals);
   const children: ChildProcess[] = [];
   const operatorToken = randomBytes(24).toString('base64url');
-  const env = {
-    PATH: process.env.PATH ?? '',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    OPERATOR_TOKEN: operatorToken,
-    HOST: '127.0.0.1',
-    DATABASE_URL: scratch.url,
-    NATS_URL: natsUrl,
-    NATS_SUBJECT_PREFIX: `bench_${suffix}`,
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-  };
+  const env = { ...distributedBenchEnv(operatorToken, scratch.url, natsUrl, `bench_${suffix}`), WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
   try {
     process.stdout.write('starting api-gateway, delivery-intake and two webhook-dispatchers...\n');
     // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile every app of the run.

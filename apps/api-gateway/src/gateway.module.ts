@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { EDGE_OPTIONS, RateLimitSyncHandler, RateLimiter } from '@pds/edge';
 import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { GATEWAY_OPTIONS, GatewayOptions } from './gateway.options';
@@ -7,6 +8,8 @@ import { ApiKeyService } from './identity/api-key.service';
 import { IdentityHandler } from './identity/identity.handler';
 import { identityPrismaProvider } from './identity/identity.prisma';
 import { IdentityRepository } from './identity/identity.repository';
+import { MeController } from './identity/me.controller';
+import { MeService } from './identity/me.service';
 import { OperatorController } from './identity/operator.controller';
 import { OperatorTokenGuard } from './identity/operator-token.guard';
 import { OrganizationService } from './identity/organization.service';
@@ -14,8 +17,6 @@ import { UserController } from './identity/user.controller';
 import { UserService } from './identity/user.service';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency/idempotency.repository';
-import { RateLimitSyncHandler } from './rate-limit/rate-limit.handler';
-import { RateLimiter } from './rate-limit/rate-limiter';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
 import { REPOS_CONTROLLERS, REPOS_PROVIDERS } from './routes/repos.routes';
 import { STRATEGY_CONTROLLERS, STRATEGY_PROVIDERS } from './routes/strategy.routes';
@@ -33,6 +34,7 @@ export class GatewayModule {
         OperatorController,
         UserController,
         ApiKeyController,
+        MeController,
         ...STRATEGY_CONTROLLERS,
         ...DELIVERY_CONTROLLERS,
         ...WEBHOOK_CONTROLLERS,
@@ -40,11 +42,13 @@ export class GatewayModule {
       ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
+        { provide: EDGE_OPTIONS, useValue: options },
         identityPrismaProvider,
         IdentityRepository,
         OrganizationService,
         UserService,
         ApiKeyService,
+        MeService,
         ApiKeyAuthenticator,
         ApiKeyGuard,
         OperatorTokenGuard,

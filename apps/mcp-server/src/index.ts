@@ -1,1 +1,2 @@
 export { McpServerModule } from './mcp-server.module';
+export { McpSettings, mcpOptionsFrom } from './mcp.settings';

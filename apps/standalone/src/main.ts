@@ -4,7 +4,7 @@ import { GatewayModule, GatewaySettings, ROUTE_BODY_LIMITS, gatewayOptionsFrom }
 import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
 import { HealthController, buildInfo, createHttpApp, listen } from '@pds/http';
-import { McpServerModule } from '@pds/mcp-server';
+import { McpServerModule, McpSettings, mcpOptionsFrom } from '@pds/mcp-server';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
@@ -32,6 +32,7 @@ runMain(async () => {
   lockDataDir(dataDir);
   const operator = resolveOperatorToken(config.OPERATOR_TOKEN, dataDir);
   const gatewaySettings = loadConfig(GatewaySettings);
+  const mcpSettings = loadConfig(McpSettings);
   const webhookSettings = loadConfig(WebhookSettings);
   const webhookKey = resolveSecretKeyFile(webhookSettings.WEBHOOK_SECRET_KEY, dataDir, 'webhook-secret-key');
   const repoSettings = loadConfig(RepoReceiverSettings);
@@ -51,7 +52,7 @@ runMain(async () => {
       DeliveryIntakeModule,
       WebhookDispatcherModule.forRoot(dispatcherOptionsFrom(webhookSettings, webhookKey.key)),
       RepoReceiverModule.forRoot(repoReceiverOptionsFrom(repoSettings, config.PORT, repoKey.key)),
-      McpServerModule,
+      McpServerModule.forRoot(mcpOptionsFrom(mcpSettings)),
     ],
     controllers: [HealthController],
   })
@@ -68,6 +69,7 @@ runMain(async () => {
       `Product Delivery Service (standalone) on ${url}`,
       `  REST API        ${url}/api/v1`,
       `  operator API    ${url}/operator`,
+      `  MCP endpoint    ${url}/mcp`,
       `  data            ${dataDir}`,
       operator.file
         ? `  operator token  ${operator.file}${operator.generated ? ' (generated now)' : ''}`

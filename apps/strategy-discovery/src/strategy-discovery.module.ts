@@ -8,6 +8,7 @@ import { StrategyLookupRepository } from './common/strategy-lookup.repository';
 import { StrategyReferences } from './common/strategy.references';
 import { EvidenceHandler } from './evidence/evidence.handler';
 import { EvidenceRepository } from './evidence/evidence.repository';
+import { EvidenceSourceRepository } from './evidence/evidence-source.repository';
 import { EvidenceService } from './evidence/evidence.service';
 import { ExperimentHandler } from './experiments/experiment.handler';
 import { ExperimentRepository } from './experiments/experiment.repository';
@@ -19,13 +20,25 @@ import { OpportunityHandler } from './opportunities/opportunity.handler';
 import { OpportunityRepository } from './opportunities/opportunity.repository';
 import { OpportunityService } from './opportunities/opportunity.service';
 import { StrategyReferenceHandler } from './references/strategy-reference.handler';
+import { StrategySearchHandler } from './search/strategy-search.handler';
+import { StrategySearchRepository } from './search/strategy-search.repository';
+import { StrategySearchService } from './search/strategy-search.service';
 import { SolutionHandler } from './solutions/solution.handler';
 import { SolutionRepository } from './solutions/solution.repository';
 import { SolutionService } from './solutions/solution.service';
 
 /** Goals, planning cycles, OKRs, opportunities, solutions, experiments, interviews, insights. Served over the bus. */
 @Module({
-  controllers: [GoalHandler, CkrHandler, OpportunityHandler, SolutionHandler, ExperimentHandler, EvidenceHandler, StrategyReferenceHandler],
+  controllers: [
+    GoalHandler,
+    CkrHandler,
+    OpportunityHandler,
+    SolutionHandler,
+    ExperimentHandler,
+    EvidenceHandler,
+    StrategyReferenceHandler,
+    StrategySearchHandler,
+  ],
   providers: [
     strategyPrismaProvider,
     ...strategyOutboxProviders,
@@ -42,7 +55,10 @@ import { SolutionService } from './solutions/solution.service';
     ExperimentRepository,
     ExperimentService,
     EvidenceRepository,
+    EvidenceSourceRepository,
     EvidenceService,
+    StrategySearchRepository,
+    StrategySearchService,
   ],
 })
 export class StrategyDiscoveryModule {}

@@ -7,6 +7,8 @@ import { AuthContext, ForbiddenError, Role } from '@pds/contracts';
 export const Permission = Object.freeze({
   /** Users and API keys of the organization. */
   IdentityManage: 'identity.manage',
+  /** Own API keys (`/me/api-keys`), e.g. one per AI agent. */
+  PersonalKeys: 'me.keys',
   /** Read any record of the organization. */
   Read: 'read',
   /** Goals, planning cycles, OKRs, opportunities, solutions, experiments, interviews, insights. */
@@ -36,6 +38,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = O
     (p) => p !== Permission.IdentityManage && p !== Permission.WebhooksManage && p !== Permission.RepositoriesManage,
   ),
   DEV: [
+    Permission.PersonalKeys,
     Permission.Read,
     Permission.DeliveryWrite,
     Permission.CommentWrite,

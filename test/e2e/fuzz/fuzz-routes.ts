@@ -89,6 +89,10 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'GET', path: '/api/v1/api-keys' },
   { method: 'POST', path: '/api/v1/api-keys' },
   { method: 'DELETE', path: '/api/v1/api-keys/{apiKey}' },
+  { method: 'GET', path: '/api/v1/me' },
+  { method: 'GET', path: '/api/v1/me/api-keys' },
+  { method: 'POST', path: '/api/v1/me/api-keys' },
+  { method: 'DELETE', path: '/api/v1/me/api-keys/{apiKey}' },
   { method: 'GET', path: '/api/v1/organization' },
   { method: 'PATCH', path: '/api/v1/organization' },
   { method: 'GET', path: '/public/portals/{slug}/intake', public: true },
@@ -111,7 +115,7 @@ export const FIELD_NAMES = [
 
 export const QUERY_NAMES = [
   'limit', 'cursor', 'status', 'type', 'q', 'updatedSince', 'sprintId', 'assigneeId', 'labelId', 'ckrId', 'webhookId',
-  'planningCycleId', 'annualGoalId', 'productGoalId', 'opportunityId', 'kind', 'stage',
+  'planningCycleId', 'annualGoalId', 'productGoalId', 'opportunityId', 'solutionId', 'experimentId', 'kind', 'stage',
 ];
 
 export const ENUM_WORDS = [

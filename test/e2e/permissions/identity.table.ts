@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PermissionCase, adminOnly, permissionCase } from './permission-case';
+import { PermissionCase, adminOnly, devAndUp, everyone, permissionCase } from './permission-case';
 
 const email = () => `p-${randomBytes(4).toString('hex')}@example.com`;
 
@@ -23,6 +23,24 @@ export const IDENTITY_CASES: PermissionCase[] = [
     run: async (api, org) => {
       const key = await org.api.post('/api/v1/api-keys', { name: 'to revoke' });
       return api.delete(`/api/v1/api-keys/${key.body.id}`);
+    },
+  }),
+  permissionCase({ operation: 'GET /me', allowed: everyone, run: (api) => api.get('/api/v1/me') }),
+  permissionCase({ operation: 'GET /me/api-keys', allowed: devAndUp, run: (api) => api.get('/api/v1/me/api-keys') }),
+  permissionCase({
+    operation: 'POST /me/api-keys',
+    allowed: devAndUp,
+    run: (api) => api.post('/api/v1/me/api-keys', { name: 'agent' }),
+  }),
+  permissionCase({
+    operation: 'DELETE /me/api-keys/{id}',
+    allowed: devAndUp,
+    run: async (api, _ctx, role) => {
+      // A key of the caller's own to revoke; roles without personal keys get none and try the ADMIN-issued one.
+      const own = await api.post('/api/v1/me/api-keys', { name: 'to revoke' });
+      const id = own.status === 200 ? own.body.id : (await api.get('/api/v1/me')).body.apiKey.id;
+      if (own.status !== 200 && (role === 'ADMIN' || role === 'PM' || role === 'DEV')) throw new Error(`setup failed: ${own.status}`);
+      return api.delete(`/api/v1/me/api-keys/${id}`);
     },
   }),
 ];

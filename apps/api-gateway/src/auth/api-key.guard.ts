@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { AppException, AuthContext, ErrorCode } from '@pds/contracts';
+import { AuthContext } from '@pds/contracts';
+import { RateLimiter, rateLimitError, rateLimitHeaders } from '@pds/edge';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiter } from '../rate-limit/rate-limiter';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 
 export interface AuthenticatedRequest extends FastifyRequest {
@@ -21,17 +21,9 @@ export class ApiKeyGuard implements CanActivate {
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const auth = await this.authenticator.authenticate(request.headers['x-api-key']);
     const decision = this.rateLimiter.hit(auth.keyId);
-    void reply.headers({
-      'ratelimit-limit': decision.limit,
-      'ratelimit-remaining': decision.remaining,
-      'ratelimit-reset': decision.resetSeconds,
-    });
-    if (!decision.allowed) {
-      void reply.header('retry-after', decision.resetSeconds);
-      throw new AppException(ErrorCode.TooManyRequests, `Rate limit of ${decision.limit} requests per minute exceeded`, {
-        retryAfterSeconds: decision.resetSeconds,
-      });
-    }
+    void reply.headers(rateLimitHeaders(decision));
+    const denied = rateLimitError(decision);
+    if (denied) throw denied;
     request.auth = auth;
     return true;
   }

@@ -5,11 +5,13 @@ import {
   AuthContext,
   BadRequestError,
   CreateApiKeyDto,
+  CreatePersonalApiKeyDto,
   CreatedApiKeyResponse,
   ForbiddenError,
   ListQuery,
   NotFoundError,
   Page,
+  Role,
   UnknownReferenceError,
   isUuid,
 } from '@pds/contracts';
@@ -18,6 +20,10 @@ import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
 import { toApiKeyResponse } from './identity.mapper';
 import { IdentityRepository } from './identity.repository';
 
+/**
+ * Keys of the organization (ADMIN, `/api-keys`) and personal keys (ADMIN, PM, DEV, `/me/api-keys`):
+ * one set of rules for both, the personal routes only ever touching the caller's own keys.
+ */
 @Injectable()
 export class ApiKeyService {
   constructor(
@@ -25,32 +31,61 @@ export class ApiKeyService {
     @Inject(ApiKeyAuthenticator) private readonly authenticator: ApiKeyAuthenticator,
   ) {}
 
-  async list(auth: AuthContext, query: ListQuery): Promise<Page<ApiKeyResponse>> {
+  list(auth: AuthContext, query: ListQuery): Promise<Page<ApiKeyResponse>> {
     assertCan(auth, Permission.IdentityManage);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.identity.listApiKeys(auth.organizationId, after, limit + 1);
-    return toPage(rows, limit, toApiKeyResponse);
+    return this.listOf(auth.organizationId, query);
+  }
+
+  listOwn(auth: AuthContext, query: ListQuery): Promise<Page<ApiKeyResponse>> {
+    assertCan(auth, Permission.PersonalKeys);
+    return this.listOf(auth.organizationId, query, auth.userId);
   }
 
   /** A key for the caller, or for another user; its role defaults to, and never exceeds, the user's. */
-  async create(auth: AuthContext, dto: CreateApiKeyDto): Promise<CreatedApiKeyResponse> {
+  create(auth: AuthContext, dto: CreateApiKeyDto): Promise<CreatedApiKeyResponse> {
     assertCan(auth, Permission.IdentityManage);
-    const userId = dto.userId ?? auth.userId;
+    return this.issue(auth, dto.userId ?? auth.userId, dto.name, dto.role);
+  }
+
+  /** The caller's own key: never above the calling key's role (a scoped-down key cannot mint a stronger one). */
+  createOwn(auth: AuthContext, dto: CreatePersonalApiKeyDto): Promise<CreatedApiKeyResponse> {
+    assertCan(auth, Permission.PersonalKeys);
+    return this.issue(auth, auth.userId, dto.name, dto.role ?? auth.role, auth.role);
+  }
+
+  /** Idempotent: revoking a revoked key succeeds and changes nothing. */
+  revoke(auth: AuthContext, id: string): Promise<void> {
+    assertCan(auth, Permission.IdentityManage);
+    return this.revokeOf(auth.organizationId, id);
+  }
+
+  /** Someone else's key is "not found", like another organization's. */
+  revokeOwn(auth: AuthContext, id: string): Promise<void> {
+    assertCan(auth, Permission.PersonalKeys);
+    return this.revokeOf(auth.organizationId, id, auth.userId);
+  }
+
+  private async listOf(organizationId: string, query: ListQuery, userId?: string): Promise<Page<ApiKeyResponse>> {
+    const { limit, after } = pageRequest(query);
+    const rows = await this.identity.listApiKeys(organizationId, after, limit + 1, userId);
+    return toPage(rows, limit, toApiKeyResponse);
+  }
+
+  private async issue(auth: AuthContext, userId: string, name: string, requested?: Role, ceiling?: Role): Promise<CreatedApiKeyResponse> {
     const user = await this.identity.findUser(auth.organizationId, userId);
     if (!user) throw new UnknownReferenceError('userId', userId);
     if (ROLES_WITHOUT_KEYS.includes(user.role)) {
       throw new ForbiddenError(`Users with role ${user.role} cannot have API keys`, { userId: [`role ${user.role}`] });
     }
-    const role = dto.role ?? user.role;
-    if (!roleAtMost(role, user.role)) {
-      throw new BadRequestError(`A key's role cannot exceed its user's role (${user.role})`, {
-        role: [`must not exceed ${user.role}`],
-      });
+    const role = requested ?? user.role;
+    const limit = ceiling && roleAtMost(ceiling, user.role) ? ceiling : user.role;
+    if (!roleAtMost(role, limit)) {
+      throw new BadRequestError(`A key's role cannot exceed ${limit}`, { role: [`must not exceed ${limit}`] });
     }
     const apiKey = generateApiKey();
     const record = await this.identity.createApiKey(auth.organizationId, {
       userId,
-      name: dto.name,
+      name,
       role,
       prefix: displayPrefix(apiKey),
       hash: hashApiKey(apiKey),
@@ -58,12 +93,10 @@ export class ApiKeyService {
     return { ...toApiKeyResponse(record), apiKey };
   }
 
-  /** Idempotent: revoking a revoked key succeeds and changes nothing. */
-  async revoke(auth: AuthContext, id: string): Promise<void> {
-    assertCan(auth, Permission.IdentityManage);
-    const key = isUuid(id) ? await this.identity.findApiKey(auth.organizationId, id) : null;
+  private async revokeOf(organizationId: string, id: string, userId?: string): Promise<void> {
+    const key = isUuid(id) ? await this.identity.findApiKey(organizationId, id, userId) : null;
     if (!key) throw new NotFoundError('API key', id);
-    if (!key.revokedAt) await this.identity.revokeApiKey(auth.organizationId, key.id, new Date());
+    if (!key.revokedAt) await this.identity.revokeApiKey(organizationId, key.id, new Date());
     this.authenticator.revoked(key.hash);
   }
 }

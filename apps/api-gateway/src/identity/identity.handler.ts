@@ -4,6 +4,8 @@ import {
   FindUsersReply,
   FindUsersRequest,
   IdentitySubjects,
+  MeRequest,
+  MeResponse,
   VerifyApiKeyReply,
   VerifyApiKeyRequest,
 } from '@pds/contracts';
@@ -11,6 +13,7 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { BROADCAST, MessageController } from '@pds/messaging';
 import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
 import { IdentityRepository } from './identity.repository';
+import { MeService } from './me.service';
 
 /** What other apps ask the identity context over the bus. */
 @MessageController()
@@ -18,7 +21,13 @@ export class IdentityHandler {
   constructor(
     @Inject(ApiKeyAuthenticator) private readonly authenticator: ApiKeyAuthenticator,
     @Inject(IdentityRepository) private readonly identity: IdentityRepository,
+    @Inject(MeService) private readonly meService: MeService,
   ) {}
+
+  @MessagePattern(IdentitySubjects.me)
+  me(@Payload() { auth }: MeRequest): Promise<MeResponse> {
+    return this.meService.me(auth);
+  }
 
   @MessagePattern(IdentitySubjects.verifyApiKey)
   verifyApiKey(@Payload() { keyHash }: VerifyApiKeyRequest): Promise<VerifyApiKeyReply> {

@@ -92,16 +92,18 @@ export class IdentityRepository {
     return tx.apiKey.create({ data: { ...data, organizationId } });
   }
 
-  listApiKeys(organizationId: string, after: CursorPosition | undefined, take: number): Promise<ApiKey[]> {
+  /** The organization's keys, or only one user's. */
+  listApiKeys(organizationId: string, after: CursorPosition | undefined, take: number, userId?: string): Promise<ApiKey[]> {
     return this.prisma.apiKey.findMany({
-      where: { organizationId, ...keysetAfter(after) },
+      where: { organizationId, ...(userId ? { userId } : {}), ...keysetAfter(after) },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take,
     });
   }
 
-  findApiKey(organizationId: string, id: string): Promise<ApiKey | null> {
-    return this.prisma.apiKey.findFirst({ where: { organizationId, id } });
+  /** A key of the organization, or only if it is this user's. */
+  findApiKey(organizationId: string, id: string, userId?: string): Promise<ApiKey | null> {
+    return this.prisma.apiKey.findFirst({ where: { organizationId, id, ...(userId ? { userId } : {}) } });
   }
 
   revokeApiKey(organizationId: string, id: string, at: Date): Promise<ApiKey> {

@@ -1,7 +1,7 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { AppException } from '@pds/contracts';
 import { InProcessBus } from '@pds/messaging';
-import { RateLimiter } from '../rate-limit/rate-limiter';
+import { RateLimiter } from '@pds/edge';
 import { PortalRateLimitGuard } from './portal-rate-limit.guard';
 
 const options = { operatorToken: undefined, rateLimitPerMinute: 3, apiKeyCacheTtlMs: 0 };

@@ -1,7 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { AppException, ErrorCode } from '@pds/contracts';
+import { RateLimiter, rateLimitError, rateLimitHeaders } from '@pds/edge';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiter } from '../rate-limit/rate-limiter';
 
 /**
  * The public portal has no key to charge: the client address is charged instead (same limit), per
@@ -17,17 +16,9 @@ export class PortalRateLimitGuard implements CanActivate {
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const { slug } = request.params as { slug: string };
     const decision = this.rateLimiter.hit(`portal:${slug.toLowerCase()}:${request.ip}`);
-    void reply.headers({
-      'ratelimit-limit': decision.limit,
-      'ratelimit-remaining': decision.remaining,
-      'ratelimit-reset': decision.resetSeconds,
-    });
-    if (!decision.allowed) {
-      void reply.header('retry-after', decision.resetSeconds);
-      throw new AppException(ErrorCode.TooManyRequests, `Rate limit of ${decision.limit} requests per minute exceeded`, {
-        retryAfterSeconds: decision.resetSeconds,
-      });
-    }
+    void reply.headers(rateLimitHeaders(decision));
+    const denied = rateLimitError(decision);
+    if (denied) throw denied;
     return true;
   }
 }

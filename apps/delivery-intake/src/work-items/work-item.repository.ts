@@ -236,6 +236,9 @@ export class WorkItemRepository {
       const p = param(query.ckrId);
       where.push(`(w.ckr_id = ${p}::uuid OR w.linked_ckr_id = ${p}::uuid)`);
     }
+    if (query.opportunityId) where.push(`w.opportunity_id = ${param(query.opportunityId)}::uuid`);
+    if (query.solutionId) where.push(`w.solution_id = ${param(query.solutionId)}::uuid`);
+    if (query.experimentId) where.push(`w.experiment_id = ${param(query.experimentId)}::uuid`);
     if (query.labelId) {
       where.push(`w.label_ids @> ARRAY[${param(query.labelId)}::uuid]`);
     }

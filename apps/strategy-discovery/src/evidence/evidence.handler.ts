@@ -4,6 +4,8 @@ import {
   CreateInsightRequest,
   CreateInterviewRequest,
   GetStrategyRecordRequest,
+  InsightEvidenceReply,
+  InsightEvidenceRequest,
   InsightResponse,
   InterviewResponse,
   ListStrategyRecordsRequest,
@@ -47,6 +49,11 @@ export class EvidenceHandler {
   @MessagePattern(S.insightList)
   listInsights(@Payload() { auth, query }: ListStrategyRecordsRequest): Promise<Page<InsightResponse>> {
     return this.evidence.listInsights(auth, query);
+  }
+
+  @MessagePattern(S.insightEvidence)
+  insightEvidence(@Payload() { auth, ids }: InsightEvidenceRequest): Promise<InsightEvidenceReply> {
+    return this.evidence.insightEvidence(auth, ids);
   }
 
   @MessagePattern(S.insightGet)

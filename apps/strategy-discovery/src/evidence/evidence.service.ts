@@ -4,6 +4,7 @@ import {
   AuthContext,
   CreateInsightDto,
   CreateInterviewDto,
+  InsightEvidenceReply,
   InsightResponse,
   InterviewResponse,
   ListQuery,
@@ -12,7 +13,9 @@ import {
   UpdateInterviewDto,
 } from '@pds/contracts';
 import { pageRequest } from '@pds/persistence';
+import { toInsightResponse } from '../common/strategy.mapper';
 import { StrategyReferences } from '../common/strategy.references';
+import { EvidenceSourceRepository } from './evidence-source.repository';
 import { EvidenceRepository } from './evidence.repository';
 
 const toTimestamp = (value: string | null | undefined) => (value === undefined || value === null ? value : new Date(value));
@@ -26,6 +29,7 @@ export class EvidenceService {
   constructor(
     @Inject(EvidenceRepository) evidence: EvidenceRepository,
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
+    @Inject(EvidenceSourceRepository) private readonly sources: EvidenceSourceRepository,
   ) {
     this.interviews = evidence.interviews;
     this.insights = evidence.insights;
@@ -56,6 +60,20 @@ export class EvidenceService {
     assertCan(auth, Permission.Read);
     const { limit, after } = pageRequest(query);
     return this.insights.list(auth.organizationId, limit, after);
+  }
+
+  /** Insights in the order asked (unknown or foreign ids left out), each with its interview. */
+  async insightEvidence(auth: AuthContext, ids: string[]): Promise<InsightEvidenceReply> {
+    assertCan(auth, Permission.Read);
+    const { insights, interviews } = await this.sources.insightsWithSources(auth.organizationId, [...new Set(ids.map((id) => id.toLowerCase()))]);
+    const byId = new Map(insights.map((i) => [i.id, i]));
+    const source = new Map(interviews.map((i) => [i.id, { id: i.id, title: i.title, participant: i.participant, conductedAt: i.conductedAt?.toISOString() ?? null }]));
+    return {
+      items: ids
+        .map((id) => byId.get(id.toLowerCase()))
+        .filter((row) => row !== undefined)
+        .map((row) => ({ ...toInsightResponse(row), interview: (row.interviewId && source.get(row.interviewId)) || null })),
+    };
   }
 
   getInsight(auth: AuthContext, ref: string): Promise<InsightResponse> {

@@ -54,6 +54,18 @@ export class CreateApiKeyDto {
   role?: Role;
 }
 
+/** POST /me/api-keys: a key of the caller, for an agent; its role never above the calling key's. */
+export class CreatePersonalApiKeyDto {
+  @Transform(trim)
+  @IsString()
+  @Length(1, 100)
+  name: string;
+
+  @IsOptionalNonNull()
+  @IsIn(Object.values(Role))
+  role?: Role;
+}
+
 export interface OrganizationResponse {
   id: string;
   name: string;
@@ -90,4 +102,13 @@ export interface BootstrapOrganizationResponse {
   organization: OrganizationResponse;
   user: UserResponse;
   apiKey: string;
+}
+
+/** GET /me and the MCP `whoami` tool: who the key acts as. */
+export interface MeResponse {
+  user: UserResponse;
+  /** The role the key acts with (never above the user's). */
+  role: Role;
+  organization: OrganizationResponse;
+  apiKey: { id: string; name: string; prefix: string };
 }

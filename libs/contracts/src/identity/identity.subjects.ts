@@ -1,6 +1,8 @@
 import { IsArray, IsString, IsUUID, Length } from 'class-validator';
 import type { AuthContext } from '../common/auth-context';
+import { AuthedRequest } from '../common/requests';
 import { defineSubject } from '../common/subject';
+import type { MeResponse } from './identity.dto';
 
 export class VerifyApiKeyRequest {
   /** SHA-256 of the key, hex: the key itself never travels. */
@@ -9,6 +11,9 @@ export class VerifyApiKeyRequest {
   keyHash!: string;
 }
 export type VerifyApiKeyReply = AuthContext | null;
+
+/** The caller's own user, role, organization and key. */
+export class MeRequest extends AuthedRequest {}
 
 export class FindUsersRequest {
   @IsUUID()
@@ -39,6 +44,8 @@ export interface RateLimitSyncMessage {
 export const IdentitySubjects = Object.freeze({
   /** Resolve an API key (by its hash) to the caller; edges other than the gateway use it. */
   verifyApiKey: defineSubject<VerifyApiKeyRequest, VerifyApiKeyReply>('identity.api-key.verify'),
+  /** The caller's user, role, organization and key (REST `GET /me`, MCP `whoami`). */
+  me: defineSubject<MeRequest, MeResponse>('identity.me'),
   /** Which of these user ids are users of the organization. */
   findUsers: defineSubject<FindUsersRequest, FindUsersReply>('identity.user.find'),
   /** Broadcast (no queue group): a key was revoked, drop it from every cache now. */

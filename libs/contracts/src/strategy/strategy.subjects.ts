@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
 import { ListQuery, Page } from '../common/pagination';
-import { BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, QueryRequest } from '../common/requests';
+import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, QueryRequest } from '../common/requests';
 import { defineSubject } from '../common/subject';
 import {
   ConcludeExperimentDto,
@@ -43,6 +43,7 @@ import type {
   PromoteOpportunityResponse,
   SolutionResponse,
 } from './strategy.responses';
+import { InsightEvidenceReply, SearchStrategyQuery, SearchStrategyReply } from './strategy-search.dto';
 
 /** Get by uuid or key: the same envelope for every strategy record. */
 export class GetStrategyRecordRequest extends IdRequest {}
@@ -98,6 +99,14 @@ export class CreateInterviewRequest extends BodyRequest(CreateInterviewDto) {}
 export class UpdateInterviewRequest extends IdBodyRequest(UpdateInterviewDto) {}
 export class CreateInsightRequest extends BodyRequest(CreateInsightDto) {}
 export class UpdateInsightRequest extends IdBodyRequest(UpdateInsightDto) {}
+export class SearchStrategyRequest extends QueryRequest(SearchStrategyQuery) {}
+/** Insights by id with the interview each quotes (no transcript): one round trip for a packet's evidence. */
+export class InsightEvidenceRequest extends AuthedRequest {
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true })
+  ids!: string[];
+}
 
 /** Subjects of the strategy-discovery service; every message carries the caller's auth. */
 export const StrategySubjects = Object.freeze({
@@ -141,4 +150,7 @@ export const StrategySubjects = Object.freeze({
   insightList: defineSubject<ListStrategyRecordsRequest, Page<InsightResponse>>('strategy.insight.list'),
   insightGet: defineSubject<GetStrategyRecordRequest, InsightResponse>('strategy.insight.get'),
   insightUpdate: defineSubject<UpdateInsightRequest, InsightResponse>('strategy.insight.update'),
+  /** Title/text search across every strategy record type (MCP `search`). */
+  search: defineSubject<SearchStrategyRequest, SearchStrategyReply>('strategy.search'),
+  insightEvidence: defineSubject<InsightEvidenceRequest, InsightEvidenceReply>('strategy.insight.evidence'),
 });

@@ -156,6 +156,10 @@ export class ListWorkItemsQuery extends ListQuery {
   @IsOptional() @IsUUID() ckrId?: string;
   @IsOptional() @IsUUID() labelId?: string;
   @IsOptional() @IsUUID() parentId?: string;
+  /** The delivery of one discovery record (MCP's discovery packet; also a REST filter). */
+  @IsOptional() @IsUUID() opportunityId?: string;
+  @IsOptional() @IsUUID() solutionId?: string;
+  @IsOptional() @IsUUID() experimentId?: string;
 
   @IsOptional()
   @IsIn(enumValues(Classification))

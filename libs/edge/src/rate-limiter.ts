@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { IdentitySubjects, RateLimitSyncMessage } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { randomUUID } from 'node:crypto';
-import { GATEWAY_OPTIONS, GatewayOptions } from '../gateway.options';
+import { EDGE_OPTIONS, EdgeOptions } from './edge.options';
 
 const WINDOW_MS = 60_000;
 
@@ -36,7 +36,7 @@ export class RateLimiter {
 
   constructor(
     @Inject(MessageBus) private readonly bus: MessageBus,
-    @Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions,
+    @Inject(EDGE_OPTIONS) private readonly options: Pick<EdgeOptions, 'rateLimitPerMinute'>,
   ) {}
 
   hit(keyId: string, now = Date.now()): RateLimitDecision {

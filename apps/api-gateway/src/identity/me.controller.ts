@@ -1,0 +1,35 @@
+import { Body, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiKeyResponse, AuthContext, CreatePersonalApiKeyDto, CreatedApiKeyResponse, ListQuery, MeResponse, Page } from '@pds/contracts';
+import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
+import { ApiKeyService } from './api-key.service';
+import { MeService } from './me.service';
+
+/** The caller and their own keys: self-service, so a developer can give an agent a key and revoke it. */
+@ApiController('me')
+export class MeController {
+  constructor(
+    @Inject(MeService) private readonly meService: MeService,
+    @Inject(ApiKeyService) private readonly keys: ApiKeyService,
+  ) {}
+
+  @Get()
+  me(@Auth() auth: AuthContext): Promise<MeResponse> {
+    return this.meService.me(auth);
+  }
+
+  @Get('api-keys')
+  @Paginated()
+  listKeys(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<ApiKeyResponse>> {
+    return this.keys.listOwn(auth, query);
+  }
+
+  @Post('api-keys')
+  createKey(@Auth() auth: AuthContext, @Body() body: CreatePersonalApiKeyDto): Promise<CreatedApiKeyResponse> {
+    return this.keys.createOwn(auth, body);
+  }
+
+  @Delete('api-keys/:id')
+  revokeKey(@Auth() auth: AuthContext, @Param('id') id: string): Promise<void> {
+    return this.keys.revokeOwn(auth, id);
+  }
+}

@@ -1,0 +1,61 @@
+import type { RecordType } from './record-type';
+import type { AnyRecord } from './record.reader';
+
+/** How much text a packet or record carries. */
+export type Detail = 'brief' | 'standard' | 'full';
+
+/** A quote is evidence, not a transcript: never longer than this, at any detail. */
+export const MAX_QUOTE = 280;
+const TEXT_LIMIT: Record<Detail, number> = { brief: 280, standard: 1000, full: 20_000 };
+
+export function clip(text: unknown, max: number): string | null {
+  if (typeof text !== 'string') return null;
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** The human key where the record has one, else its uuid. */
+export function refOf(record: AnyRecord): string {
+  return typeof record.key === 'string' ? record.key : record.id;
+}
+
+function titleOf(type: RecordType, record: AnyRecord): string {
+  return String(type === 'sprint' ? record.name : record.title);
+}
+
+function statusOf(type: RecordType, record: AnyRecord): string | null {
+  if (type === 'intake') return String(record.stage);
+  return typeof record.status === 'string' ? record.status : null;
+}
+
+/** One line per record: what lists and search answer. */
+export function summaryOf(type: RecordType, record: AnyRecord): { ref: string; type: RecordType; title: string; status: string | null } {
+  return { ref: refOf(record), type, title: titleOf(type, record), status: statusOf(type, record) };
+}
+
+const HEAVY_TEXT = ['description', 'explanation', 'hypothesis', 'result', 'summary', 'analysis', 'goal'];
+
+/**
+ * A record for an agent: long texts clipped to the detail, a transcript replaced by its length
+ * (it is read in windows), internal bookkeeping left out.
+ */
+export function viewOf(type: RecordType, record: AnyRecord, detail: Detail): Record<string, unknown> {
+  const view: Record<string, unknown> = { ref: refOf(record), type };
+  for (const [field, value] of Object.entries(record)) {
+    if (field === 'key') continue;
+    if (field === 'type') {
+      // `type` names the record type here; a work item's own type goes beside it.
+      view.workType = value;
+    } else if (field === 'transcript') {
+      view.transcriptChars = typeof value === 'string' ? value.length : 0;
+    } else if (field === 'quotes' && Array.isArray(value)) {
+      view.quotes = value.map((quote) => clip(quote, MAX_QUOTE));
+    } else if (HEAVY_TEXT.includes(field)) {
+      view[field] = clip(value, TEXT_LIMIT[detail]);
+    } else if (field === 'labels' && Array.isArray(value)) {
+      view.labels = value.map((label: { name: string }) => label.name);
+    } else {
+      view[field] = value;
+    }
+  }
+  return view;
+}

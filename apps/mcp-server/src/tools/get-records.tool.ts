@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Permission } from '@pds/auth';
+import { AppException, AuthContext, ErrorCode, NotFoundError } from '@pds/contracts';
+import { z } from 'zod';
+import { ArtifactReader } from '../records/artifact.reader';
+import { RecordReader } from '../records/record.reader';
+import { RecordType } from '../records/record-type';
+import { viewOf } from '../records/record.view';
+import { WorkItemLinksReader } from '../records/work-item-links.reader';
+import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
+import { McpTool, READ_ONLY } from './mcp-tool';
+import { ToolRunner } from './tool-runner';
+
+const INCLUDES = ['relations', 'comments', 'artifacts', 'keyResults', 'transcript'] as const;
+type Include = (typeof INCLUDES)[number];
+/** A transcript is read in windows of this many characters. */
+export const TRANSCRIPT_WINDOW = 8000;
+
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object({
+    refs: z.array(z.string().trim().min(1).max(100)).min(1).max(20),
+    include: z.array(z.enum(INCLUDES)).optional(),
+    cursor: z.string().max(2000).optional(),
+  });
+
+@Injectable()
+export class GetRecordsTool implements McpTool {
+  readonly name = 'get_records';
+  readonly permission = Permission.Read;
+
+  constructor(
+    @Inject(RecordReader) private readonly records: RecordReader,
+    @Inject(WorkItemLinksReader) private readonly links: WorkItemLinksReader,
+    @Inject(ArtifactReader) private readonly artifacts: ArtifactReader,
+    @Inject(ToolRunner) private readonly runner: ToolRunner,
+  ) {}
+
+  register(server: McpServer, auth: AuthContext): void {
+    server.registerTool(
+      this.name,
+      {
+        description:
+          'Full records by ref (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid. include: work-item relations/comments/artifacts, ' +
+          'OKR keyResults, interview transcript (8,000-char windows, cursor continues).',
+        inputSchema: INPUT,
+        annotations: READ_ONLY,
+      },
+      (args) =>
+        this.runner.run(async () => {
+          if (args.cursor) {
+            const { ref, offset } = decodeMcpCursor<{ ref: string; offset: number }>(this.name, args.cursor);
+            const { record } = await this.records.locate(auth, ref);
+            return { records: [{ ref, transcript: this.window(ref, record.transcript, offset) }] };
+          }
+          const include = new Set<Include>(args.include ?? []);
+          const found = await Promise.all(args.refs.map((ref) => this.one(auth, ref, include)));
+          const records = found.filter((r): r is Record<string, unknown> => r !== null);
+          const notFound = args.refs.filter((_ref, i) => found[i] === null);
+          if (records.length === 0) throw new NotFoundError(notFound.length > 1 ? 'Records' : 'Record', notFound.join(', '));
+          return { records, notFound };
+        }),
+    );
+  }
+
+  private async one(auth: AuthContext, ref: string, include: Set<Include>): Promise<Record<string, unknown> | null> {
+    let located: { type: RecordType; record: Record<string, unknown> & { id: string } };
+    try {
+      located = await this.records.locate(auth, ref);
+    } catch (error) {
+      if (error instanceof AppException && error.code === ErrorCode.NotFound) return null;
+      throw error;
+    }
+    const { type, record } = located;
+    const view = viewOf(type, record, 'full');
+    if (type === 'okr' && !include.has('keyResults')) {
+      view.keyResults = undefined;
+      view.keyResultCount = Array.isArray(record.keyResults) ? record.keyResults.length : 0;
+    }
+    if (type === 'interview' && include.has('transcript')) view.transcript = this.window(ref, record.transcript, 0);
+    if (type === 'work_item') {
+      const [relations, comments, artifacts] = await Promise.all([
+        include.has('relations') ? this.links.relations(auth, record.id) : undefined,
+        include.has('comments') ? this.links.comments(auth, record.id) : undefined,
+        include.has('artifacts') ? this.artifacts.forWorkItem(auth, record.id) : undefined,
+      ]);
+      Object.assign(view, { relations, comments, artifacts });
+    }
+    return JSON.parse(JSON.stringify(view)) as Record<string, unknown>;
+  }
+
+  private window(ref: string, transcript: unknown, offset: number): Record<string, unknown> {
+    const text = typeof transcript === 'string' ? transcript : '';
+    const end = Math.min(text.length, offset + TRANSCRIPT_WINDOW);
+    return {
+      offset,
+      totalChars: text.length,
+      text: text.slice(offset, end),
+      nextCursor: end < text.length ? encodeMcpCursor(this.name, { ref, offset: end }) : null,
+    };
+  }
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Permission } from '@pds/auth';
+import type { AuthContext, Page } from '@pds/contracts';
+import { z } from 'zod';
+import { cappedList } from '../records/capped-list';
+import { AnyRecord, RecordReader } from '../records/record.reader';
+import { RecordType } from '../records/record-type';
+import { summaryOf } from '../records/record.view';
+import { McpTool, READ_ONLY } from './mcp-tool';
+import { ToolRunner } from './tool-runner';
+
+const LIST_TYPES = ['okrs', 'opportunities', 'solutions', 'experiments', 'interviews', 'insights', 'goals', 'sprints', 'intake'] as const;
+type ListType = (typeof LIST_TYPES)[number];
+
+const RECORD_TYPE: Record<Exclude<ListType, 'goals'>, RecordType> = {
+  okrs: 'okr',
+  opportunities: 'opportunity',
+  solutions: 'solution',
+  experiments: 'experiment',
+  interviews: 'interview',
+  insights: 'insight',
+  sprints: 'sprint',
+  intake: 'intake',
+};
+
+/** The few fields beside ref/title/status that make a list line useful, per type. */
+const EXTRA: Partial<Record<RecordType, readonly string[]>> = {
+  okr: ['confidence', 'annualGoalId', 'productGoalId'],
+  opportunity: ['score', 'riceScore', 'ckrId', 'productGoalId'],
+  solution: ['opportunityId'],
+  experiment: ['ckrId', 'solutionId'],
+  interview: ['participant', 'conductedAt'],
+  insight: ['interviewId'],
+  product_goal: ['annualGoalId'],
+  annual_goal: ['year'],
+  sprint: ['startDate', 'endDate'],
+  intake: ['kind', 'votes', 'workItemKey', 'opportunityKey'],
+};
+
+const filterValue = z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.string().max(200)).max(20)]);
+
+/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
+const INPUT = z.object({
+    type: z.enum(LIST_TYPES),
+    filters: z.record(z.string().max(40), filterValue).optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+    cursor: z.string().max(600).optional(),
+  });
+
+@Injectable()
+export class ListRecordsTool implements McpTool {
+  readonly name = 'list_records';
+  readonly permission = Permission.Read;
+
+  constructor(
+    @Inject(RecordReader) private readonly records: RecordReader,
+    @Inject(ToolRunner) private readonly runner: ToolRunner,
+  ) {}
+
+  register(server: McpServer, auth: AuthContext): void {
+    server.registerTool(
+      this.name,
+      {
+        description: 'List records of one type, oldest first; filters as the REST list query (e.g. {"status":["ACTIVE"],"ckrId":"…"}).',
+        inputSchema: INPUT,
+        annotations: READ_ONLY,
+      },
+      (args) =>
+        this.runner.run(async () => {
+          const filters = args.filters ?? {};
+          const fetch =
+            args.type === 'goals'
+              ? (cursor: string | undefined, limit: number) => this.goals(auth, filters, cursor, limit)
+              : (cursor: string | undefined, limit: number) => this.page(auth, RECORD_TYPE[args.type as Exclude<ListType, 'goals'>], filters, cursor, limit);
+          const page = await cappedList(fetch, args.cursor, args.limit ?? 25);
+          return { ...page, items: page.items.map(({ type, record }) => line(type, record)) };
+        }),
+    );
+  }
+
+  private async page(auth: AuthContext, type: RecordType, filters: object, cursor: string | undefined, limit: number): Promise<Page<{ type: RecordType; record: AnyRecord }>> {
+    const page = await this.records.list(auth, type, { ...filters, limit, ...(cursor ? { cursor } : {}) });
+    return { items: page.items.map((record) => ({ type, record })), nextCursor: page.nextCursor };
+  }
+
+  /** Annual goals, then product goals; the cursor says which list it continues (`a:`/`p:`). */
+  private async goals(auth: AuthContext, filters: object, cursor: string | undefined, limit: number): Promise<Page<{ type: RecordType; record: AnyRecord }>> {
+    const phase = cursor?.startsWith('p:') ? 'p' : 'a';
+    const inner = cursor && cursor.length > 2 ? cursor.slice(2) : undefined;
+    const annual = phase === 'a' ? await this.page(auth, 'annual_goal', filters, inner, limit) : { items: [], nextCursor: null };
+    if (annual.nextCursor) return { items: annual.items, nextCursor: `a:${annual.nextCursor}` };
+    const room = limit - annual.items.length;
+    if (room === 0) return { items: annual.items, nextCursor: 'p:' };
+    const product = await this.page(auth, 'product_goal', filters, phase === 'p' ? inner : undefined, room);
+    return { items: [...annual.items, ...product.items], nextCursor: product.nextCursor ? `p:${product.nextCursor}` : null };
+  }
+}
+
+function line(type: RecordType, record: AnyRecord): Record<string, unknown> {
+  const extra = Object.fromEntries((EXTRA[type] ?? []).map((field) => [field, record[field] ?? null]));
+  return { ...summaryOf(type, record), ...extra };
+}

@@ -1,0 +1,51 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListToolsRequestSchema, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { ROLES_WITHOUT_KEYS, can } from '@pds/auth';
+import { AuthContext, Role } from '@pds/contracts';
+import { MCP_TOOLS, McpTool } from './mcp-tool';
+
+const INSTRUCTIONS =
+  'Product OS: goals, OKRs, discovery (opportunities, solutions, experiments, interviews, insights) and delivery ' +
+  '(work items, sprints). Start with get_discovery_context for a record or topic; refs are keys like WI-7, OKR-2, ' +
+  'OPP-3, EXP-1, INT-4 or uuids. Lists are capped: pass nextCursor to continue.';
+
+/**
+ * A server per request (stateless transport), holding only the tools the caller's role may use.
+ * The `tools/list` answer depends on the role alone, so it is produced once per role by the SDK
+ * itself at start-up and served from memory; rendering twelve JSON Schemas per request was most of
+ * a connect's cost.
+ */
+@Injectable()
+export class McpServerFactory implements OnModuleInit {
+  private readonly toolLists = new Map<Role, ListToolsResult>();
+
+  constructor(@Inject(MCP_TOOLS) private readonly tools: McpTool[]) {}
+
+  async onModuleInit(): Promise<void> {
+    for (const role of Object.values(Role).filter((r) => !ROLES_WITHOUT_KEYS.includes(r))) {
+      const server = this.build({ organizationId: '', userId: '', keyId: '', role });
+      const client = new Client({ name: 'tools-list', version: '1.0.0' });
+      const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+      await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+      this.toolLists.set(role, await client.listTools());
+      await client.close();
+      await server.close();
+    }
+  }
+
+  create(auth: AuthContext): McpServer {
+    const server = this.build(auth);
+    const list = this.toolLists.get(auth.role);
+    if (list) server.server.setRequestHandler(ListToolsRequestSchema, () => list);
+    return server;
+  }
+
+  private build(auth: AuthContext): McpServer {
+    const server = new McpServer({ name: 'product-os', version: '1.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+    for (const tool of this.tools) if (can(auth.role, tool.permission)) tool.register(server, auth);
+    return server;
+  }
+}

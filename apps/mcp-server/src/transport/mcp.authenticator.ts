@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ROLES_WITHOUT_KEYS, hashApiKey, isWellFormedApiKey } from '@pds/auth';
+import { AuthContext, ForbiddenError, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
+import { ApiKeyCache, RateLimiter, apiKeyFromHeaders, rateLimitError, rateLimitHeaders } from '@pds/edge';
+import { MessageBus } from '@pds/messaging';
+import { MCP_OPTIONS, McpOptions } from '../mcp.options';
+
+const HOW_TO =
+  'Create a personal key with POST /api/v1/me/api-keys (role ADMIN, PM or DEV), export it as PRODUCT_OS_API_KEY ' +
+  'and send it on every request as "x-api-key: $PRODUCT_OS_API_KEY" or "Authorization: Bearer $PRODUCT_OS_API_KEY" ' +
+  '(see docs/mcp.md for the Claude Code and Codex setups).';
+
+/**
+ * Resolves the key of an MCP request through the identity context (never its tables) and charges
+ * the key's per-minute budget, which the REST edge shares. Refused keys never reach the MCP layer.
+ */
+@Injectable()
+export class McpAuthenticator {
+  private readonly cache: ApiKeyCache;
+
+  constructor(
+    @Inject(MessageBus) private readonly bus: MessageBus,
+    @Inject(RateLimiter) private readonly rateLimiter: RateLimiter,
+    @Inject(MCP_OPTIONS) options: McpOptions,
+  ) {
+    this.cache = new ApiKeyCache(options.apiKeyCacheTtlMs, (keyHash) => this.bus.request(IdentitySubjects.verifyApiKey, { keyHash }));
+  }
+
+  /** A key was revoked (broadcast by the identity context): drop it now, not after the TTL. */
+  forget(keyHash: string): void {
+    this.cache.evict(keyHash);
+  }
+
+  /** `setHeaders` receives the rate-limit headers, also of a denied request. */
+  async authenticate(
+    headers: Record<string, string | string[] | undefined>,
+    setHeaders: (headers: Record<string, number>) => void,
+  ): Promise<AuthContext> {
+    const key = apiKeyFromHeaders(headers);
+    if (key === undefined) throw new UnauthorizedError(`Missing API key. ${HOW_TO}`);
+    if (!isWellFormedApiKey(key)) throw new UnauthorizedError(`Malformed API key. ${HOW_TO}`);
+    const auth = await this.cache.get(hashApiKey(key));
+    if (!auth) throw new UnauthorizedError(`Unknown or revoked API key. ${HOW_TO}`);
+    if (ROLES_WITHOUT_KEYS.includes(auth.role)) {
+      throw new ForbiddenError(`Keys with role ${auth.role} cannot use MCP; use a personal key of an ADMIN, PM or DEV user`, {
+        role: [auth.role],
+      });
+    }
+    const decision = this.rateLimiter.hit(auth.keyId);
+    setHeaders(rateLimitHeaders(decision));
+    const denied = rateLimitError(decision);
+    if (denied) throw denied;
+    return auth;
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * `npm run bench:mcp`: the hosted MCP endpoint in the distributed run (api-gateway,
+ * strategy-discovery, delivery-intake, mcp-server, PostgreSQL, NATS).
+ *
+ * Data set (one organization, seeded over REST): BENCH_WORK_ITEMS work items (default 10,000),
+ * 1,000 opportunities, 300 interviews with 20,000-character transcripts and 2,000 insights. The
+ * focus opportunity has 20 insights and 50 work items. Then, with BENCH_CLIENTS concurrent clients
+ * (default 10), closed loop:
+ * 1. `initialize` followed by `tools/list` (two stateless POSTs, as a client connecting);
+ * 2. `tools/call get_discovery_context {ref: <focus>, detail: brief}`.
+ * Reports p50/p99 of each, the mcp-server's memory and CPU into docs/benchmarks.md ("mcp").
+ */
+import { randomBytes } from 'node:crypto';
+import { ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import os from 'node:os';
+import { checkNats, checkPostgres, createScratchDatabase, freePort, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
+import { cpuSeconds, deleteStreams, distributedBenchEnv, memoryOf, writeBenchmarkBlock } from './support';
+
+const WORK_ITEMS = Number(process.env.BENCH_WORK_ITEMS ?? 10_000);
+const OPPORTUNITIES = 1_000;
+const INTERVIEWS = 300;
+const INSIGHTS = 2_000;
+const FOCUS_INSIGHTS = 20;
+const FOCUS_WORK_ITEMS = 50;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+const SEED_CONCURRENCY = 16;
+const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** POST JSON, answer status and parsed body. */
+function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers, 'content-length': Buffer.byteLength(payload) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : undefined });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** Runs `count` tasks with at most `concurrency` in flight. */
+async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await task(i);
+      }
+    }),
+  );
+  return results;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  await checkPostgres(adminUrl);
+  await checkNats(natsUrl);
+  const suffix = randomBytes(4).toString('hex');
+  const scratch = await createScratchDatabase(adminUrl, 'pds_bench_mcp');
+  const children: ChildProcess[] = [];
+  const operatorToken = randomBytes(24).toString('base64url');
+  const env = { ...distributedBenchEnv(operatorToken, scratch.url, natsUrl, `bench_${suffix}`) };
+  try {
+    process.stdout.write('starting api-gateway, strategy-discovery, delivery-intake and mcp-server...\n');
+    const apps = ['api-gateway', 'strategy-discovery', 'delivery-intake', 'mcp-server'] as const;
+    const ports = await Promise.all(apps.map(() => freePort()));
+    const spawned = apps.map((app, i) => spawnApp(app, { env: { ...env, PORT: String(ports[i]) } }));
+    children.push(...spawned);
+    await Promise.all(ports.map((port, i) => waitUntilReady(`http://127.0.0.1:${port}`, spawned[i], 90_000)));
+    const gatewayUrl = `http://127.0.0.1:${ports[0]}`;
+    const mcpUrl = `http://127.0.0.1:${ports[3]}/mcp`;
+    const mcp = spawned[3];
+
+    const org = (await postJson(`${gatewayUrl}/operator/organizations`, { authorization: `Bearer ${operatorToken}` }, {
+      name: 'Bench MCP',
+      adminEmail: 'bench-mcp@example.com',
+    })).body as { apiKey: string };
+    const key = { 'x-api-key': org.apiKey };
+    const rest = async <T>(path: string, body: unknown): Promise<T> => {
+      const response = await postJson(`${gatewayUrl}/api/v1${path}`, key, body);
+      if (response.status !== 200) throw new Error(`POST ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body as T;
+    };
+
+    const seedStarted = Date.now();
+    process.stdout.write('seeding: goals, OKR, interviews...\n');
+    const annual = await rest<{ id: string }>('/annual-goals', { title: 'Grow self-serve revenue', explanation: 'Sales does not scale' });
+    const cycle = await rest<{ id: string }>('/planning-cycles', { name: '2026 H1', startDate: '2026-01-01', endDate: '2026-06-30' });
+    const product = await rest<{ id: string }>('/product-goals', { title: 'Checkout that converts', annualGoalId: annual.id, explanation: 'Most buyers drop at checkout' });
+    const ckr = await rest<{ id: string; key: string }>('/ckrs', {
+      title: 'Checkout conversion to 5%',
+      annualGoalId: annual.id,
+      productGoalId: product.id,
+      planningCycleIds: [cycle.id],
+      keyResults: [{ title: 'Conversion 5%', targetValue: 5, currentValue: 2.1, unit: '%' }, { title: 'Drop-off under 20%', targetValue: 20 }],
+    });
+    const transcript = 'Interviewer: tell me about checkout. Participant: '.padEnd(20_000, ' the phone field is where I gave up.');
+    const interviews = await pool(INTERVIEWS, SEED_CONCURRENCY, (i) =>
+      rest<{ id: string }>('/interviews', {
+        title: `Customer interview ${i + 1}`,
+        participant: `Buyer ${i + 1}`,
+        conductedAt: new Date(Date.UTC(2026, 0, 1 + (i % 28))).toISOString(),
+        transcript,
+        summary: `Buyer ${i + 1} describes friction at checkout.`,
+      }),
+    );
+    process.stdout.write('seeding: insights...\n');
+    const insights = await pool(INSIGHTS, SEED_CONCURRENCY, (i) =>
+      rest<{ id: string }>('/insights', {
+        title: `Insight ${i + 1}: checkout friction`,
+        description: 'Buyers abandon when asked for data they do not expect to give.',
+        interviewId: interviews[i % INTERVIEWS].id,
+        quotes: ['I gave up at the phone field, why do you need it?'.repeat(3), 'It asked me to create an account first.'],
+      }),
+    );
+    process.stdout.write('seeding: opportunities...\n');
+    const opportunities = await pool(OPPORTUNITIES, SEED_CONCURRENCY, (i) =>
+      rest<{ id: string; key: string }>('/opportunities', {
+        title: i === 0 ? 'Checkout asks for too much' : `Opportunity ${i + 1}`,
+        impact: 1 + (i % 5),
+        confidence: 1 + ((i + 2) % 5),
+        reach: 100 * (i + 1),
+        effort: 1 + (i % 8),
+        ...(i === 0
+          ? { ckrId: ckr.id, productGoalId: product.id, insightIds: insights.slice(0, FOCUS_INSIGHTS).map((s) => s.id) }
+          : { insightIds: [insights[(i * 2) % INSIGHTS].id, insights[(i * 2 + 1) % INSIGHTS].id] }),
+      }),
+    );
+    const focus = opportunities[0];
+    const solution = await rest<{ id: string }>(`/opportunities/${focus.id}/solutions`, { title: 'Drop the phone field' });
+    await rest('/experiments', { ckrId: ckr.id, solutionId: solution.id, title: 'A/B without phone field', hypothesis: 'Conversion rises by a point' });
+    process.stdout.write(`seeding: ${WORK_ITEMS} work items...\n`);
+    await pool(WORK_ITEMS, SEED_CONCURRENCY * 2, (i) =>
+      rest('/work-items', {
+        title: `Work item ${i + 1}`,
+        type: 'TASK',
+        ...(i < FOCUS_WORK_ITEMS ? { opportunityId: focus.id } : { opportunityId: opportunities[1 + (i % (OPPORTUNITIES - 1))].id }),
+      }),
+    );
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+
+    let id = 0;
+    const rpc = async (method: string, params: unknown): Promise<number> => {
+      const started = performance.now();
+      const response = await postJson(mcpUrl, { ...key, accept: 'application/json, text/event-stream' }, { jsonrpc: '2.0', id: ++id, method, params });
+      const elapsed = performance.now() - started;
+      const body = response.body as { result?: { isError?: boolean } };
+      if (response.status !== 200 || !body.result || body.result.isError) throw new Error(`${method}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+      return elapsed;
+    };
+    const initialize = () =>
+      rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } });
+    const toolsList = () => rpc('tools/list', {});
+    const packet = () => rpc('tools/call', { name: 'get_discovery_context', arguments: { ref: focus.key, detail: 'brief' } });
+
+    const size = await postJson(mcpUrl, { ...key, accept: 'application/json, text/event-stream' }, {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'tools/call',
+      params: { name: 'get_discovery_context', arguments: { ref: focus.key } },
+    });
+    const packetChars = JSON.stringify((size.body as { result: { structuredContent: unknown } }).result.structuredContent).length;
+
+    process.stdout.write('warm-up...\n');
+    await pool(CLIENTS * 10, CLIENTS, async () => {
+      await initialize();
+      await toolsList();
+      await packet();
+    });
+
+    const measure = async (label: string, run: () => Promise<number[]>, clients = CLIENTS) => {
+      process.stdout.write(`${label}...\n`);
+      const cpuBefore = cpuSeconds([mcp.pid as number]);
+      const started = Date.now();
+      const samples = (await pool(clients * ROUNDS, clients, run)).flat();
+      const seconds = (Date.now() - started) / 1000;
+      return { samples, seconds, cpu: cpuSeconds([mcp.pid as number]) - cpuBefore };
+    };
+    const connect = await measure('initialize + tools/list', async () => [await initialize(), await toolsList()]);
+    const discovery = await measure('get_discovery_context', async () => [await packet()]);
+    // One client alone: the latency without queueing behind the other nine (what one agent sees).
+    const alone = await measure('get_discovery_context, one client', async () => [await initialize(), await toolsList(), await packet()], 1);
+
+    const init = connect.samples.filter((_s, i) => i % 2 === 0).sort((a, b) => a - b);
+    const list = connect.samples.filter((_s, i) => i % 2 === 1).sort((a, b) => a - b);
+    const both = connect.samples.reduce<number[]>((pairs, s, i) => (i % 2 ? (pairs[pairs.length - 1] += s, pairs) : [...pairs, s]), []).sort((a, b) => a - b);
+    const ctx = [...discovery.samples].sort((a, b) => a - b);
+    const aloneList = alone.samples.filter((_s, i) => i % 3 === 1).sort((a, b) => a - b);
+    const aloneCtx = alone.samples.filter((_s, i) => i % 3 === 2).sort((a, b) => a - b);
+    const memory = memoryOf(mcp.pid);
+    const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+    const verdict = (value: number, target: number) => `${ms(value)} (target ≤ ${target} ms: ${value <= target ? 'met' : 'not met'})`;
+    const markdown = [
+      '## MCP (`npm run bench:mcp`)',
+      '',
+      `Distributed run (api-gateway, strategy-discovery, delivery-intake, mcp-server, PostgreSQL, NATS) on one organization with ${WORK_ITEMS} work items, ${OPPORTUNITIES} opportunities, ${INTERVIEWS} interviews with 20,000-character transcripts and ${INSIGHTS} insights (seeded over REST in ${seedSeconds.toFixed(0)} s); the focus opportunity has ${FOCUS_INSIGHTS} insights and ${FOCUS_WORK_ITEMS} work items. ${CLIENTS} concurrent clients, closed loop, ${CLIENTS * ROUNDS} iterations per measure after a warm-up; raw JSON-RPC POSTs over keep-alive connections with an \`x-api-key\`. Measured ${new Date().toISOString().slice(0, 10)} on the project machine (2 cores shared by PostgreSQL, NATS, every app and the load generator; other work was running on it).`,
+      '',
+      '| Measure | p50 | p99 |',
+      '|---|---|---|',
+      `| \`initialize\` | ${ms(percentile(init, 50))} | ${ms(percentile(init, 99))} |`,
+      `| \`tools/list\` | ${verdict(percentile(list, 50), 20)} | ${ms(percentile(list, 99))} |`,
+      `| \`initialize\` + \`tools/list\` (one connect) | ${ms(percentile(both, 50))} | ${ms(percentile(both, 99))} |`,
+      `| \`get_discovery_context\` (brief) | ${verdict(percentile(ctx, 50), 50)} | ${verdict(percentile(ctx, 99), 150)} |`,
+      `| one client alone: \`tools/list\` | ${ms(percentile(aloneList, 50))} | ${ms(percentile(aloneList, 99))} |`,
+      `| one client alone: \`get_discovery_context\` (brief) | ${ms(percentile(aloneCtx, 50))} | ${ms(percentile(aloneCtx, 99))} |`,
+      '',
+      `Throughput: ${Math.round(connect.samples.length / connect.seconds)} MCP requests/s while connecting, ${Math.round(discovery.samples.length / discovery.seconds)} packets/s. mcp-server CPU: ${connect.cpu.toFixed(1)} s and ${discovery.cpu.toFixed(1)} s for the two measures. mcp-server memory RSS at the end ${memory.rss} MiB (peak ${memory.peak} MiB). The brief packet of the focus is ${packetChars} characters. Load average at the end (1 / 5 / 15 min): ${load}.`,
+    ].join('\n');
+    process.stdout.write(`${markdown}\n`);
+    process.stdout.write(`written to ${writeBenchmarkBlock('mcp', markdown)}\n`);
+  } finally {
+    await stopProcesses(children);
+    agent.destroy();
+    await scratch.drop().catch(() => undefined);
+    await deleteStreams(`bench_${suffix}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
