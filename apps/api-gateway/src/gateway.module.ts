@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { EDGE_OPTIONS, RateLimitSyncHandler, RateLimiter } from '@pds/edge';
+import { AuthFailures, EDGE_OPTIONS, RateLimitSyncHandler, RateLimiter } from '@pds/edge';
 import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { GATEWAY_OPTIONS, GatewayOptions } from './gateway.options';
@@ -53,6 +53,7 @@ export class GatewayModule {
         ApiKeyGuard,
         OperatorTokenGuard,
         RateLimiter,
+        AuthFailures,
         IdempotencyRepository,
         IdempotencyInterceptor,
         ...STRATEGY_PROVIDERS,

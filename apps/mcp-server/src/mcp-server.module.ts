@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { EDGE_OPTIONS, RateLimitSyncHandler, RateLimiter } from '@pds/edge';
+import { AuthFailures, EDGE_OPTIONS, RateLimitSyncHandler, RateLimiter } from '@pds/edge';
 import { DiscoveryContextService } from './context/discovery-context.service';
 import { DiscoveryGraphBuilder } from './context/discovery-graph.builder';
 import { MCP_OPTIONS, McpOptions } from './mcp.options';
@@ -58,6 +58,7 @@ export class McpServerModule {
         { provide: MCP_OPTIONS, useValue: options },
         { provide: EDGE_OPTIONS, useValue: options },
         RateLimiter,
+        AuthFailures,
         McpAuthenticator,
         McpServerFactory,
         ToolRunner,

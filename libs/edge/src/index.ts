@@ -4,3 +4,4 @@ export * from './edge.options';
 export * from './rate-limit';
 export * from './rate-limiter';
 export * from './rate-limit.handler';
+export * from './auth-failures';

@@ -40,8 +40,21 @@ export class RateLimiter {
   ) {}
 
   hit(keyId: string, now = Date.now()): RateLimitDecision {
+    return this.charge(keyId, this.options.rateLimitPerMinute, now);
+  }
+
+  /** Whether `key` still has budget under `limit`, without charging it. */
+  peek(key: string, limit: number, now = Date.now()): RateLimitDecision {
     const window = Math.floor(now / WINDOW_MS);
-    const limit = this.options.rateLimitPerMinute;
+    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+    const counter = this.counters.get(key);
+    const used = counter && counter.window === window ? counter.local + counter.remote : 0;
+    return { allowed: used < limit, limit, remaining: Math.max(0, limit - used), resetSeconds };
+  }
+
+  /** Counts one request of `key` against `limit` (shared by every replica, like the key budget). */
+  charge(keyId: string, limit: number, now = Date.now()): RateLimitDecision {
+    const window = Math.floor(now / WINDOW_MS);
     const resetSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
     const counter = this.counter(keyId, window);
     const used = counter.local + counter.remote;

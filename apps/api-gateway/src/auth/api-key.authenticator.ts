@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashApiKey, isWellFormedApiKey } from '@pds/auth';
 import { AuthContext, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
-import { ApiKeyCache } from '@pds/edge';
+import { ApiKeyCache, AuthAttempt } from '@pds/edge';
 import { MessageBus } from '@pds/messaging';
 import { IdentityRepository } from '../identity/identity.repository';
 import { GATEWAY_OPTIONS, GatewayOptions } from '../gateway.options';
@@ -22,12 +22,23 @@ export class ApiKeyAuthenticator {
     this.cache = new ApiKeyCache(options.apiKeyCacheTtlMs, (keyHash) => this.lookup(keyHash));
   }
 
-  async authenticate(header: string | string[] | undefined): Promise<AuthContext> {
+  async authenticate(header: string | string[] | undefined, attempt: AuthAttempt): Promise<AuthContext> {
+    if (header === undefined) throw new UnauthorizedError('Missing x-api-key header');
     if (typeof header !== 'string' || !isWellFormedApiKey(header)) {
-      throw new UnauthorizedError(header === undefined ? 'Missing x-api-key header' : 'Malformed API key');
+      attempt.beforeLookup();
+      attempt.failed();
+      throw new UnauthorizedError('Malformed API key');
     }
-    const auth = await this.verifyHash(hashApiKey(header));
-    if (!auth) throw new UnauthorizedError('Unknown or revoked API key');
+    const keyHash = hashApiKey(header);
+    let auth = this.cache.cached(keyHash);
+    if (auth === undefined) {
+      attempt.beforeLookup();
+      auth = await this.verifyHash(keyHash);
+    }
+    if (!auth) {
+      attempt.failed();
+      throw new UnauthorizedError('Unknown or revoked API key');
+    }
     return auth;
   }
 

@@ -1,3 +1,5 @@
+import { AuthFailures } from '@pds/edge';
+import { randomBytes } from 'node:crypto';
 import { hashApiKey } from '@pds/auth';
 import { AuthContext, IdentitySubjects, Role } from '@pds/contracts';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
@@ -13,12 +15,15 @@ describe('identity', () => {
   let adminKey: string;
 
   beforeAll(async () => {
-    ctx = await createTestContext([GatewayModule.forRoot({ operatorToken: 'x'.repeat(16), rateLimitPerMinute: 100, apiKeyCacheTtlMs: 60_000 })]);
+    ctx = await createTestContext([GatewayModule.forRoot({ operatorToken: 'x'.repeat(16), rateLimitPerMinute: 100, apiKeyCacheTtlMs: 60_000, authFailuresPerMinute: 3 })]);
     const created = await ctx.app.get(OrganizationService).bootstrap({ name: 'Acme', adminEmail: 'ada@acme.io' });
     adminKey = created.apiKey;
-    admin = await ctx.app.get(ApiKeyAuthenticator).authenticate(adminKey);
+    admin = await ctx.app.get(ApiKeyAuthenticator).authenticate(adminKey, from('192.0.2.1'));
   });
   afterAll(() => ctx.close());
+
+  /** An authentication attempt from `address`, as the guard makes it. */
+  const from = (address: string) => ctx.app.get(AuthFailures).attempt(address, () => undefined);
 
   it('bootstraps an organization with an ADMIN whose key authenticates', () => {
     expect(admin).toMatchObject({ role: Role.ADMIN, organizationId: expect.any(String), userId: expect.any(String) });
@@ -59,15 +64,29 @@ describe('identity', () => {
     const keys = ctx.app.get(ApiKeyService);
     const authenticator = ctx.app.get(ApiKeyAuthenticator);
     const created = await keys.create(admin, { name: 'short lived' });
-    await expect(authenticator.authenticate(created.apiKey)).resolves.toMatchObject({ keyId: created.id });
+    await expect(authenticator.authenticate(created.apiKey, from('192.0.2.1'))).resolves.toMatchObject({ keyId: created.id });
     await expect(ctx.bus.request(IdentitySubjects.verifyApiKey, { keyHash: hashApiKey(created.apiKey) })).resolves.toMatchObject({
       keyId: created.id,
     });
     await keys.revoke(admin, created.id);
-    await expect(authenticator.authenticate(created.apiKey)).rejects.toMatchObject({ code: 'Unauthorized' });
+    await expect(authenticator.authenticate(created.apiKey, from('192.0.2.1'))).rejects.toMatchObject({ code: 'Unauthorized' });
     const listed = await keys.list(admin, {});
     expect(listed.items.find((k) => k.id === created.id)?.revokedAt).toEqual(expect.any(String));
     expect(JSON.stringify(listed)).not.toContain(created.apiKey);
+  });
+
+  it('refuses lookups from an address after 3 failed authentications a minute, but not cached keys or other addresses', async () => {
+    const authenticator = ctx.app.get(ApiKeyAuthenticator);
+    const unknown = () => `pos_sk_${randomBytes(32).toString('base64url')}`;
+    for (let i = 0; i < 3; i += 1) await expect(authenticator.authenticate(unknown(), from('198.51.100.9'))).rejects.toMatchObject({ code: 'Unauthorized' });
+    await expect(authenticator.authenticate(unknown(), from('198.51.100.9'))).rejects.toMatchObject({ code: 'TooManyRequests' });
+    await expect(authenticator.authenticate('not-a-key', from('198.51.100.9'))).rejects.toMatchObject({ code: 'TooManyRequests' });
+    // A key verified and cached before still works from there; a key not cached yet waits.
+    await expect(authenticator.authenticate(adminKey, from('198.51.100.9'))).resolves.toMatchObject({ role: Role.ADMIN });
+    const fresh = await ctx.app.get(ApiKeyService).create(admin, { name: 'fresh' });
+    await expect(authenticator.authenticate(fresh.apiKey, from('198.51.100.9'))).rejects.toMatchObject({ code: 'TooManyRequests' });
+    await expect(authenticator.authenticate(unknown(), from('198.51.100.10'))).rejects.toMatchObject({ code: 'Unauthorized' });
+    await expect(authenticator.authenticate(fresh.apiKey, from('198.51.100.10'))).resolves.toMatchObject({ keyId: fresh.id });
   });
 
   it('slugifies names for portal URLs', () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ROLES_WITHOUT_KEYS, hashApiKey, isWellFormedApiKey } from '@pds/auth';
 import { AuthContext, ForbiddenError, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
-import { ApiKeyCache, RateLimiter, apiKeyFromHeaders, rateLimitError, rateLimitHeaders } from '@pds/edge';
+import { ApiKeyCache, AuthFailures, RateLimiter, apiKeyFromHeaders, rateLimitError, rateLimitHeaders } from '@pds/edge';
 import { MessageBus } from '@pds/messaging';
 import { MCP_OPTIONS, McpOptions } from '../mcp.options';
 
@@ -21,6 +21,7 @@ export class McpAuthenticator {
   constructor(
     @Inject(MessageBus) private readonly bus: MessageBus,
     @Inject(RateLimiter) private readonly rateLimiter: RateLimiter,
+    @Inject(AuthFailures) private readonly failures: AuthFailures,
     @Inject(MCP_OPTIONS) options: McpOptions,
   ) {
     this.cache = new ApiKeyCache(options.apiKeyCacheTtlMs, (keyHash) => this.bus.request(IdentitySubjects.verifyApiKey, { keyHash }));
@@ -34,13 +35,27 @@ export class McpAuthenticator {
   /** `setHeaders` receives the rate-limit headers, also of a denied request. */
   async authenticate(
     headers: Record<string, string | string[] | undefined>,
+    address: string,
     setHeaders: (headers: Record<string, number>) => void,
   ): Promise<AuthContext> {
     const key = apiKeyFromHeaders(headers);
     if (key === undefined) throw new UnauthorizedError(`Missing API key. ${HOW_TO}`);
-    if (!isWellFormedApiKey(key)) throw new UnauthorizedError(`Malformed API key. ${HOW_TO}`);
-    const auth = await this.cache.get(hashApiKey(key));
-    if (!auth) throw new UnauthorizedError(`Unknown or revoked API key. ${HOW_TO}`);
+    const attempt = this.failures.attempt(address, setHeaders);
+    if (!isWellFormedApiKey(key)) {
+      attempt.beforeLookup();
+      attempt.failed();
+      throw new UnauthorizedError(`Malformed API key. ${HOW_TO}`);
+    }
+    const keyHash = hashApiKey(key);
+    let auth = this.cache.cached(keyHash);
+    if (auth === undefined) {
+      attempt.beforeLookup();
+      auth = await this.cache.get(keyHash);
+    }
+    if (!auth) {
+      attempt.failed();
+      throw new UnauthorizedError(`Unknown or revoked API key. ${HOW_TO}`);
+    }
     if (ROLES_WITHOUT_KEYS.includes(auth.role)) {
       throw new ForbiddenError(`Keys with role ${auth.role} cannot use MCP; use a personal key of an ADMIN, PM or DEV user`, {
         role: [auth.role],

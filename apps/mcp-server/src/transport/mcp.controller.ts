@@ -28,7 +28,7 @@ export class McpController {
   @Post()
   async handle(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     assertAllowedOrigin(request.headers.origin, request.headers.host, this.options.allowedOrigins);
-    const auth = await this.authenticator.authenticate(request.headers, (headers) => void reply.headers(headers));
+    const auth = await this.authenticator.authenticate(request.headers, request.ip, (headers) => void reply.headers(headers));
     const server = this.servers.create(auth);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // From here the SDK writes the raw response; Fastify must not answer a second time.

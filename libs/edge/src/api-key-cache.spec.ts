@@ -1,0 +1,29 @@
+import { AuthContext, Role } from '@pds/contracts';
+import { ApiKeyCache } from './api-key-cache';
+
+const auth = (keyId: string): AuthContext => ({ organizationId: 'o', userId: 'u', role: Role.DEV, keyId });
+
+describe('ApiKeyCache', () => {
+  it('makes room by evicting the key used longest ago, not by forgetting everything', async () => {
+    const lookups: string[] = [];
+    const cache = new ApiKeyCache(60_000, async (hash) => (lookups.push(hash), hash.startsWith('valid') ? auth(hash) : null), 3);
+    await cache.get('valid-a');
+    await cache.get('valid-b');
+    await cache.get('valid-a'); // a is now the most recently used
+    await cache.get('unknown-1'); // full: 3 entries
+    await cache.get('unknown-2'); // evicts b, the least recently used
+    expect(cache.cached('valid-a')).toMatchObject({ keyId: 'valid-a' });
+    expect(cache.cached('valid-b')).toBeUndefined();
+    expect(cache.cached('unknown-2')).toBeNull();
+    expect(lookups).toEqual(['valid-a', 'valid-b', 'unknown-1', 'unknown-2']);
+  });
+
+  it('shares one lookup between concurrent misses and forgets an evicted key', async () => {
+    let calls = 0;
+    const cache = new ApiKeyCache(60_000, async (hash) => (calls += 1, auth(hash)));
+    await Promise.all([cache.get('k'), cache.get('k'), cache.get('k')]);
+    expect(calls).toBe(1);
+    cache.evict('k');
+    expect(cache.cached('k')).toBeUndefined();
+  });
+});
