@@ -9,8 +9,10 @@ describe('ApiKeyCache', () => {
     const cache = new ApiKeyCache(60_000, async (hash) => (lookups.push(hash), hash.startsWith('valid') ? auth(hash) : null), 3);
     await cache.get('valid-a');
     await cache.get('valid-b');
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await cache.get('valid-a'); // a is now the most recently used
     await cache.get('unknown-1'); // full: 3 entries
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await cache.get('unknown-2'); // evicts b, the least recently used
     expect(cache.cached('valid-a')).toMatchObject({ keyId: 'valid-a' });
     expect(cache.cached('valid-b')).toBeUndefined();
