@@ -13,7 +13,7 @@ import { IntakeRepository } from './intake/intake.repository';
 import { IntakeService } from './intake/intake.service';
 import { PortalHandler } from './intake/portal.handler';
 import { PortalService } from './intake/portal.service';
-import { LabelHandler } from './labels/label.handler';
+import { LabelHandler, TeamHandler } from './labels/label.handler';
 import { LabelRepository } from './labels/label.repository';
 import { LabelService } from './labels/label.service';
 import { TeamRepository } from './labels/team.repository';
@@ -33,7 +33,7 @@ import { WorkItemService } from './work-items/work-item.service';
 
 /** Work items, relations, labels, comments, sprints, teams, intake, changelog. Served over the bus. */
 @Module({
-  controllers: [WorkItemHandler, RelationHandler, LabelHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, ChangelogHandler, ClassificationHandler],
+  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, ChangelogHandler, ClassificationHandler],
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,

@@ -6,14 +6,14 @@ import { strategyOutboxProviders } from './common/strategy.outbox';
 import { strategyPrismaProvider } from './common/strategy.prisma';
 import { StrategyLookupRepository } from './common/strategy-lookup.repository';
 import { StrategyReferences } from './common/strategy.references';
-import { EvidenceHandler } from './evidence/evidence.handler';
+import { InsightHandler, InterviewHandler } from './evidence/evidence.handler';
 import { EvidenceRepository } from './evidence/evidence.repository';
 import { EvidenceSourceRepository } from './evidence/evidence-source.repository';
 import { EvidenceService } from './evidence/evidence.service';
 import { ExperimentHandler } from './experiments/experiment.handler';
 import { ExperimentRepository } from './experiments/experiment.repository';
 import { ExperimentService } from './experiments/experiment.service';
-import { GoalHandler } from './goals/goal.handler';
+import { AnnualGoalHandler, PlanningCycleHandler, ProductGoalHandler } from './goals/goal.handler';
 import { GoalRepository } from './goals/goal.repository';
 import { GoalService } from './goals/goal.service';
 import { OpportunityHandler } from './opportunities/opportunity.handler';
@@ -30,12 +30,15 @@ import { SolutionService } from './solutions/solution.service';
 /** Goals, planning cycles, OKRs, opportunities, solutions, experiments, interviews, insights. Served over the bus. */
 @Module({
   controllers: [
-    GoalHandler,
+    AnnualGoalHandler,
+    ProductGoalHandler,
+    PlanningCycleHandler,
     CkrHandler,
     OpportunityHandler,
     SolutionHandler,
     ExperimentHandler,
-    EvidenceHandler,
+    InterviewHandler,
+    InsightHandler,
     StrategyReferenceHandler,
     StrategySearchHandler,
   ],

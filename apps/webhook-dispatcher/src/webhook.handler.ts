@@ -5,67 +5,56 @@ import {
   CreateWebhookRequest,
   ListDeliveriesRequest,
   ListWebhooksRequest,
-  Page,
   UpdateWebhookRequest,
   WebhookDeliveryDetailResponse,
   WebhookDeliveryPage,
   WebhookDeliveryResponse,
   WebhookIdRequest,
-  WebhookResponse,
-  WebhookSubjects,
+  WebhookSubjects as W,
 } from '@pds/contracts';
-import { MessageController } from '@pds/messaging';
+import { MessageController, RecordHandlers } from '@pds/messaging';
 import { DeliveryService } from './deliveries/delivery.service';
 import { WebhookService } from './subscriptions/webhook.service';
 
 @MessageController()
-export class WebhookHandler {
+export class WebhookHandler extends RecordHandlers(WebhookService, {
+  create: [W.create, CreateWebhookRequest],
+  list: [W.list, ListWebhooksRequest],
+  update: [W.update, UpdateWebhookRequest],
+}) {
   constructor(
-    @Inject(WebhookService) private readonly webhooks: WebhookService,
+    @Inject(WebhookService) webhooks: WebhookService,
     @Inject(DeliveryService) private readonly deliveries: DeliveryService,
-  ) {}
-
-  @MessagePattern(WebhookSubjects.create)
-  create(@Payload() { auth, body }: CreateWebhookRequest): Promise<CreatedWebhookResponse> {
-    return this.webhooks.create(auth, body);
+  ) {
+    super(webhooks);
   }
 
-  @MessagePattern(WebhookSubjects.list)
-  list(@Payload() { auth, query }: ListWebhooksRequest): Promise<Page<WebhookResponse>> {
-    return this.webhooks.list(auth, query);
-  }
-
-  @MessagePattern(WebhookSubjects.update)
-  update(@Payload() { auth, id, body }: UpdateWebhookRequest): Promise<WebhookResponse> {
-    return this.webhooks.update(auth, id, body);
-  }
-
-  @MessagePattern(WebhookSubjects.remove)
+  @MessagePattern(W.remove)
   remove(@Payload() { auth, id }: WebhookIdRequest): Promise<void> {
-    return this.webhooks.remove(auth, id);
+    return this.service.remove(auth, id);
   }
 
-  @MessagePattern(WebhookSubjects.test)
+  @MessagePattern(W.test)
   test(@Payload() { auth, id }: WebhookIdRequest): Promise<WebhookDeliveryResponse> {
-    return this.webhooks.test(auth, id);
+    return this.service.test(auth, id);
   }
 
-  @MessagePattern(WebhookSubjects.rotateSecret)
+  @MessagePattern(W.rotateSecret)
   rotateSecret(@Payload() { auth, id }: WebhookIdRequest): Promise<CreatedWebhookResponse> {
-    return this.webhooks.rotateSecret(auth, id);
+    return this.service.rotateSecret(auth, id);
   }
 
-  @MessagePattern(WebhookSubjects.listDeliveries)
+  @MessagePattern(W.listDeliveries)
   listDeliveries(@Payload() { auth, query }: ListDeliveriesRequest): Promise<WebhookDeliveryPage> {
     return this.deliveries.list(auth, query);
   }
 
-  @MessagePattern(WebhookSubjects.getDelivery)
+  @MessagePattern(W.getDelivery)
   getDelivery(@Payload() { auth, id }: WebhookIdRequest): Promise<WebhookDeliveryDetailResponse> {
     return this.deliveries.get(auth, id);
   }
 
-  @MessagePattern(WebhookSubjects.redeliver)
+  @MessagePattern(W.redeliver)
   redeliver(@Payload() { auth, id }: WebhookIdRequest): Promise<WebhookDeliveryResponse> {
     return this.deliveries.redeliver(auth, id);
   }

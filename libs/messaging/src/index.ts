@@ -6,6 +6,7 @@ export * from './jetstream.events';
 export * from './message-bus';
 export * from './message-context';
 export * from './message-handling';
+export * from './record-handlers';
 export * from './messaging.module';
 export * from './nats.bus';
 export * from './nats.connection';

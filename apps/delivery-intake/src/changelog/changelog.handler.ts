@@ -1,38 +1,23 @@
-import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ChangelogEntryResponse,
-  ChangelogSubjects,
+  ChangelogSubjects as C,
   CreateChangelogRequest,
   ListChangelogRequest,
-  Page,
   PublishChangelogRequest,
   UpdateChangelogRequest,
 } from '@pds/contracts';
-import { MessageController } from '@pds/messaging';
+import { MessageController, RecordHandlers } from '@pds/messaging';
 import { ChangelogService } from './changelog.service';
 
 @MessageController()
-export class ChangelogHandler {
-  constructor(@Inject(ChangelogService) private readonly changelog: ChangelogService) {}
-
-  @MessagePattern(ChangelogSubjects.list)
-  list(@Payload() { auth, query }: ListChangelogRequest): Promise<Page<ChangelogEntryResponse>> {
-    return this.changelog.list(auth, query);
-  }
-
-  @MessagePattern(ChangelogSubjects.create)
-  create(@Payload() { auth, body }: CreateChangelogRequest): Promise<ChangelogEntryResponse> {
-    return this.changelog.create(auth, body);
-  }
-
-  @MessagePattern(ChangelogSubjects.update)
-  update(@Payload() { auth, id, body }: UpdateChangelogRequest): Promise<ChangelogEntryResponse> {
-    return this.changelog.update(auth, id, body);
-  }
-
-  @MessagePattern(ChangelogSubjects.publish)
+export class ChangelogHandler extends RecordHandlers(ChangelogService, {
+  list: [C.list, ListChangelogRequest],
+  create: [C.create, CreateChangelogRequest],
+  update: [C.update, UpdateChangelogRequest],
+}) {
+  @MessagePattern(C.publish)
   publish(@Payload() { auth, id }: PublishChangelogRequest): Promise<ChangelogEntryResponse> {
-    return this.changelog.publish(auth, id);
+    return this.service.publish(auth, id);
   }
 }

@@ -1,10 +1,9 @@
-import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ConvertIntakeRequest,
   CreateIntakeCommentRequest,
   CreateIntakeRequest,
-  DeliverySubjects,
+  DeliverySubjects as D,
   IntakeCommentResponse,
   IntakeRequest,
   IntakeSubmissionResponse,
@@ -14,60 +13,43 @@ import {
   ReportIntakeRequest,
   UpdateIntakeRequest,
 } from '@pds/contracts';
-import { MessageController } from '@pds/messaging';
+import { MessageController, RecordHandlers } from '@pds/messaging';
 import { IntakeService } from './intake.service';
 
 @MessageController()
-export class IntakeHandler {
-  constructor(@Inject(IntakeService) private readonly intake: IntakeService) {}
-
-  @MessagePattern(DeliverySubjects.intakeList)
-  list(@Payload() { auth, query }: ListIntakeRequest): Promise<Page<IntakeSubmissionResponse>> {
-    return this.intake.list(auth, query);
-  }
-
-  @MessagePattern(DeliverySubjects.intakeCreate)
-  create(@Payload() { auth, body }: CreateIntakeRequest): Promise<IntakeSubmissionResponse> {
-    return this.intake.create(auth, body);
-  }
-
-  @MessagePattern(DeliverySubjects.intakeGet)
-  get(@Payload() { auth, id }: IntakeRequest): Promise<IntakeSubmissionResponse> {
-    return this.intake.get(auth, id);
-  }
-
-  @MessagePattern(DeliverySubjects.intakeUpdate)
-  update(@Payload() { auth, id, body }: UpdateIntakeRequest): Promise<IntakeSubmissionResponse> {
-    return this.intake.update(auth, id, body);
-  }
-
-  @MessagePattern(DeliverySubjects.intakeVote)
+export class IntakeHandler extends RecordHandlers(IntakeService, {
+  list: [D.intakeList, ListIntakeRequest],
+  create: [D.intakeCreate, CreateIntakeRequest],
+  get: [D.intakeGet, IntakeRequest],
+  update: [D.intakeUpdate, UpdateIntakeRequest],
+}) {
+  @MessagePattern(D.intakeVote)
   vote(@Payload() { auth, id }: IntakeRequest): Promise<IntakeSubmissionResponse> {
-    return this.intake.vote(auth, id);
+    return this.service.vote(auth, id);
   }
 
-  @MessagePattern(DeliverySubjects.intakeUnvote)
+  @MessagePattern(D.intakeUnvote)
   unvote(@Payload() { auth, id }: IntakeRequest): Promise<void> {
-    return this.intake.unvote(auth, id);
+    return this.service.unvote(auth, id);
   }
 
-  @MessagePattern(DeliverySubjects.intakeReport)
+  @MessagePattern(D.intakeReport)
   report(@Payload() { auth, id, body }: ReportIntakeRequest): Promise<IntakeSubmissionResponse> {
-    return this.intake.report(auth, id, body);
+    return this.service.report(auth, id, body);
   }
 
-  @MessagePattern(DeliverySubjects.intakeConvert)
+  @MessagePattern(D.intakeConvert)
   convert(@Payload() { auth, id, body }: ConvertIntakeRequest): Promise<IntakeSubmissionResponse> {
-    return this.intake.convert(auth, id, body);
+    return this.service.convert(auth, id, body);
   }
 
-  @MessagePattern(DeliverySubjects.intakeCommentList)
+  @MessagePattern(D.intakeCommentList)
   listComments(@Payload() { auth, id, query }: ListIntakeCommentsRequest): Promise<Page<IntakeCommentResponse>> {
-    return this.intake.listComments(auth, id, query);
+    return this.service.listComments(auth, id, query);
   }
 
-  @MessagePattern(DeliverySubjects.intakeCommentCreate)
+  @MessagePattern(D.intakeCommentCreate)
   comment(@Payload() { auth, id, body }: CreateIntakeCommentRequest): Promise<IntakeCommentResponse> {
-    return this.intake.comment(auth, id, body);
+    return this.service.comment(auth, id, body);
   }
 }

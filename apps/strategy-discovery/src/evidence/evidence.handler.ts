@@ -1,68 +1,36 @@
-import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateInsightRequest,
   CreateInterviewRequest,
-  GetStrategyRecordRequest,
+  GetStrategyRecordRequest as Get,
   InsightEvidenceReply,
   InsightEvidenceRequest,
-  InsightResponse,
-  InterviewResponse,
-  ListStrategyRecordsRequest,
-  Page,
+  ListStrategyRecordsRequest as List,
   StrategySubjects as S,
   UpdateInsightRequest,
   UpdateInterviewRequest,
 } from '@pds/contracts';
-import { MessageController } from '@pds/messaging';
+import { MessageController, RecordHandlers } from '@pds/messaging';
 import { EvidenceService } from './evidence.service';
 
 @MessageController()
-export class EvidenceHandler {
-  constructor(@Inject(EvidenceService) private readonly evidence: EvidenceService) {}
+export class InterviewHandler extends RecordHandlers(EvidenceService, {
+  create: [S.interviewCreate, CreateInterviewRequest, 'createInterview'],
+  list: [S.interviewList, List, 'listInterviews'],
+  get: [S.interviewGet, Get, 'getInterview'],
+  update: [S.interviewUpdate, UpdateInterviewRequest, 'updateInterview'],
+}) {}
 
-  @MessagePattern(S.interviewCreate)
-  createInterview(@Payload() { auth, body }: CreateInterviewRequest): Promise<InterviewResponse> {
-    return this.evidence.createInterview(auth, body);
-  }
-
-  @MessagePattern(S.interviewList)
-  listInterviews(@Payload() { auth, query }: ListStrategyRecordsRequest): Promise<Page<InterviewResponse>> {
-    return this.evidence.listInterviews(auth, query);
-  }
-
-  @MessagePattern(S.interviewGet)
-  getInterview(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<InterviewResponse> {
-    return this.evidence.getInterview(auth, id);
-  }
-
-  @MessagePattern(S.interviewUpdate)
-  updateInterview(@Payload() { auth, id, body }: UpdateInterviewRequest): Promise<InterviewResponse> {
-    return this.evidence.updateInterview(auth, id, body);
-  }
-
-  @MessagePattern(S.insightCreate)
-  createInsight(@Payload() { auth, body }: CreateInsightRequest): Promise<InsightResponse> {
-    return this.evidence.createInsight(auth, body);
-  }
-
-  @MessagePattern(S.insightList)
-  listInsights(@Payload() { auth, query }: ListStrategyRecordsRequest): Promise<Page<InsightResponse>> {
-    return this.evidence.listInsights(auth, query);
-  }
-
+@MessageController()
+export class InsightHandler extends RecordHandlers(EvidenceService, {
+  create: [S.insightCreate, CreateInsightRequest, 'createInsight'],
+  list: [S.insightList, List, 'listInsights'],
+  get: [S.insightGet, Get, 'getInsight'],
+  update: [S.insightUpdate, UpdateInsightRequest, 'updateInsight'],
+}) {
+  /** The insights of a discovery packet with the interview each quotes, in one round trip. */
   @MessagePattern(S.insightEvidence)
-  insightEvidence(@Payload() { auth, ids }: InsightEvidenceRequest): Promise<InsightEvidenceReply> {
-    return this.evidence.insightEvidence(auth, ids);
-  }
-
-  @MessagePattern(S.insightGet)
-  getInsight(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<InsightResponse> {
-    return this.evidence.getInsight(auth, id);
-  }
-
-  @MessagePattern(S.insightUpdate)
-  updateInsight(@Payload() { auth, id, body }: UpdateInsightRequest): Promise<InsightResponse> {
-    return this.evidence.updateInsight(auth, id, body);
+  evidence(@Payload() { auth, ids }: InsightEvidenceRequest): Promise<InsightEvidenceReply> {
+    return this.service.insightEvidence(auth, ids);
   }
 }

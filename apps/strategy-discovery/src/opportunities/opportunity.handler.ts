@@ -6,47 +6,38 @@ import {
   GetStrategyRecordRequest,
   ListOpportunitiesRequest,
   OpportunityResponse,
-  Page,
   PromoteOpportunityRequest,
   PromoteOpportunityResponse,
   SolutionResponse,
   StrategySubjects as S,
   UpdateOpportunityRequest,
 } from '@pds/contracts';
-import { MessageController } from '@pds/messaging';
+import { MessageController, RecordHandlers } from '@pds/messaging';
 import { SolutionService } from '../solutions/solution.service';
 import { OpportunityService } from './opportunity.service';
 
 @MessageController()
-export class OpportunityHandler {
+export class OpportunityHandler extends RecordHandlers(OpportunityService, {
+  list: [S.opportunityList, ListOpportunitiesRequest],
+  get: [S.opportunityGet, GetStrategyRecordRequest],
+  update: [S.opportunityUpdate, UpdateOpportunityRequest],
+}) {
   constructor(
-    @Inject(OpportunityService) private readonly opportunities: OpportunityService,
+    @Inject(OpportunityService) opportunities: OpportunityService,
     @Inject(SolutionService) private readonly solutions: SolutionService,
-  ) {}
+  ) {
+    super(opportunities);
+  }
 
+  /** Intake conversion passes `sourceRef`, so a retried conversion finds the opportunity it made. */
   @MessagePattern(S.opportunityCreate)
   create(@Payload() { auth, body, sourceRef }: CreateOpportunityRequest): Promise<OpportunityResponse> {
-    return this.opportunities.create(auth, body, sourceRef);
-  }
-
-  @MessagePattern(S.opportunityList)
-  list(@Payload() { auth, query }: ListOpportunitiesRequest): Promise<Page<OpportunityResponse>> {
-    return this.opportunities.list(auth, query);
-  }
-
-  @MessagePattern(S.opportunityGet)
-  get(@Payload() { auth, id }: GetStrategyRecordRequest): Promise<OpportunityResponse> {
-    return this.opportunities.get(auth, id);
-  }
-
-  @MessagePattern(S.opportunityUpdate)
-  update(@Payload() { auth, id, body }: UpdateOpportunityRequest): Promise<OpportunityResponse> {
-    return this.opportunities.update(auth, id, body);
+    return this.service.create(auth, body, sourceRef);
   }
 
   @MessagePattern(S.opportunityPromote)
   promote(@Payload() { auth, id, body }: PromoteOpportunityRequest): Promise<PromoteOpportunityResponse> {
-    return this.opportunities.promote(auth, id, body);
+    return this.service.promote(auth, id, body);
   }
 
   @MessagePattern(S.opportunitySolutionCreate)
