@@ -191,3 +191,76 @@ describe('public intake portal', () => {
     });
   }
 });
+
+describe('portal CORS: only the origins the organization lists, only on the portal', () => {
+  const page = 'https://Portal.Example.com';
+  const allowed = 'https://portal.example.com';
+  const preflight = (path: string, origin: string) =>
+    publicClient().request('OPTIONS', path, undefined, {
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+
+  it('stores the allowed origins lower-case without repeats; anything but a bare origin is 400 and changes nothing', async () => {
+    const org = await openPortal();
+    expect((await org.api.get('/api/v1/organization')).body.portalAllowedOrigins).toEqual([]);
+    const patched = await org.api.patch('/api/v1/organization', { portalAllowedOrigins: [page, allowed, 'http://localhost:8080', 'http://[::1]:3000'] });
+    expect(patched.status).toBe(200);
+    expect(patched.body.portalAllowedOrigins).toEqual([allowed, 'http://localhost:8080', 'http://[::1]:3000']);
+    for (const bad of [['https://example.com/path'], ['*'], ['javascript:alert(1)'], ['https://user:pw@example.com'], ['ftp://example.com'], ['https://example.com/'], [7], 'https://example.com', null]) {
+      const refused = await org.api.patch('/api/v1/organization', { portalAllowedOrigins: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: 'BadRequest', details: { portalAllowedOrigins: expect.any(Array) } });
+    }
+    const tooMany = Array.from({ length: 21 }, (_, i) => `https://site${i}.example.com`);
+    expect((await org.api.patch('/api/v1/organization', { portalAllowedOrigins: tooMany })).status).toBe(400);
+    expect((await org.api.get('/api/v1/organization')).body.portalAllowedOrigins).toEqual([allowed, 'http://localhost:8080', 'http://[::1]:3000']);
+  });
+
+  it('answers the preflight and marks the portal responses for a listed origin, and for no other', async () => {
+    const org = await openPortal();
+    await org.api.patch('/api/v1/organization', { portalAllowedOrigins: [allowed] });
+    const path = portal(org.organization.slug);
+
+    const ok = await preflight(path, allowed);
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(allowed);
+    expect(ok.headers.get('access-control-allow-methods')).toBe('GET, POST');
+    expect(ok.headers.get('access-control-allow-headers')).toBe('content-type');
+    expect(ok.headers.get('access-control-max-age')).toBe('600');
+    expect(ok.headers.get('vary')).toContain('Origin');
+    expect((await preflight(`${path}/INT-1/votes`, allowed)).headers.get('access-control-allow-origin')).toBe(allowed);
+
+    const created = await publicClient().post(path, submission(), { headers: { origin: allowed } });
+    expect(created.status).toBe(200);
+    expect(created.headers.get('access-control-allow-origin')).toBe(allowed);
+    expect(created.headers.get('access-control-expose-headers')).toContain('x-next-cursor');
+    const listed = await publicClient().get(path, { headers: { origin: allowed } });
+    expect(listed.headers.get('access-control-allow-origin')).toBe(allowed);
+
+    for (const origin of ['https://evil.example.com', 'http://portal.example.com', 'https://portal.example.com:8443']) {
+      const refused = await preflight(path, origin);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      expect(refused.status).toBe(404);
+      const read = await publicClient().get(path, { headers: { origin } });
+      expect(read.status).toBe(200);
+      expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it("never applies to another organization's portal, to a disabled portal, or to /api/v1", async () => {
+    const org = await openPortal();
+    await org.api.patch('/api/v1/organization', { portalAllowedOrigins: [allowed] });
+    const other = await openPortal();
+    expect((await preflight(portal(other.organization.slug), allowed)).headers.get('access-control-allow-origin')).toBeNull();
+
+    await org.api.patch('/api/v1/organization', { portalEnabled: false });
+    expect((await preflight(portal(org.organization.slug), allowed)).headers.get('access-control-allow-origin')).toBeNull();
+
+    const api = await preflight('/api/v1/work-items', allowed);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('access-control-allow-origin')).toBeNull();
+    const read = await org.api.get('/api/v1/work-items', { headers: { origin: allowed } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

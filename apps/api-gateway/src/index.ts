@@ -3,3 +3,4 @@ export { GatewaySettings, gatewayOptionsFrom } from './gateway.settings';
 export { OrganizationService } from './identity/organization.service';
 export type { GatewayOptions } from './gateway.options';
 export { ROUTE_BODY_LIMITS } from './routes/body-limits';
+export { enablePortalCors } from './routes/portal-cors';

@@ -5,6 +5,7 @@ import { GatewayConfig } from './gateway.config';
 import { GatewaySettings, gatewayOptionsFrom } from './gateway.settings';
 import { GatewayModule } from './gateway.module';
 import { ROUTE_BODY_LIMITS } from './routes/body-limits';
+import { enablePortalCors } from './routes/portal-cors';
 
 runMain(async () => {
   const config = loadConfig(GatewayConfig);
@@ -16,6 +17,7 @@ runMain(async () => {
     host: config.HOST,
     trustProxy: settings.TRUST_PROXY,
     routeBodyLimits: ROUTE_BODY_LIMITS,
+    configure: enablePortalCors,
     imports: [
       GatewayModule.forRoot(gatewayOptionsFrom(settings, config.OPERATOR_TOKEN)),
     ],

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
-import { GatewayModule, GatewaySettings, ROUTE_BODY_LIMITS, gatewayOptionsFrom } from '@pds/api-gateway';
+import { GatewayModule, GatewaySettings, ROUTE_BODY_LIMITS, enablePortalCors, gatewayOptionsFrom } from '@pds/api-gateway';
 import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
 import { HealthController, buildInfo, createHttpApp, listen } from '@pds/http';
@@ -59,6 +59,7 @@ runMain(async () => {
   class StandaloneApp {}
 
   const app = await createHttpApp(StandaloneApp, { logger, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: [...ROUTE_BODY_LIMITS, ...HOOK_BODY_LIMITS] });
+  enablePortalCors(app);
   await startMessageHandlers(app);
   const url = await listen(app, config.PORT, config.HOST);
   const { version, commit } = buildInfo();

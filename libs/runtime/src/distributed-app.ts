@@ -1,4 +1,4 @@
-import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { AppConfig, ConfigError, StartupError } from '@pds/config';
 import net from 'node:net';
 import { HealthController, RouteBodyLimit, buildInfo, createHttpApp, listen } from '@pds/http';
@@ -16,6 +16,8 @@ export interface DistributedAppOptions {
   imports: (Type<unknown> | DynamicModule)[];
   routeBodyLimits?: readonly RouteBodyLimit[];
   trustProxy?: false | number | string[];
+  /** App-level setup that needs the app's providers, before it listens (e.g. the portal's CORS). */
+  configure?: (app: INestApplication) => void;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
     routeBodyLimits: options.routeBodyLimits,
     trustProxy: options.trustProxy,
   });
+  options.configure?.(app);
   await startMessageHandlers(app);
   const url = await listen(app, options.port, options.host);
   const { version, commit } = buildInfo();

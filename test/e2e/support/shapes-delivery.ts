@@ -1,5 +1,5 @@
 /* Field-by-field shapes of the delivery area (contract 2.7, 2.8; labels and teams where it is silent). */
-import { Field, FieldType, WORK_ITEM_STATUSES, nullable } from './shapes';
+import { Field, FieldType, WORK_ITEM_STATUSES, arrayOf, nullable } from './shapes';
 
 const KEY = (v: unknown) => typeof v === 'string' && /^WI-\d+$/.test(v);
 
@@ -116,6 +116,7 @@ export const ORGANIZATION_SETTINGS_SHAPE: Record<string, FieldType | Field> = {
   name: 'string',
   slug: 'string',
   portalEnabled: 'boolean',
+  portalAllowedOrigins: arrayOf('string'),
   createdAt: 'timestamp',
   updatedAt: 'timestamp',
 };

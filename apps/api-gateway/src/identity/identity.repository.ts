@@ -48,13 +48,13 @@ export class IdentityRepository {
     return this.prisma.organization.findUnique({ where: { id: organizationId } });
   }
 
-  updateOrganization(organizationId: string, data: { name?: string; portalEnabled?: boolean }): Promise<Organization> {
+  updateOrganization(organizationId: string, data: { name?: string; portalEnabled?: boolean; portalAllowedOrigins?: string[] }): Promise<Organization> {
     return this.prisma.organization.update({ where: { id: organizationId }, data });
   }
 
   /** tenant-scope: all organizations. The public portal names its organization by slug. */
-  findOrganizationBySlug(slug: string): Promise<{ id: string; portalEnabled: boolean } | null> {
-    return this.prisma.organization.findUnique({ where: { slug }, select: { id: true, portalEnabled: true } });
+  findOrganizationBySlug(slug: string): Promise<{ id: string; portalEnabled: boolean; portalAllowedOrigins: string[] } | null> {
+    return this.prisma.organization.findUnique({ where: { slug }, select: { id: true, portalEnabled: true, portalAllowedOrigins: true } });
   }
 
   async createUser(

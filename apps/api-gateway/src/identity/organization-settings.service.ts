@@ -4,12 +4,18 @@ import { AuthContext, NotFoundError, OrganizationSettingsResponse, UpdateOrganiz
 import { Organization } from '../generated/identity/client';
 import { IdentityRepository } from './identity.repository';
 
+/** Browsers send origins lower-case, and a repeated entry means nothing more. */
+function normalizeOrigins(origins: string[]): string[] {
+  return [...new Set(origins.map((origin) => origin.toLowerCase()))];
+}
+
 function toSettingsResponse(org: Organization): OrganizationSettingsResponse {
   return {
     id: org.id,
     name: org.name,
     slug: org.slug,
     portalEnabled: org.portalEnabled,
+    portalAllowedOrigins: org.portalAllowedOrigins,
     createdAt: org.createdAt.toISOString(),
     updatedAt: org.updatedAt.toISOString(),
   };
@@ -28,8 +34,18 @@ export class OrganizationSettingsService {
   async update(auth: AuthContext, dto: UpdateOrganizationSettingsDto): Promise<OrganizationSettingsResponse> {
     assertCan(auth, Permission.IdentityManage);
     await this.require(auth.organizationId);
-    const data = { ...(dto.name !== undefined ? { name: dto.name } : {}), ...(dto.portalEnabled !== undefined ? { portalEnabled: dto.portalEnabled } : {}) };
+    const data = {
+      ...(dto.name !== undefined ? { name: dto.name } : {}),
+      ...(dto.portalEnabled !== undefined ? { portalEnabled: dto.portalEnabled } : {}),
+      ...(dto.portalAllowedOrigins !== undefined ? { portalAllowedOrigins: normalizeOrigins(dto.portalAllowedOrigins) } : {}),
+    };
     return toSettingsResponse(await this.identity.updateOrganization(auth.organizationId, data));
+  }
+
+  /** The origins allowed to call an enabled portal from a browser; none when the slug is unknown or its portal is off. */
+  async portalOrigins(slug: string): Promise<readonly string[]> {
+    const org = await this.identity.findOrganizationBySlug(slug.toLowerCase());
+    return org?.portalEnabled ? org.portalAllowedOrigins : [];
   }
 
   /** The organization behind an enabled portal; null when the slug is unknown or its portal is off. */

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsOptionalNonNull } from '../common/validation';
 import { IntakeKind, IntakeStage } from './intake.dto';
 
@@ -13,10 +13,25 @@ export const DEFAULT_PORTAL_PAGE_SIZE = 20;
 /** Portal lists show this much of a description; the single-record read has all of it. */
 export const PORTAL_DESCRIPTION_PREVIEW = 280;
 
+export const MAX_PORTAL_ORIGINS = 20;
+/**
+ * A browser origin as it arrives in the `Origin` header: `http(s)://host[:port]`, no path, no
+ * credentials, no wildcard (case-insensitive here; stored lower-case, as browsers send it).
+ */
+export const ORIGIN_PATTERN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 /** Organization settings (ADMIN); `portalEnabled` opens the public intake portal at /public/portals/{slug}. */
 export class UpdateOrganizationSettingsDto {
   @IsOptionalNonNull() @IsString() @Length(1, 200) name?: string;
   @IsOptionalNonNull() @IsBoolean() portalEnabled?: boolean;
+  /** Web pages allowed to call the portal from a browser (CORS); replaces the list. */
+  @IsOptionalNonNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_PORTAL_ORIGINS)
+  @IsString({ each: true })
+  @MaxLength(253, { each: true })
+  @Matches(ORIGIN_PATTERN, { each: true, message: 'each value in $property must be an origin like https://example.com or http://localhost:8080 (scheme, host, optional port; no path)' })
+  portalAllowedOrigins?: string[];
 }
 
 export interface OrganizationSettingsResponse {
@@ -24,6 +39,7 @@ export interface OrganizationSettingsResponse {
   name: string;
   slug: string;
   portalEnabled: boolean;
+  portalAllowedOrigins: string[];
   createdAt: string;
   updatedAt: string;
 }
