@@ -62,9 +62,14 @@ describe('work items', () => {
     for (const ref of [created.id, 'WI-1', 'wi-1']) {
       const response = await org.api.get(`${BASE}/${ref}`);
       expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(response.body).toEqual(created);
+      // The gateway passes the service's JSON on as text: the same bytes a serializer would write.
+      expect(response.text).toBe(JSON.stringify(created));
     }
-    expect((await org.api.get(`${BASE}/WI-2`)).status).toBe(404);
+    const missing = await org.api.get(`${BASE}/WI-2`);
+    expect(missing.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(missing.body).toMatchObject({ error: 'NotFound', message: expect.any(String) });
     expect((await org.api.get(`${BASE}/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
     expect((await org.api.get(`${BASE}/OKR-1`)).status).toBe(404);
   });

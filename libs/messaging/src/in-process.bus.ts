@@ -1,5 +1,5 @@
 import { ServiceUnavailableError, Subject } from '@pds/contracts';
-import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, runHandler, unwrapReply } from './message-bus';
+import { BroadcastListener, HandlerErrorLogger, JsonText, MessageBus, MessageHandler, Reply, runHandler, unwrapReply } from './message-bus';
 
 /** JSON round trip, so that in-process handlers get exactly what NATS would have carried. */
 function wire<T>(value: unknown): T {
@@ -16,10 +16,17 @@ export class InProcessBus extends MessageBus {
   }
 
   async request<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<Res> {
+    return unwrapReply<Res>(wire(await this.run(subject, payload)));
+  }
+
+  async requestJson<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<JsonText<Res>> {
+    return JSON.stringify(unwrapReply<Res>(await this.run(subject, payload)));
+  }
+
+  private run(subject: string, payload: unknown): Promise<Reply> {
     const handler = this.handlers.get(subject);
     if (!handler) throw new ServiceUnavailableError(`No service answers ${subject}`);
-    const reply = await runHandler(subject, handler, wire(payload), this.logger);
-    return unwrapReply<Res>(wire(reply));
+    return runHandler(subject, handler, wire(payload), this.logger);
   }
 
   serve(subject: string, handler: MessageHandler): void {

@@ -17,6 +17,11 @@ export abstract class MessageBus {
    * types come from the subject (`defineSubject` in libs/contracts).
    */
   abstract request<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<Res>;
+  /**
+   * The same request, answered with the handler's result as JSON text, for an edge route that
+   * sends it on unchanged: the reply is not parsed only to be serialized again.
+   */
+  abstract requestJson<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<JsonText<Res>>;
   /** Serves a subject; replicas of a service share its requests (queue group). Used by BusTransport. */
   abstract serve(subject: string, handler: MessageHandler): void;
   /** Fire-and-forget message to every listener in every replica. */
@@ -30,6 +35,22 @@ export abstract class MessageBus {
   /** Resolves when the transport is usable; readiness probes call it. */
   abstract ping(): Promise<void>;
   abstract close(): Promise<void>;
+}
+
+/** JSON text of a `T`, as `requestJson` returns it (a plain string at run time). */
+export type JsonText<T> = string & { readonly [jsonOf]?: T };
+declare const jsonOf: unique symbol;
+
+/** What `encode` makes of a successful Reply begins with this; the data's JSON follows, then `}`. */
+const OK_PREFIX = '{"ok":true,"data":';
+
+/**
+ * The data of an encoded Reply as JSON text, without parsing it when the reply succeeded (the
+ * common case, cut out of the envelope); an error reply is parsed and thrown as its AppException.
+ */
+export function replyJson<T>(text: string): JsonText<T> {
+  if (text.startsWith(OK_PREFIX) && text.endsWith('}')) return text.slice(OK_PREFIX.length, -1);
+  return JSON.stringify(unwrapReply<T>(JSON.parse(text) as Reply));
 }
 
 export interface HandlerErrorLogger {

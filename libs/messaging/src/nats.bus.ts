@@ -1,6 +1,6 @@
 import { ErrorCode, ServiceUnavailableError, Subject } from '@pds/contracts';
 import { Msg, NatsConnection, Subscription, createInbox } from 'nats';
-import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, runHandler, unwrapReply } from './message-bus';
+import { BroadcastListener, HandlerErrorLogger, JsonText, MessageBus, MessageHandler, Reply, replyJson, runHandler, unwrapReply } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
 import { NatsOptions, prefixed } from './nats.connection';
 
@@ -12,7 +12,8 @@ const decode = (data: Uint8Array): unknown => JSON.parse(decoder.decode(data));
 interface PendingRequest {
   subject: string;
   deadline: number;
-  resolve(reply: Reply): void;
+  /** The reply as sent (a large one already fetched from the claim check): an encoded Reply. */
+  resolve(reply: string): void;
   reject(error: Error): void;
 }
 
@@ -56,10 +57,25 @@ export class NatsBus extends MessageBus {
   }
 
   async request<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<Res> {
+    const text = await this.send(subject, payload);
+    let reply: Reply;
+    try {
+      reply = JSON.parse(text) as Reply;
+    } catch {
+      throw new ServiceUnavailableError(`Malformed reply for ${subject}`);
+    }
+    return unwrapReply<Res>(reply);
+  }
+
+  async requestJson<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<JsonText<Res>> {
+    return replyJson<Res>(await this.send(subject, payload));
+  }
+
+  private async send(subject: string, payload: unknown): Promise<string> {
     const token = (this.nextToken++).toString(36);
     let data = encode(payload);
     if (data.length > this.large.limit) data = encode(await this.large.stash(data));
-    const reply = await new Promise<Reply>((resolve, reject) => {
+    return new Promise<string>((resolve, reject) => {
       this.pending.set(token, { subject, deadline: Date.now() + this.options.requestTimeoutMs, resolve, reject });
       try {
         this.nc.publish(prefixed(this.options.subjectPrefix, subject), data, { reply: `${this.inbox}.${token}` });
@@ -68,7 +84,6 @@ export class NatsBus extends MessageBus {
         reject(new ServiceUnavailableError(`Messaging failed for ${subject}`));
       }
     });
-    return unwrapReply<Res>(reply);
   }
 
   private settle(request: PendingRequest, msg: Msg): void {
@@ -78,10 +93,13 @@ export class NatsBus extends MessageBus {
       return;
     }
     const malformed = () => request.reject(new ServiceUnavailableError(`Malformed reply for ${request.subject}`));
+    const text = decoder.decode(msg.data);
+    // Every Reply starts with {"ok":; anything else is a claim check (or garbage).
+    if (text.startsWith('{"ok":')) return request.resolve(text);
     try {
-      const reply = decode(msg.data);
-      if (!isClaim(reply)) return request.resolve(reply as Reply);
-      this.large.redeem(reply).then((data) => request.resolve(decode(data) as Reply), malformed);
+      const claim: unknown = JSON.parse(text);
+      if (!isClaim(claim)) return malformed();
+      this.large.redeem(claim).then((data) => request.resolve(decoder.decode(data)), malformed);
     } catch {
       malformed();
     }

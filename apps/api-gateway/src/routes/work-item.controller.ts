@@ -1,4 +1,4 @@
-import { Body, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Get, Header, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   AuthContext,
   CreateWorkItemDto,
@@ -8,7 +8,7 @@ import {
   WorkItemResponse,
   WorkItemSubjects,
 } from '@pds/contracts';
-import { MessageBus } from '@pds/messaging';
+import { JsonText, MessageBus } from '@pds/messaging';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 
 @ApiController('work-items')
@@ -26,9 +26,11 @@ export class WorkItemController {
     return this.bus.request(WorkItemSubjects.list, { auth, query });
   }
 
+  /** The busiest read: the service's JSON goes out as it came, without a parse and a re-serialization. */
   @Get(':id')
-  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkItemResponse> {
-    return this.bus.request(WorkItemSubjects.get, { auth, id });
+  @Header('content-type', 'application/json; charset=utf-8')
+  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<JsonText<WorkItemResponse>> {
+    return this.bus.requestJson(WorkItemSubjects.get, { auth, id });
   }
 
   @Patch(':id')
