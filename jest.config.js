@@ -8,7 +8,7 @@ const moduleNameMapper = Object.fromEntries(
 
 module.exports = {
   rootDir: root,
-  roots: ['<rootDir>/apps', '<rootDir>/libs'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
   testMatch: ['**/*.spec.ts'],
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig(), swcrc: false }] },

@@ -1,9 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import { BoundedContext, migrationsDir, prismaRoot, readMigrations } from '@pds/persistence';
+import { BoundedContext, loadPglite, migrationsDir, prismaRoot, readMigrations } from '@pds/persistence';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 
 const LOCKFILE = 'migration_lock.toml';
 
@@ -42,6 +40,7 @@ export async function diffMigrations(context: BoundedContext): Promise<string> {
   const schemaPath = path.join(prismaRoot(), context, 'schema.prisma');
   const schema = readFileSync(schemaPath, 'utf8');
   const { SchemaEngine } = await loadSchemaEngine();
+  const { PGlite, PrismaPGlite } = loadPglite();
   const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(new PGlite()));
   const engine = await SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, () => undefined, adapter);
   try {

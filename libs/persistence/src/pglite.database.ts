@@ -1,7 +1,19 @@
-import { PGlite } from '@electric-sql/pglite';
+import type * as PgliteModule from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type * as PgliteAdapterModule from 'pglite-prisma-adapter';
 import type { Database, SqlExecutor, SqlTransaction } from './database';
+
+/**
+ * PGlite and its Prisma adapter are required on first use, not when this library is imported: the
+ * distributed apps share the library, and their images ship without either package (docker/README.md).
+ */
+export function loadPglite(): { PGlite: typeof PgliteModule.PGlite; PrismaPGlite: typeof PgliteAdapterModule.PrismaPGlite } {
+  /* eslint-disable @typescript-eslint/no-require-imports -- a lazy require keeps the CommonJS builds the static imports used */
+  const { PGlite } = require('@electric-sql/pglite') as typeof PgliteModule;
+  const { PrismaPGlite } = require('pglite-prisma-adapter') as typeof PgliteAdapterModule;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return { PGlite, PrismaPGlite };
+}
 
 interface Queryable {
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -22,6 +34,7 @@ function executor(client: Queryable): SqlExecutor {
  * `dataDir` undefined keeps everything in memory (unit tests).
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
+  const { PGlite, PrismaPGlite } = loadPglite();
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
   await pglite.waitReady;
