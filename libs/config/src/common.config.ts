@@ -1,4 +1,5 @@
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { SecretSetting } from './load-config';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -36,6 +37,20 @@ export class AppConfig extends ListenConfig {
   @Min(100)
   @Max(120_000)
   NATS_REQUEST_TIMEOUT_MS: number = 10_000;
+
+  /**
+   * The app's own NATS user and its password, both or neither (docs/nats-authorization.md). Unset:
+   * the app connects without credentials, which only a server without authorization accepts.
+   */
+  @ValidateIf((config: AppConfig) => config.NATS_USER !== undefined || config.NATS_PASSWORD !== undefined)
+  @IsString({ message: 'must be set when NATS_PASSWORD is: the NATS user of this app' })
+  @Matches(/^[A-Za-z0-9_.-]+$/, { message: 'must be a NATS user name (letters, digits, _ . -)' })
+  NATS_USER: string | undefined = undefined;
+
+  @ValidateIf((config: AppConfig) => config.NATS_USER !== undefined || config.NATS_PASSWORD !== undefined)
+  @IsString({ message: 'must be set when NATS_USER is: the password of that NATS user' })
+  @SecretSetting()
+  NATS_PASSWORD: string | undefined = undefined;
 
   @IsString()
   DATABASE_URL: string = 'postgresql://postgres@127.0.0.1:5432/test';
