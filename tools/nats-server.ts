@@ -6,7 +6,7 @@
 import { NatsUserEntry, appNatsUsers, natsAuthorizationConfig, natsPasswordVariable } from '@pds/messaging';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,8 +69,10 @@ export async function startPrivateNats(options: PrivateNatsOptions): Promise<Pri
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pds-nats-'));
   const port = await freePort();
   const logFile = options.logFile ?? path.join(dir, 'nats-server.log');
+  mkdirSync(path.dirname(logFile), { recursive: true });
   const users: NatsUserEntry[] = [...appNatsUsers(options.subjectPrefix), { user: HARNESS_USER, passwordVariable: natsPasswordVariable(HARNESS_USER) }];
-  const passwords = new Map(users.map(({ user }) => [user, randomBytes(18).toString('base64url')]));
+  // nats-server parses a variable's value as configuration: a password must start with a letter (NATS_PASSWORD_RULE).
+  const passwords = new Map(users.map(({ user }) => [user, `p${randomBytes(18).toString('base64url')}`]));
   const configFile = path.join(dir, 'nats-server.conf');
   writeFileSync(
     configFile,

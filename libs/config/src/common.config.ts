@@ -21,6 +21,14 @@ export class ListenConfig {
 }
 
 /**
+ * nats-server reads each app's password from a variable of its environment and parses the value as
+ * configuration (docs/nats-authorization.md): a leading digit makes it a number, a space ends it.
+ */
+export const NATS_PASSWORD_PATTERN = /^[A-Za-z][A-Za-z0-9._~+/=-]{15,}$/;
+export const NATS_PASSWORD_RULE =
+  'must be at least 16 characters of letters, digits and . _ ~ + / = -, starting with a letter (e.g. printf "p%s" "$(openssl rand -hex 24)")';
+
+/**
  * Variables every app of the distributed run reads. Every app listens on PORT: the edges for their
  * API, the services only for `/health` and `/ready`.
  */
@@ -49,6 +57,7 @@ export class AppConfig extends ListenConfig {
 
   @ValidateIf((config: AppConfig) => config.NATS_USER !== undefined || config.NATS_PASSWORD !== undefined)
   @IsString({ message: 'must be set when NATS_USER is: the password of that NATS user' })
+  @Matches(NATS_PASSWORD_PATTERN, { message: NATS_PASSWORD_RULE })
   @SecretSetting()
   NATS_PASSWORD: string | undefined = undefined;
 
