@@ -130,7 +130,7 @@ export async function checkPostgres(url: string): Promise<void> {
 }
 
 /** Fails when NATS is not reachable, refuses these credentials, or runs without JetStream. */
-export async function checkNats(url: string, credentials: { user?: string; pass?: string } = {}): Promise<void> {
+export async function checkNats(url: string, credentials: { user?: string; pass?: string; inboxPrefix?: string } = {}): Promise<void> {
   let nc;
   try {
     nc = await connect({ servers: url, timeout: 3000, maxReconnectAttempts: 0, ...credentials });

@@ -51,13 +51,13 @@ export class AppConfig extends ListenConfig {
    * the app connects without credentials, which only a server without authorization accepts.
    */
   @ValidateIf((config: AppConfig) => config.NATS_USER !== undefined || config.NATS_PASSWORD !== undefined)
-  @IsString({ message: 'must be set when NATS_PASSWORD is: the NATS user of this app' })
-  @Matches(/^[A-Za-z0-9_.-]+$/, { message: 'must be a NATS user name (letters, digits, _ . -)' })
+  @Matches(/^[A-Za-z0-9_.-]+$/, {
+    message: ({ value }) => (value === undefined ? 'must be set when NATS_PASSWORD is: the NATS user of this app' : 'must be a NATS user name (letters, digits, _ . -)'),
+  })
   NATS_USER: string | undefined = undefined;
 
   @ValidateIf((config: AppConfig) => config.NATS_USER !== undefined || config.NATS_PASSWORD !== undefined)
-  @IsString({ message: 'must be set when NATS_USER is: the password of that NATS user' })
-  @Matches(NATS_PASSWORD_PATTERN, { message: NATS_PASSWORD_RULE })
+  @Matches(NATS_PASSWORD_PATTERN, { message: ({ value }) => (value === undefined ? 'must be set when NATS_USER is: the password of that NATS user' : NATS_PASSWORD_RULE) })
   @SecretSetting()
   NATS_PASSWORD: string | undefined = undefined;
 

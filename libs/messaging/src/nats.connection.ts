@@ -72,6 +72,25 @@ export async function connectNats(options: NatsOptions): Promise<NatsConnection>
   }
 }
 
+/**
+ * A refused publish or subscription is otherwise silent: the request only times out. Logs which
+ * subject the app's NATS user lacks, once per subject and operation.
+ */
+export function logRefusals(nc: NatsConnection, logger: { error(context: Record<string, unknown>, message: string): void }): void {
+  const logged = new Set<string>();
+  void (async () => {
+    for await (const status of nc.status()) {
+      const refused = status.permissionContext;
+      if (!refused || logged.has(`${refused.operation} ${refused.subject}`)) continue;
+      logged.add(`${refused.operation} ${refused.subject}`);
+      logger.error(
+        { operation: refused.operation, subject: refused.subject },
+        'NATS refused this app a subject its user has no permission for; see APP_MESSAGING and docs/nats-authorization.md',
+      );
+    }
+  })();
+}
+
 /** NATS_URL may carry credentials (`nats://user:password@host`); messages show it without them. */
 function redactedUrl(url: string): string {
   return url.replace(/\/\/[^@/]*@/g, '//***@');
