@@ -84,7 +84,10 @@ async function startDistributed(logDir: string): Promise<{ info: StackInfo; stac
         `${banner}\n`,
     );
   }
-  const scratch = await createScratchDatabase(adminUrl, 'pds_e2e');
+  const scratch = await createScratchDatabase(adminUrl, 'pds_e2e').catch(async (error: unknown) => {
+    await nats?.stop();
+    throw error;
+  });
   const databaseUrl = scratch.url;
 
   const operatorToken = randomBytes(24).toString('base64url');
