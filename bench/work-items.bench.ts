@@ -2,7 +2,8 @@
  * `npm run bench`: GET /work-items/{key} through the distributed path (gateway → NATS →
  * delivery-intake → PostgreSQL, real auth, rate limit raised) and through standalone, against a
  * bare Fastify + pg reference doing the same lookup on the same table. Rounds alternate reference
- * and distributed so that machine noise hits both; the ratio is the result.
+ * and distributed so that machine noise hits both; the ratio is the result. `BENCH_NATS=private`
+ * runs the distributed path on a private nats-server with the apps' users and permissions.
  * Writes docs/benchmarks.md (block "work-items").
  */
 import { randomBytes } from 'node:crypto';
@@ -10,6 +11,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PrivateNats, startPrivateNats } from '../tools/nats-server';
 import { checkNats, checkPostgres, createScratchDatabase, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { LoadResult, deleteStreams, load, memoryOf, writeBenchmarkBlock } from './support';
 
@@ -51,8 +53,9 @@ function median(results: LoadResult[]): LoadResult {
 
 async function main(): Promise<void> {
   await checkPostgres(adminUrl);
-  await checkNats(natsUrl);
   const suffix = randomBytes(4).toString('hex');
+  const nats: PrivateNats | undefined = process.env.BENCH_NATS === 'private' ? await startPrivateNats({ subjectPrefix: `bench_${suffix}` }) : undefined;
+  if (!nats) await checkNats(natsUrl);
   const scratch = await createScratchDatabase(adminUrl, 'pds_bench');
   const databaseUrl = scratch.url;
 
@@ -68,10 +71,10 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pds-bench-'));
   try {
     process.stdout.write('starting the distributed path (api-gateway, delivery-intake)...\n');
-    const distributedEnv = { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: `bench_${suffix}` };
+    const distributedEnv = { ...env, DATABASE_URL: databaseUrl, NATS_URL: nats?.url ?? natsUrl, NATS_SUBJECT_PREFIX: `bench_${suffix}` };
     const gatewayPort = await freePort();
-    const gateway = spawnApp('api-gateway', { env: { ...distributedEnv, PORT: String(gatewayPort) } });
-    const delivery = spawnApp('delivery-intake', { env: { ...distributedEnv, PORT: String(await freePort()) } });
+    const gateway = spawnApp('api-gateway', { env: { ...distributedEnv, ...nats?.credentials('api-gateway'), PORT: String(gatewayPort) } });
+    const delivery = spawnApp('delivery-intake', { env: { ...distributedEnv, ...nats?.credentials('delivery-intake'), PORT: String(await freePort()) } });
     children.push(gateway, delivery);
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitUntilReady(gatewayUrl, gateway);
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
       '',
       `${ITEMS} work items, keys rotating; autocannon, 50 connections, 3 s warm-up, ${SECONDS} s measured;`,
       `median of ${ROUNDS} alternating rounds for reference and distributed. Node ${process.version}, ${os.cpus().length} cores. Apps log at warn.`,
+      nats ? 'NATS: a private nats-server with the apps\' users and permissions (BENCH_NATS=private).' : 'NATS: the machine\'s server, without credentials.',
       '',
       '| target | req/s | p50 ms | p99 ms | of reference | RSS (peak) MiB | non-2xx + errors |',
       '|---|---|---|---|---|---|---|',
@@ -137,7 +141,8 @@ async function main(): Promise<void> {
     await stopProcesses(children);
     rmSync(dataDir, { recursive: true, force: true });
     await scratch.drop().catch(() => undefined);
-    await deleteStreams(`bench_${suffix}`, natsUrl);
+    if (nats) await nats.stop();
+    else await deleteStreams(`bench_${suffix}`, natsUrl);
   }
 }
 

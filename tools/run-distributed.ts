@@ -2,21 +2,39 @@
  * `npm run start:distributed`: every app as its own process against DATABASE_URL and NATS_URL.
  * Checks both are reachable, applies pending migrations, starts the apps, prints where each
  * listens, and stops them all on Ctrl-C. `<APP>_PORT` (API_GATEWAY_PORT, ...) moves an app.
+ * On a nats-server with the apps' users (docs/nats-authorization.md), `NATS_PASSWORD_<APP>` (the
+ * variables that server reads) gives each app its own NATS_USER and NATS_PASSWORD.
  */
 import { resolveOperatorToken } from '@pds/config';
 import { applyMigrations, connectPostgres } from '@pds/persistence';
 import { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { natsInboxPrefix, natsPasswordVariable } from '@pds/messaging';
 import { DISTRIBUTED_APPS, checkNats, checkPostgres, redactUrl, spawnApp, stopProcesses, waitUntilReady } from './stack';
 
 const env = process.env;
+/** What the apps inherit: not the other apps' NATS passwords. */
+const sharedEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('NATS_PASSWORD_')));
 const databaseUrl = env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/test';
 const natsUrl = env.NATS_URL || 'nats://127.0.0.1:4222';
 
+/** The app's NATS user when its password is in the environment; none (no credentials) otherwise. */
+function natsUser(app: string): { NATS_USER: string; NATS_PASSWORD: string } | undefined {
+  const password = env[natsPasswordVariable(app)];
+  return password ? { NATS_USER: app, NATS_PASSWORD: password } : undefined;
+}
+
 async function main(): Promise<void> {
   await checkPostgres(databaseUrl);
-  await checkNats(natsUrl);
+  const gateway = natsUser('api-gateway');
+  // As the gateway would connect: its user may subscribe to its own reply inbox only.
+  const inboxPrefix = natsInboxPrefix(env.NATS_SUBJECT_PREFIX ?? '', 'api-gateway');
+  await checkNats(natsUrl, gateway && { user: gateway.NATS_USER, pass: gateway.NATS_PASSWORD, inboxPrefix });
+  const withoutUser = DISTRIBUTED_APPS.filter((app) => !natsUser(app.name)).map((app) => app.name);
+  if (withoutUser.length && withoutUser.length < DISTRIBUTED_APPS.length) {
+    throw new Error(`${withoutUser.map(natsPasswordVariable).join(', ')} not set: give every app its NATS password, or none`);
+  }
 
   const db = connectPostgres({ url: databaseUrl, poolSize: 2, applicationName: 'pds-start' });
   const applied = await applyMigrations(db);
@@ -40,7 +58,7 @@ async function main(): Promise<void> {
   for (const app of DISTRIBUTED_APPS) {
     const port = Number(env[`${app.name.toUpperCase().replace(/-/g, '_')}_PORT`] || app.port);
     const child = spawnApp(app.name, {
-      env: { ...env, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, OPERATOR_TOKEN: operator.token, PORT: String(port) },
+      env: { ...sharedEnv, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, OPERATOR_TOKEN: operator.token, PORT: String(port), ...natsUser(app.name) },
       onLine: (line) => console.log(`${app.name.padEnd(width)} | ${line}`),
     });
     children.push(child);
@@ -58,6 +76,7 @@ async function main(): Promise<void> {
       ...listening,
       `  REST API at http://127.0.0.1:${env.API_GATEWAY_PORT || 3000}/api/v1`,
       operator.file ? `  operator token kept in ${operator.file}` : '  operator token from OPERATOR_TOKEN',
+      withoutUser.length ? '  NATS without credentials (no NATS_PASSWORD_<APP> set)' : '  NATS: each app as its own user',
       '',
     ].join('\n'),
   );

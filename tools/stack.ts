@@ -129,13 +129,14 @@ export async function checkPostgres(url: string): Promise<void> {
   }
 }
 
-/** Fails when NATS is not reachable or runs without JetStream. */
-export async function checkNats(url: string): Promise<void> {
+/** Fails when NATS is not reachable, refuses these credentials, or runs without JetStream. */
+export async function checkNats(url: string, credentials: { user?: string; pass?: string; inboxPrefix?: string } = {}): Promise<void> {
   let nc;
   try {
-    nc = await connect({ servers: url, timeout: 3000, maxReconnectAttempts: 0 });
+    nc = await connect({ servers: url, timeout: 3000, maxReconnectAttempts: 0, ...credentials });
   } catch (error) {
-    throw new Error(`NATS is not reachable at ${url}: ${(error as Error).message}`);
+    const as = credentials.user ? ` as NATS user ${credentials.user}` : '';
+    throw new Error(`NATS is not reachable at ${url}${as}: ${(error as Error).message}`);
   }
   try {
     await (await nc.jetstreamManager()).getAccountInfo();

@@ -2,19 +2,17 @@
  * Fault tests of the distributed run only (jest.config.js leaves `*.distributed.e2e-spec.ts` out of
  * standalone, which has one process and no NATS): a dispatcher killed during delivery, and NATS
  * restarted while events are produced. The system NATS and PostgreSQL are never touched: the NATS
- * test starts its own nats-server and an isolated stack against it.
+ * test kills and restarts the isolated stack's own nats-server.
  */
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { PrivateNats } from '../../tools/nats-server';
 import { freePort, spawnApp, stopProcesses, waitUntilReady } from '../../tools/stack';
 import { ApiClient, TestOrganization, createOrganization } from './support/client';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { Receiver, createWebhook, waitForDeliveries } from './support/receiver';
-import { stackInfo } from './support/stack-info';
+import { appEnv, stackInfo } from './support/stack-info';
 
 const WORK_ITEMS = '/api/v1/work-items';
 
@@ -41,7 +39,7 @@ describe('webhook faults (distributed)', () => {
 
   it('completes every delivery when a dispatcher is killed during delivery', async () => {
     // A second dispatcher with a short lease joins the stack's one; both share the work.
-    const second = await startDispatcher({ ...stackInfo().env, WEBHOOK_LEASE_MS: '3000' });
+    const second = await startDispatcher({ ...appEnv(stackInfo(), 'webhook-dispatcher'), WEBHOOK_LEASE_MS: '3000' });
     try {
       const org = await createOrganization();
       const at = `/killed-${randomBytes(4).toString('hex')}`;
@@ -60,44 +58,23 @@ describe('webhook faults (distributed)', () => {
   }, 90_000);
 
   describe('with its own NATS server', () => {
-    let nats: ChildProcess;
-    let natsPort: number;
-    let storeDir: string;
     let stack: IsolatedStack;
+    let nats: PrivateNats;
     let api: ApiClient;
     let org: TestOrganization;
 
-    const startNats = async () => {
-      nats = spawn('/usr/sbin/nats-server', ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', storeDir], { stdio: 'ignore' });
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline) {
-        const open = await new Promise<boolean>((resolve) => {
-          const socket = net.connect(natsPort, '127.0.0.1');
-          socket.once('connect', () => (socket.destroy(), resolve(true)));
-          socket.once('error', () => resolve(false));
-        });
-        if (open) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error('own nats-server did not start');
-    };
-
     beforeAll(async () => {
-      natsPort = await freePort();
-      storeDir = mkdtempSync(path.join(os.tmpdir(), 'pds-e2e-nats-'));
-      await startNats();
       stack = await startIsolatedStack({
         apps: ['api-gateway', 'delivery-intake', 'webhook-dispatcher'],
-        env: { NATS_URL: `nats://127.0.0.1:${natsPort}`, NATS_REQUEST_TIMEOUT_MS: '1500' },
+        env: { NATS_REQUEST_TIMEOUT_MS: '1500' },
       });
+      nats = stack.nats as PrivateNats;
       org = await createOrganization('NATS fault', stack.url);
       api = org.api;
     }, 120_000);
 
     afterAll(async () => {
       await stack?.stop();
-      nats?.kill('SIGKILL');
-      rmSync(storeDir, { recursive: true, force: true });
     });
 
     it('loses no event when NATS restarts while events are produced', async () => {
@@ -120,9 +97,9 @@ describe('webhook faults (distributed)', () => {
         }
       })();
       while (created.length < 5) await new Promise((resolve) => setTimeout(resolve, 50));
-      nats.kill('SIGKILL');
+      await nats.kill();
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      await startNats();
+      await nats.start();
       restarted = true;
       await producer;
       expect(afterRestart).toBe(10);

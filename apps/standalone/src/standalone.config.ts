@@ -1,4 +1,4 @@
-import { ListenConfig } from '@pds/config';
+import { ListenConfig, SecretSetting } from '@pds/config';
 import { IsOptional, IsString, MinLength } from 'class-validator';
 
 /**
@@ -13,5 +13,6 @@ export class StandaloneConfig extends ListenConfig {
   @IsOptional()
   @IsString()
   @MinLength(16)
+  @SecretSetting()
   OPERATOR_TOKEN: string | undefined = undefined;
 }

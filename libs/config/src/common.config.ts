@@ -1,4 +1,5 @@
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { SecretSetting } from './load-config';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -20,6 +21,14 @@ export class ListenConfig {
 }
 
 /**
+ * nats-server reads each app's password from a variable of its environment and parses the value as
+ * configuration (docs/nats-authorization.md): a leading digit makes it a number, a space ends it.
+ */
+export const NATS_PASSWORD_PATTERN = /^[A-Za-z][A-Za-z0-9._~+/=-]{15,}$/;
+export const NATS_PASSWORD_RULE =
+  'must be at least 16 characters of letters, digits and . _ ~ + / = -, starting with a letter (e.g. printf "p%s" "$(openssl rand -hex 24)")';
+
+/**
  * Variables every app of the distributed run reads. Every app listens on PORT: the edges for their
  * API, the services only for `/health` and `/ready`.
  */
@@ -36,6 +45,21 @@ export class AppConfig extends ListenConfig {
   @Min(100)
   @Max(120_000)
   NATS_REQUEST_TIMEOUT_MS: number = 10_000;
+
+  /**
+   * The app's own NATS user and its password, both or neither (docs/nats-authorization.md). Unset:
+   * the app connects without credentials, which only a server without authorization accepts.
+   */
+  @ValidateIf((config: AppConfig) => config.NATS_USER !== undefined || config.NATS_PASSWORD !== undefined)
+  @Matches(/^[A-Za-z0-9_.-]+$/, {
+    message: ({ value }) => (value === undefined ? 'must be set when NATS_PASSWORD is: the NATS user of this app' : 'must be a NATS user name (letters, digits, _ . -)'),
+  })
+  NATS_USER: string | undefined = undefined;
+
+  @ValidateIf((config: AppConfig) => config.NATS_USER !== undefined || config.NATS_PASSWORD !== undefined)
+  @Matches(NATS_PASSWORD_PATTERN, { message: ({ value }) => (value === undefined ? 'must be set when NATS_USER is: the password of that NATS user' : NATS_PASSWORD_RULE) })
+  @SecretSetting()
+  NATS_PASSWORD: string | undefined = undefined;
 
   @IsString()
   DATABASE_URL: string = 'postgresql://postgres@127.0.0.1:5432/test';

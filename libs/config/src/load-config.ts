@@ -4,6 +4,15 @@ import { formatValidationErrors } from '@pds/contracts';
 
 type Constructor<T> = new () => T;
 
+const secretSettings = new Set<string>();
+
+/** A setting whose value is never printed, not even in the line saying it is wrong. */
+export function SecretSetting(): PropertyDecorator {
+  return (_target, key) => {
+    secretSettings.add(String(key));
+  };
+}
+
 /** One line per wrong variable: its name, what it was set to, and what it may be. */
 export class ConfigError extends Error {
   constructor(
@@ -39,7 +48,10 @@ export function loadConfig<T extends object>(
   }
   const config = plainToInstance(cls, raw, { enableImplicitConversion: true }) as T;
   const errors = validateSync(config, { skipMissingProperties: false });
-  if (errors.length > 0) throw new ConfigError(formatValidationErrors(errors), Object.fromEntries(Object.keys(raw).map((name) => [name, env[name]])));
+  if (errors.length > 0) {
+    const given = Object.keys(raw).map((name) => [name, secretSettings.has(name) && env[name] ? '(hidden)' : env[name]]);
+    throw new ConfigError(formatValidationErrors(errors), Object.fromEntries(given));
+  }
   return config;
 }
 

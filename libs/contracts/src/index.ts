@@ -19,3 +19,4 @@ export * from './strategy';
 export * from './delivery';
 export * from './webhooks';
 export * from './repos';
+export * from './app-messaging';

@@ -14,3 +14,4 @@ export * from './outbox.relay';
 export { TransactionalOutbox, transactionalOutboxProviders } from './outbox.writer';
 export type { OutboxEvents, TransactionStarter } from './outbox.writer';
 export * from './large-payloads';
+export * from './nats-permissions';

@@ -13,12 +13,11 @@ import {
 import { ConsumerOptions, EventConsumer, EventHandler, EventPublisher } from './event-stream';
 import type { HandlerErrorLogger } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
-import { prefixed } from './nats.connection';
+import { eventPayloadsBucket, eventsStreamName, prefixed } from './nats.connection';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-export const EVENTS_STREAM = 'EVENTS';
 /** JetStream drops a message whose id it saw within this window: the relay's retries stay single. */
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
 const MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -27,13 +26,9 @@ export interface JetStreamOptions {
   subjectPrefix: string;
 }
 
-function streamName(prefix: string): string {
-  return prefix ? `${prefix.replace(/[^A-Za-z0-9_-]/g, '_')}_${EVENTS_STREAM}` : EVENTS_STREAM;
-}
-
 /** Creates the EVENTS stream if it does not exist; safe to call from every replica. */
 export async function ensureEventsStream(jsm: JetStreamManager, prefix: string): Promise<string> {
-  const name = streamName(prefix);
+  const name = eventsStreamName(prefix);
   try {
     await jsm.streams.info(name);
   } catch {
@@ -60,8 +55,7 @@ export async function ensureEventsStream(jsm: JetStreamManager, prefix: string):
  * kept as long as the stream keeps its messages.
  */
 export function eventPayloads(nc: NatsConnection, prefix: string): LargePayloads {
-  const name = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
-  return new LargePayloads(nc, name ? `${name}_EVENT_PAYLOADS` : 'EVENT_PAYLOADS', { ttlMs: MAX_AGE_MS, keepOnRedeem: true });
+  return new LargePayloads(nc, eventPayloadsBucket(prefix), { ttlMs: MAX_AGE_MS, keepOnRedeem: true });
 }
 
 export class JetStreamEventPublisher extends EventPublisher {
@@ -80,7 +74,7 @@ export class JetStreamEventPublisher extends EventPublisher {
   async reachable(): Promise<boolean> {
     try {
       await this.init();
-      await (await this.nc.jetstreamManager()).streams.info(streamName(this.options.subjectPrefix));
+      await (await this.nc.jetstreamManager()).streams.info(eventsStreamName(this.options.subjectPrefix));
       return true;
     } catch {
       return false;

@@ -9,7 +9,7 @@ import { JetStreamEventConsumer, JetStreamEventPublisher } from './jetstream.eve
 import { MessageBus } from './message-bus';
 import { BusTransport } from './bus-transport';
 import { NatsBus } from './nats.bus';
-import { NatsOptions, connectNats } from './nats.connection';
+import { NatsOptions, connectNats, logRefusals } from './nats.connection';
 
 export type MessagingOptions = { transport: 'nats'; nats: NatsOptions } | { transport: 'in-process' };
 
@@ -30,7 +30,15 @@ function transportProviders(options: MessagingOptions): Provider[] {
   }
   const { nats } = options;
   return [
-    { provide: NATS_CONNECTION, useFactory: () => connectNats(nats) },
+    {
+      provide: NATS_CONNECTION,
+      useFactory: async (logger: Logger) => {
+        const nc = await connectNats(nats);
+        logRefusals(nc, logger);
+        return nc;
+      },
+      inject: [LOGGER],
+    },
     {
       provide: MessageBus,
       useFactory: (nc: NatsConnection, logger: Logger) => new NatsBus(nc, nats, logger),

@@ -2,7 +2,7 @@ import { ErrorCode, ServiceUnavailableError, Subject } from '@pds/contracts';
 import { Msg, NatsConnection, Subscription, createInbox } from 'nats';
 import { BroadcastListener, HandlerErrorLogger, JsonText, MessageBus, MessageHandler, Reply, replyJson, runHandler, unwrapReply } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
-import { NatsOptions, prefixed } from './nats.connection';
+import { NatsOptions, natsInboxPrefix, prefixed, requestPayloadsBucket } from './nats.connection';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -26,7 +26,7 @@ const SWEEP_INTERVAL_MS = 250;
  * measurable share of the gateway's CPU.)
  */
 export class NatsBus extends MessageBus {
-  private readonly inbox = createInbox();
+  private readonly inbox: string;
   private readonly pending = new Map<string, PendingRequest>();
   private nextToken = 0;
   private readonly sweeper: NodeJS.Timeout;
@@ -40,8 +40,8 @@ export class NatsBus extends MessageBus {
     private readonly logger: HandlerErrorLogger,
   ) {
     super();
-    const prefix = options.subjectPrefix.replace(/[^A-Za-z0-9_-]/g, '_');
-    this.large = new LargePayloads(nc, prefix ? `${prefix}_PAYLOADS` : 'PAYLOADS');
+    this.inbox = createInbox(natsInboxPrefix(options.subjectPrefix, options.name));
+    this.large = new LargePayloads(nc, requestPayloadsBucket(options.subjectPrefix));
     const prefixLength = this.inbox.length + 1;
     this.nc.subscribe(`${this.inbox}.*`, {
       callback: (error, msg) => {

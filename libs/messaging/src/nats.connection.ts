@@ -5,12 +5,47 @@ export interface NatsOptions {
   /** Prepended to every subject and stream name, so that several stacks can share one server. */
   subjectPrefix: string;
   requestTimeoutMs: number;
-  /** Shown in the server's connection list. */
+  /** The app: shown in the server's connection list, and the token of its reply inboxes. */
   name: string;
+  /** The app's own NATS user (docs/nats-authorization.md); none: connect without credentials. */
+  user?: string;
+  password?: string;
 }
 
 export function prefixed(prefix: string, subject: string): string {
   return prefix ? `${prefix}.${subject}` : subject;
+}
+
+/** Stream and bucket names allow fewer characters than subjects. */
+function streamToken(prefix: string): string {
+  return prefix.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+function streamPrefixed(prefix: string, name: string): string {
+  return prefix ? `${streamToken(prefix)}_${name}` : name;
+}
+
+/** The JetStream stream of domain events. */
+export function eventsStreamName(prefix: string): string {
+  return streamPrefixed(prefix, 'EVENTS');
+}
+
+/** Object store of request and reply payloads above max_payload. */
+export function requestPayloadsBucket(prefix: string): string {
+  return streamPrefixed(prefix, 'PAYLOADS');
+}
+
+/** Object store of event payloads above max_payload. */
+export function eventPayloadsBucket(prefix: string): string {
+  return streamPrefixed(prefix, 'EVENT_PAYLOADS');
+}
+
+/**
+ * Where replies to the app's requests (its own and its JetStream API calls) arrive: one prefix per
+ * app, so that its NATS user may subscribe to its replies and to nobody else's.
+ */
+export function natsInboxPrefix(prefix: string, app: string): string {
+  return prefixed(prefix, `_INBOX.${app}`);
 }
 
 /**
@@ -22,6 +57,9 @@ export async function connectNats(options: NatsOptions): Promise<NatsConnection>
     const nc = await connect({
       servers: options.url,
       name: options.name,
+      user: options.user,
+      pass: options.password,
+      inboxPrefix: natsInboxPrefix(options.subjectPrefix, options.name),
       timeout: 10_000,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
@@ -29,8 +67,33 @@ export async function connectNats(options: NatsOptions): Promise<NatsConnection>
     coalesceWrites(nc);
     return nc;
   } catch (error) {
-    throw new Error(`NATS is not reachable at ${options.url}: ${(error as Error).message}`);
+    const as = options.user ? ` as user ${options.user}` : ' without credentials';
+    throw new Error(`NATS refused or did not answer at ${redactedUrl(options.url)}${as}: ${(error as Error).message}`);
   }
+}
+
+/**
+ * A refused publish or subscription is otherwise silent: the request only times out. Logs which
+ * subject the app's NATS user lacks, once per subject and operation.
+ */
+export function logRefusals(nc: NatsConnection, logger: { error(context: Record<string, unknown>, message: string): void }): void {
+  const logged = new Set<string>();
+  void (async () => {
+    for await (const status of nc.status()) {
+      const refused = status.permissionContext;
+      if (!refused || logged.has(`${refused.operation} ${refused.subject}`)) continue;
+      logged.add(`${refused.operation} ${refused.subject}`);
+      logger.error(
+        { operation: refused.operation, subject: refused.subject },
+        'NATS refused this app a subject its user has no permission for; see APP_MESSAGING and docs/nats-authorization.md',
+      );
+    }
+  })();
+}
+
+/** NATS_URL may carry credentials (`nats://user:password@host`); messages show it without them. */
+function redactedUrl(url: string): string {
+  return url.replace(/\/\/[^@/]*@/g, '//***@');
 }
 
 interface OutboundBuffer {

@@ -41,6 +41,8 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
           subjectPrefix: config.NATS_SUBJECT_PREFIX,
           requestTimeoutMs: config.NATS_REQUEST_TIMEOUT_MS,
           name,
+          user: config.NATS_USER,
+          password: config.NATS_PASSWORD,
         },
       }),
       ...options.imports,

@@ -1,5 +1,6 @@
 import { AckPolicy, DeliverPolicy, JsMsg, NatsConnection, connect, nanos } from 'nats';
-import { stackInfo } from './stack-info';
+import { HARNESS_USER } from '../../../tools/nats-server';
+import { natsConnectOptions, stackInfo } from './stack-info';
 import type { Json } from './client';
 
 export interface Envelope {
@@ -23,9 +24,10 @@ export class EventRecorder {
   ) {}
 
   static async start(organizationId: string): Promise<EventRecorder> {
-    const { natsUrl, natsPrefix } = stackInfo();
-    if (!natsUrl || !natsPrefix) throw new Error('EventRecorder needs the distributed stack');
-    const nc = await connect({ servers: natsUrl });
+    const stack = stackInfo();
+    const { natsPrefix } = stack;
+    if (!natsPrefix) throw new Error('EventRecorder needs the distributed stack');
+    const nc = await connect(natsConnectOptions(stack, HARNESS_USER));
     const stream = `${natsPrefix}_EVENTS`;
     // An ephemeral consumer from a moment ago (Debian's nats-server 2.9 lacks ordered-consumer filters).
     const info = await (await nc.jetstreamManager()).consumers.add(stream, {

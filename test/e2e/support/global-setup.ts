@@ -14,6 +14,7 @@ import {
   stopProcesses,
   waitUntilReady,
 } from '../../../tools/stack';
+import { HARNESS_USER, PROBE_CLIENT, PrivateNats, startPrivateNats } from '../../../tools/nats-server';
 import { StackInfo, databaseAdminUrl, e2eDir, stackMode, writeStackInfo } from './stack-info';
 
 export interface RunningStack {
@@ -52,52 +53,72 @@ async function startStandalone(logDir: string): Promise<{ info: StackInfo; stack
   };
 }
 
+/**
+ * The NATS of the distributed stack: by default a private nats-server with the apps' users and
+ * permissions (docs/nats-authorization.md), so that the whole suite proves they suffice;
+ * `E2E_NATS=shared` uses NATS_URL without credentials instead (the machine's server).
+ */
+async function startStackNats(natsPrefix: string, logDir: string): Promise<{ url: string; nats?: PrivateNats }> {
+  if (process.env.E2E_NATS === 'shared') return { url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' };
+  const nats = await startPrivateNats({ subjectPrefix: natsPrefix, logFile: path.join(logDir, 'nats-server.log') });
+  return { url: nats.url, nats };
+}
+
 async function startDistributed(logDir: string): Promise<{ info: StackInfo; stack: RunningStack }> {
   const adminUrl = databaseAdminUrl();
-  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  const suffix = randomBytes(4).toString('hex');
+  const natsPrefix = `e2e_${suffix}`;
+  let natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  let nats: PrivateNats | undefined;
   try {
     await checkPostgres(adminUrl);
-    await checkNats(natsUrl);
+    ({ url: natsUrl, nats } = await startStackNats(natsPrefix, logDir));
+    const harness = nats?.credentials(HARNESS_USER);
+    await checkNats(natsUrl, harness && { user: harness.NATS_USER, pass: harness.NATS_PASSWORD });
   } catch (error) {
+    await nats?.stop();
     const banner = '!'.repeat(78);
     throw new Error(
       `\n${banner}\nDISTRIBUTED E2E RUN IMPOSSIBLE: ${(error as Error).message}\n` +
-        'The distributed contract suite needs real PostgreSQL and NATS with JetStream. Start them (see .ci/run).\n' +
+        'The distributed contract suite needs real PostgreSQL and NATS with JetStream (nats-server). Start or install them (see .ci/run).\n' +
         `${banner}\n`,
     );
   }
-  const suffix = randomBytes(4).toString('hex');
-  const scratch = await createScratchDatabase(adminUrl, 'pds_e2e');
+  const scratch = await createScratchDatabase(adminUrl, 'pds_e2e').catch(async (error: unknown) => {
+    await nats?.stop();
+    throw error;
+  });
   const databaseUrl = scratch.url;
 
-  const natsPrefix = `e2e_${suffix}`;
   const operatorToken = randomBytes(24).toString('base64url');
   const common = { ...baseEnv(), DATABASE_URL: databaseUrl, NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: natsPrefix, OPERATOR_TOKEN: operatorToken, HOST: '127.0.0.1' };
+  const natsCredentials = nats && Object.fromEntries([...DISTRIBUTED_APPS.map((app) => app.name), HARNESS_USER].map((user) => [user, nats.credentials(user)]));
   const urls: Record<string, string> = {};
   const children: ChildProcess[] = [];
   try {
     for (const app of DISTRIBUTED_APPS) {
       const port = await freePort();
-      const child = spawnApp(app.name, { env: { ...common, PORT: String(port) }, logFile: path.join(logDir, `${app.name}.log`) });
+      const env = { ...common, ...natsCredentials?.[app.name], PORT: String(port) };
+      const child = spawnApp(app.name, { env, logFile: path.join(logDir, `${app.name}.log`) });
       children.push(child);
       urls[app.name] = `http://127.0.0.1:${port}`;
     }
     await Promise.all(DISTRIBUTED_APPS.map((app, i) => waitUntilReady(urls[app.name], children[i], 90_000)));
   } catch (error) {
     await stopProcesses(children);
+    await nats?.stop();
     throw error;
   }
   const cleanup = async () => {
-    const { connect } = await import('nats');
-    const nc = await connect({ servers: natsUrl }).catch(() => undefined);
-    if (nc) {
-      const jsm = await nc.jetstreamManager();
-      for await (const stream of jsm.streams.list()) {
-        // Our EVENTS stream, and the object store of large payloads (OBJ_<prefix>_PAYLOADS).
-        if (stream.config.name.includes(natsPrefix)) await jsm.streams.delete(stream.config.name);
-      }
-      await nc.close();
+    if (nats) {
+      // A refusal the permission tests did not provoke is a permission the apps lack.
+      const unexpected = nats.violations().filter((line) => !line.includes(PROBE_CLIENT));
+      await nats.stop();
+      await scratch.drop();
+      if (unexpected.length) throw new Error(`nats-server refused the apps ${unexpected.length} time(s); APP_MESSAGING misses permissions:\n${unexpected.slice(0, 20).join('\n')}`);
+      return;
     }
+    await deleteNatsStreams(natsUrl, natsPrefix);
     await scratch.drop();
   };
   return {
@@ -112,10 +133,23 @@ async function startDistributed(logDir: string): Promise<{ info: StackInfo; stac
       natsUrl,
       natsPrefix,
       env: common,
+      natsCredentials,
       logDir,
     },
     stack: { children, cleanup },
   };
+}
+
+/** On a shared server: our EVENTS stream and the object stores of large payloads (OBJ_<prefix>_PAYLOADS). */
+async function deleteNatsStreams(natsUrl: string, natsPrefix: string): Promise<void> {
+  const { connect } = await import('nats');
+  const nc = await connect({ servers: natsUrl }).catch(() => undefined);
+  if (!nc) return;
+  const jsm = await nc.jetstreamManager();
+  for await (const stream of jsm.streams.list()) {
+    if (stream.config.name.includes(natsPrefix)) await jsm.streams.delete(stream.config.name);
+  }
+  await nc.close();
 }
 
 export default async function globalSetup(): Promise<void> {

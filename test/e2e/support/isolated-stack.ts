@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PROBE_CLIENT, PrivateNats, startPrivateNats } from '../../../tools/nats-server';
 import { AppName, createScratchDatabase, freePort, spawnApp, stopProcesses, waitUntilReady } from '../../../tools/stack';
 import { databaseAdminUrl, stackInfo } from './stack-info';
 
@@ -19,6 +20,8 @@ export interface IsolatedStack {
   /** Starts a killed app again on its port. */
   start(app: AppName): Promise<void>;
   stop(): Promise<void>;
+  /** Distributed run: its own nats-server (to kill and start again). */
+  nats?: PrivateNats;
 }
 
 export interface IsolatedStackOptions {
@@ -27,9 +30,12 @@ export interface IsolatedStackOptions {
   apps?: AppName[];
 }
 
-async function startApps(apps: AppName[], ports: number[], env: Record<string, string>, logPrefix: string): Promise<ChildProcess[]> {
+async function startApps(apps: AppName[], ports: number[], env: Record<string, string>, logPrefix: string, nats?: PrivateNats): Promise<ChildProcess[]> {
   const children = apps.map((app, i) =>
-    spawnApp(app, { env: { ...env, PORT: String(ports[i]) }, logFile: path.join(stackInfo().logDir, `${logPrefix}-${app}.log`) }),
+    spawnApp(app, {
+      env: { ...env, ...(app !== 'standalone' && nats?.credentials(app)), PORT: String(ports[i]) },
+      logFile: path.join(stackInfo().logDir, `${logPrefix}-${app}.log`),
+    }),
   );
   try {
     await Promise.all(ports.map((port, i) => waitUntilReady(`http://127.0.0.1:${port}`, children[i], 60_000)));
@@ -42,10 +48,10 @@ async function startApps(apps: AppName[], ports: number[], env: Record<string, s
 
 /**
  * Standalone: a second standalone process with its own data directory. Distributed: the given apps
- * on a throw-away database and a subject prefix of their own, so no process of the shared stack
- * answers their requests or claims their deliveries. Its NATS streams carry the shared prefix,
- * which global teardown deletes. The operator token is the shared stack's: `createOrganization(…,
- * stack.url)` bootstraps tenants in it.
+ * on a throw-away database and a nats-server of their own (with the apps' users and permissions for
+ * their own subject prefix), so no process of the shared stack answers their requests or claims
+ * their deliveries. The operator token is the shared stack's: `createOrganization(…, stack.url)`
+ * bootstraps tenants in it.
  */
 export async function startIsolatedStack(options: IsolatedStackOptions = {}): Promise<IsolatedStack> {
   const info = stackInfo();
@@ -53,32 +59,45 @@ export async function startIsolatedStack(options: IsolatedStackOptions = {}): Pr
   let env: Record<string, string>;
   let apps: AppName[];
   let release: () => Promise<void>;
+  let nats: PrivateNats | undefined;
   if (info.mode === 'standalone') {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pds-e2e-isolated-'));
     env = { ...info.env, DATA_DIR: dataDir, ...options.env };
     apps = ['standalone'];
     release = async () => rmSync(dataDir, { recursive: true, force: true });
   } else {
+    const prefix = `${info.natsPrefix}_${name.replace('-', '_')}`;
     const database = await createScratchDatabase(databaseAdminUrl(), 'pds_e2e_isolated');
-    env = { ...info.env, DATABASE_URL: database.url, NATS_SUBJECT_PREFIX: `${info.natsPrefix}_${name.replace('-', '_')}`, ...options.env };
+    const own = await startPrivateNats({ subjectPrefix: prefix, logFile: path.join(info.logDir, `${name}-nats-server.log`) }).catch(async (error: unknown) => {
+      await database.drop();
+      throw error;
+    });
+    nats = own;
+    env = { ...info.env, DATABASE_URL: database.url, NATS_URL: own.url, NATS_SUBJECT_PREFIX: prefix, ...options.env };
     apps = options.apps ?? ['api-gateway', 'webhook-dispatcher'];
-    release = () => database.drop();
+    release = async () => {
+      const refused = own.violations().filter((line) => !line.includes(PROBE_CLIENT));
+      await own.stop();
+      await database.drop();
+      if (refused.length) throw new Error(`nats-server refused the isolated stack's apps; APP_MESSAGING misses permissions:\n${refused.slice(0, 20).join('\n')}`);
+    };
   }
   const ports: number[] = [];
   for (let i = 0; i < apps.length; i++) ports.push(await freePort());
   let children: ChildProcess[];
   try {
-    children = await startApps(apps, ports, env, name);
+    children = await startApps(apps, ports, env, name, nats);
   } catch (error) {
     await release();
     throw error;
   }
   return {
+    nats,
     url: `http://127.0.0.1:${ports[0]}`,
     async restart(extra) {
       await stopProcesses(children);
       env = { ...env, ...extra };
-      children = await startApps(apps, ports, env, name);
+      children = await startApps(apps, ports, env, name, nats);
     },
     appUrl(app) {
       return `http://127.0.0.1:${ports[apps.indexOf(app)]}`;
@@ -93,7 +112,7 @@ export async function startIsolatedStack(options: IsolatedStackOptions = {}): Pr
     },
     async start(app) {
       const index = apps.indexOf(app);
-      [children[index]] = await startApps([app], [ports[index]], env, `${name}-again`);
+      [children[index]] = await startApps([app], [ports[index]], env, `${name}-again`, nats);
     },
     async stop() {
       await stopProcesses(children);

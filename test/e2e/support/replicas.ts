@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, spawnApp, stopProcesses, waitUntilReady } from '../../../tools/stack';
-import { stackInfo } from './stack-info';
+import { appEnv, stackInfo } from './stack-info';
 
 export interface Replica {
   url: string;
@@ -20,7 +20,7 @@ export async function startGatewayReplica(env: Record<string, string> = {}): Pro
   const logFile = path.join(info.logDir, `replica-${port}.log`);
   let child: ChildProcess;
   if (info.mode === 'distributed') {
-    child = spawnApp('api-gateway', { env: { ...info.env, PORT: String(port), ...env }, logFile });
+    child = spawnApp('api-gateway', { env: { ...appEnv(info, 'api-gateway'), PORT: String(port), ...env }, logFile });
   } else {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pds-e2e-replica-'));
     child = spawnApp('standalone', { env: { ...info.env, PORT: String(port), DATA_DIR: dataDir, ...env }, logFile });

@@ -20,7 +20,21 @@ export interface StackInfo {
   natsPrefix?: string;
   /** Environment every process of this stack was started with. */
   env: Record<string, string>;
+  /** Distributed run on its private nats-server: NATS_USER/NATS_PASSWORD by user (an app, or HARNESS_USER). */
+  natsCredentials?: Record<string, { NATS_USER: string; NATS_PASSWORD: string }>;
   logDir: string;
+}
+
+/** The environment an app of this stack starts with: the shared one plus its own NATS user. */
+export function appEnv(info: StackInfo, app: string): Record<string, string> {
+  return { ...info.env, ...info.natsCredentials?.[app] };
+}
+
+/** Options for nats.js `connect` as one user of the stack's NATS (none on a server without authorization). */
+export function natsConnectOptions(info: StackInfo, user: string): { servers: string; user?: string; pass?: string } {
+  if (!info.natsUrl) throw new Error('the standalone stack has no NATS');
+  const credentials = info.natsCredentials?.[user];
+  return { servers: info.natsUrl, ...(credentials && { user: credentials.NATS_USER, pass: credentials.NATS_PASSWORD }) };
 }
 
 export const e2eDir = path.join(repoRoot, '.e2e');

@@ -5,6 +5,3 @@ import { REPOS_SCHEMA } from './repos.prisma';
 export class ReposOutboxRelay extends OutboxRelay {}
 
 export const reposOutboxProvider = outboxRelayProvider(ReposOutboxRelay, REPOS_SCHEMA);
-
-/** Internal event: a stored delivery waits to be processed (never offered to webhook subscribers). */
-export const DELIVERY_RECEIVED_EVENT = 'repos.delivery_received';

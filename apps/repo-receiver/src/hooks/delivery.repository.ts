@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { REPO_DELIVERY_RECEIVED_EVENT } from '@pds/contracts';
 import { buildEnvelope } from '@pds/messaging';
 import { DATABASE, Database } from '@pds/persistence';
 import { randomUUID } from 'node:crypto';
-import { DELIVERY_RECEIVED_EVENT } from '../common/repos.outbox';
 import { PrismaClient } from '../generated/repos/client';
 
 export const DeliveryStatus = Object.freeze({ RECEIVED: 'RECEIVED', PROCESSED: 'PROCESSED', IGNORED: 'IGNORED', FAILED: 'FAILED' });
@@ -36,7 +36,7 @@ export class DeliveryRepository {
     const id = randomUUID();
     const envelope =
       delivery.status === DeliveryStatus.RECEIVED
-        ? buildEnvelope(DELIVERY_RECEIVED_EVENT, organizationId, { deliveryId: id, connectionId: delivery.connectionId, orderKey: delivery.orderKey ?? id })
+        ? buildEnvelope(REPO_DELIVERY_RECEIVED_EVENT, organizationId, { deliveryId: id, connectionId: delivery.connectionId, orderKey: delivery.orderKey ?? id })
         : null;
     const rows = await this.db.sql.query<{ id: string }>(
       `WITH d AS (
@@ -62,7 +62,7 @@ export class DeliveryRepository {
         delivery.payload === null ? null : JSON.stringify(delivery.payload),
         delivery.reason,
         envelope?.id ?? randomUUID(),
-        DELIVERY_RECEIVED_EVENT,
+        REPO_DELIVERY_RECEIVED_EVENT,
         envelope ? JSON.stringify(envelope) : null,
       ],
       'repos_delivery_insert',

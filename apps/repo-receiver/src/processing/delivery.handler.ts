@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { EventEnvelope, eventSubject } from '@pds/contracts';
+import { EventEnvelope, REPO_DELIVERY_RECEIVED_EVENT, eventSubject } from '@pds/contracts';
 import { MessageController, durable } from '@pds/messaging';
-import { DELIVERY_RECEIVED_EVENT } from '../common/repos.outbox';
 import { KeyedQueue } from './keyed-queue';
 import { LinkService } from './link.service';
 
@@ -23,7 +22,7 @@ export class DeliveryHandler {
 
   constructor(@Inject(LinkService) private readonly links: LinkService) {}
 
-  @EventPattern(eventSubject(DELIVERY_RECEIVED_EVENT), durable('repo-receiver', { concurrency: CONCURRENCY }))
+  @EventPattern(eventSubject(REPO_DELIVERY_RECEIVED_EVENT), durable('repo-receiver', { concurrency: CONCURRENCY }))
   onDeliveryReceived(@Payload() envelope: EventEnvelope): Promise<void> {
     const { deliveryId, orderKey } = envelope.data as { deliveryId?: unknown; orderKey?: unknown };
     if (typeof deliveryId !== 'string') return Promise.resolve();

@@ -1,4 +1,4 @@
-import { BooleanFlag } from '@pds/config';
+import { BooleanFlag, SecretSetting } from '@pds/config';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 /** Default retry delays (ARCHITECTURE.md section 5): after attempt 1 at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
@@ -9,6 +9,7 @@ export class WebhookSettings {
   /** base64 of 32 bytes, the AES-256-GCM key of the stored signing secrets. Unset: see resolveSecretKey. */
   @IsOptional()
   @IsString()
+  @SecretSetting()
   WEBHOOK_SECRET_KEY: string | undefined = undefined;
 
   /** Lifts the SSRF block on private, loopback and metadata targets. Local runs and tests only. */

@@ -1,0 +1,150 @@
+import * as contracts from '@pds/contracts';
+import { APP_MESSAGING, AppMessaging, WorkItemSubjects } from '@pds/contracts';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { appNatsUsers, natsAuthorizationConfig, natsPermissions } from './nats-permissions';
+
+const root = path.resolve(__dirname, '../../..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sources(file);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [file] : [];
+  });
+}
+
+/** Every `*Subjects` object of the contracts, by name. */
+const subjectObjects = Object.fromEntries(
+  Object.entries(contracts).filter(([name, value]) => name.endsWith('Subjects') && typeof value === 'object') as [string, Record<string, string>][],
+);
+
+interface Usage {
+  served: Set<string>;
+  heard: Set<string>;
+  broadcast: Set<string>;
+  named: Set<string>;
+  emitted: Set<string>;
+  durables: Set<string>;
+}
+
+/**
+ * What an app's code does on NATS, read from its source: `@MessagePattern(X.y)`, a binding
+ * `op: [X.y, Request]` of `RecordHandlers(…)` (served the same way), `@EventPattern(X.y,
+ * BROADCAST)`, `.broadcast(X.y`, any other `X.y` of a `*Subjects` object (a request, or a map of them),
+ * `emit(EventType.X` and `durable('name'`. Aliases (`StrategySubjects as S`) are followed.
+ */
+function usageOf(dirs: string[]): Usage {
+  const usage: Usage = { served: new Set(), heard: new Set(), broadcast: new Set(), named: new Set(), emitted: new Set(), durables: new Set() };
+  for (const file of dirs.flatMap(sources)) {
+    const code = readFileSync(file, 'utf8');
+    const aliases = new Map<string, string>();
+    for (const match of code.matchAll(/\b(\w+Subjects)(?:\s+as\s+(\w+))?\b/g)) {
+      if (subjectObjects[match[1]]) aliases.set(match[2] ?? match[1], match[1]);
+    }
+    const resolve = (alias: string, key: string) => subjectObjects[aliases.get(alias) ?? '']?.[key];
+    const bindings = code.includes('RecordHandlers(') ? '|\\b(?:create|list|get|update):\\s*\\[\\s*' : '';
+    for (const [alias] of aliases) {
+      for (const match of code.matchAll(new RegExp(`(@MessagePattern\\(\\s*|@EventPattern\\(\\s*|\\.broadcast\\(\\s*${bindings})?\\b${alias}\\.(\\w+)(\\s*,\\s*BROADCAST)?`, 'g'))) {
+        const subject = resolve(alias, match[2]);
+        if (!subject) continue;
+        if (match[1]?.startsWith('@MessagePattern') || /^\w+:/.test(match[1] ?? '')) usage.served.add(subject);
+        else if (match[1]?.startsWith('@EventPattern') && match[3]) usage.heard.add(subject);
+        else if (match[1]?.startsWith('.broadcast')) usage.broadcast.add(subject);
+        else usage.named.add(subject);
+      }
+    }
+    // `emit(event, …)` with a variable: any event type the file names may be it.
+    const emitted = /emit\(\s*[a-z]\w*\s*,/.test(code) ? /\b(EventType|InternalEventType)\.(\w+)/g : /emit\(\s*(EventType|InternalEventType)\.(\w+)/g;
+    for (const match of code.matchAll(emitted)) {
+      usage.emitted.add((contracts[match[1] as 'EventType'] as Record<string, string>)[match[2]]);
+    }
+    if (/buildEnvelope\(\s*REPO_DELIVERY_RECEIVED_EVENT/.test(code)) usage.emitted.add(contracts.REPO_DELIVERY_RECEIVED_EVENT);
+    for (const match of code.matchAll(/durable\(\s*'([^']+)'/g)) usage.durables.add(match[1]);
+  }
+  return usage;
+}
+
+function dirsOf(app: string): string[] {
+  const dirs = [path.join(root, 'apps', app, 'src')];
+  // The edges' shared rate limiter broadcasts and hears its sync subject.
+  const module = sources(dirs[0]).map((file) => readFileSync(file, 'utf8')).join('\n');
+  if (/RateLimitSyncHandler/.test(module)) dirs.push(path.join(root, 'libs', 'edge', 'src'));
+  return dirs;
+}
+
+const sorted = (values: Iterable<string>) => [...values].sort();
+
+describe('APP_MESSAGING (the source of the NATS permissions) against what the apps do', () => {
+  describe.each(Object.entries(APP_MESSAGING) as [string, AppMessaging][])('%s', (app, declared) => {
+    const usage = usageOf(dirsOf(app));
+
+    it('is an app of the distributed run started under that name (its inbox prefix)', () => {
+      expect(readFileSync(path.join(root, 'apps', app, 'src', 'main.ts'), 'utf8')).toContain(`name: '${app}'`);
+    });
+
+    it('serves exactly the subjects of its @MessagePattern handlers', () => {
+      expect(sorted(declared.serves)).toEqual(sorted(usage.served));
+    });
+
+    it('hears exactly the broadcasts of its @EventPattern(…, BROADCAST) handlers, and broadcasts exactly what it sends', () => {
+      expect(sorted(declared.hears)).toEqual(sorted(usage.heard));
+      expect(sorted(declared.broadcasts)).toEqual(sorted(usage.broadcast));
+    });
+
+    it('may request every other subject its code names, and only those', () => {
+      const named = [...usage.named].filter((subject) => !usage.served.has(subject) && !usage.heard.has(subject) && !usage.broadcast.has(subject));
+      expect(sorted(declared.requests)).toEqual(sorted(named));
+    });
+
+    it('publishes exactly the event types its code emits, and reads exactly its durable consumers', () => {
+      expect(sorted(declared.publishesEvents)).toEqual(sorted(usage.emitted));
+      expect(sorted(declared.consumers)).toEqual(sorted(usage.durables));
+    });
+  });
+
+  it('gives every request subject of the contracts exactly one serving app, and every broadcast a listener', () => {
+    const declared = Object.values(APP_MESSAGING) as AppMessaging[];
+    const broadcasts = new Set(declared.flatMap((app) => app.broadcasts));
+    for (const subject of Object.values(subjectObjects).flatMap((object) => Object.values(object))) {
+      if (broadcasts.has(subject)) expect(declared.some((app) => app.hears.includes(subject))).toBe(true);
+      else expect([subject, declared.filter((app) => app.serves.includes(subject)).length]).toEqual([subject, 1]);
+    }
+  });
+});
+
+describe('natsPermissions', () => {
+  const mcp = natsPermissions('mcp-server', APP_MESSAGING['mcp-server'], 'run1');
+  const intake = natsPermissions('delivery-intake', APP_MESSAGING['delivery-intake'], 'run1');
+
+  it('prefixes every subject and names the prefixed streams', () => {
+    expect(mcp.publish).toContain(`run1.${WorkItemSubjects.list}`);
+    expect(mcp.publish).not.toContain(WorkItemSubjects.list);
+    expect(mcp.subscribe).toContain('run1._INBOX.mcp-server.>');
+    expect(intake.publish).toContain('run1.events.work_item.created');
+    expect(intake.publish).toContain('$JS.API.CONSUMER.MSG.NEXT.run1_EVENTS.delivery-intake');
+    expect(intake.publish).toContain('$O.run1_PAYLOADS.>');
+  });
+
+  it('keeps an edge without events away from the EVENTS stream and the internal subjects', () => {
+    expect(mcp.publish.filter((subject) => subject.includes('EVENTS') || subject.includes('.events.'))).toEqual([]);
+    expect(mcp.publish).not.toContain(`run1.${WorkItemSubjects.resolveKeys}`);
+    expect(mcp.allowResponses).toBe(false);
+    expect(intake.allowResponses).toBe(true);
+  });
+
+  it('never grants wildcards over all subjects, stream deletion or other apps\' inboxes', () => {
+    for (const { permissions } of appNatsUsers('')) {
+      const all = [...(permissions?.publish ?? []), ...(permissions?.subscribe ?? [])];
+      expect(all.filter((subject) => subject === '>' || subject.startsWith('$JS.API.STREAM.DELETE') || subject.startsWith('$JS.API.>'))).toEqual([]);
+      expect(permissions?.subscribe.filter((subject) => subject.includes('_INBOX.'))).toHaveLength(1);
+    }
+  });
+
+  it('renders a configuration that names each app\'s password variable and holds no password', () => {
+    const config = natsAuthorizationConfig(appNatsUsers(''));
+    expect(config).toContain('password: $NATS_PASSWORD_MCP_SERVER');
+    expect(config.match(/user: "/g)).toHaveLength(Object.keys(APP_MESSAGING).length);
+    expect(config).toContain('"$JS.API.INFO"');
+  });
+});
