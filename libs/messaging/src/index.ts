@@ -13,3 +13,5 @@ export * from './outbox.relay';
 export { TransactionalOutbox, transactionalOutboxProviders } from './outbox.writer';
 export type { OutboxEvents, TransactionStarter } from './outbox.writer';
 export * from './large-payloads';
+export { currentOrigin } from './message-trace';
+export type { EventOrigin } from './message-trace';
