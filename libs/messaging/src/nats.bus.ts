@@ -4,7 +4,7 @@ import { Msg, NatsConnection, PublishOptions, Subscription, createInbox } from '
 import { performance } from 'node:perf_hooks';
 import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, runHandler, unwrapReply } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
-import { inboundContext, outboundHeaders } from './message-trace';
+import { originContext, readRequestHeaders, requestHeaders } from './message-trace';
 import { NatsOptions, prefixed } from './nats.connection';
 
 const encoder = new TextEncoder();
@@ -70,7 +70,7 @@ export class NatsBus extends MessageBus {
     // The current request's id (and the span of this hop) travel as headers; none outside a request.
     const context = requestContext.getStore();
     const span = context?.span && startSpan(`request ${subject}`, SpanKind.CLIENT, context.span, { 'messaging.destination.name': subject });
-    const options: Partial<PublishOptions> = { reply: `${this.inbox}.${token}`, headers: outboundHeaders(context?.requestId, span) };
+    const options: Partial<PublishOptions> = { reply: `${this.inbox}.${token}`, headers: requestHeaders(context?.requestId, span) };
     const reply = await new Promise<Reply>((resolve, reject) => {
       this.pending.set(token, { subject, deadline: Date.now() + this.options.requestTimeoutMs, started: performance.now(), span, resolve, reject });
       try {
@@ -142,7 +142,8 @@ export class NatsBus extends MessageBus {
           return;
         }
         // The caller's request id and span: the handler and everything it logs or sends run in them.
-        const context = msg.headers ? inboundContext(msg.headers, `handle ${subject}`, SpanKind.SERVER) : undefined;
+        const origin = readRequestHeaders(msg);
+        const context = origin && originContext(origin, `handle ${subject}`, SpanKind.SERVER);
         const answered = context
           ? requestContext.run(context, () => this.answer(msg, subject, handler, payload, context.span))
           : this.answer(msg, subject, handler, payload, undefined);
@@ -171,7 +172,7 @@ export class NatsBus extends MessageBus {
 
   broadcast<M>(subject: Subject<M, void>, payload: NoInfer<M>): void {
     const requestId = requestContext.getStore()?.requestId;
-    this.nc.publish(prefixed(this.options.subjectPrefix, subject), encode(payload), requestId ? { headers: outboundHeaders(requestId, undefined) } : undefined);
+    this.nc.publish(prefixed(this.options.subjectPrefix, subject), encode(payload), requestId ? { headers: requestHeaders(requestId, undefined) } : undefined);
   }
 
   onBroadcast(subject: string, listener: BroadcastListener): void {
@@ -179,7 +180,8 @@ export class NatsBus extends MessageBus {
       callback: (error, msg) => {
         if (error) return;
         try {
-          const context = msg.headers ? inboundContext(msg.headers, `broadcast ${subject}`, SpanKind.CONSUMER) : undefined;
+          const origin = readRequestHeaders(msg);
+          const context = origin && originContext(origin, `broadcast ${subject}`, SpanKind.CONSUMER);
           if (context) requestContext.run(context, listener, decode(msg.data));
           else listener(decode(msg.data));
         } catch (err) {
