@@ -28,15 +28,17 @@ export const REDACTED_PATHS = [
   'token',
 ];
 
-export function createLogger(options: { level: string; name: string }): Logger {
-  return pino({
+/** `destination` defaults to stdout (tests pass a stream of their own). */
+export function createLogger(options: { level: string; name: string }, destination?: pino.DestinationStream): Logger {
+  const settings: pino.LoggerOptions = {
     name: options.name,
     level: options.level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     base: { app: options.name },
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin: requestFields,
-  });
+  };
+  return destination ? pino(settings, destination) : pino(settings);
 }
 
 /**
