@@ -135,7 +135,8 @@ describe('one request id across processes', () => {
   let receiver: Receiver;
   beforeAll(async () => {
     receiver = await Receiver.start();
-    stack = await startIsolatedStack({ env: { LOG_LEVEL: 'debug' }, apps });
+    // On by default on Node 24; the machines' Node 20 needs it asked for (REQUEST_CONTEXT=auto).
+    stack = await startIsolatedStack({ env: { LOG_LEVEL: 'debug', REQUEST_CONTEXT: 'on' }, apps });
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();

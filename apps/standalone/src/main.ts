@@ -6,7 +6,7 @@ import { DeliveryIntakeModule } from '@pds/delivery-intake';
 import { HealthController, MetricsController, buildInfo, createHttpApp, listen } from '@pds/http';
 import { McpServerModule, McpSettings, mcpOptionsFrom } from '@pds/mcp-server';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
-import { Metrics, ObservabilityModule, createLogger, startTracing } from '@pds/observability';
+import { Metrics, ObservabilityModule, configureRequestContext, createLogger, startTracing } from '@pds/observability';
 import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
 import { HOOK_BODY_LIMITS, RepoReceiverModule, RepoReceiverSettings, repoReceiverOptionsFrom } from '@pds/repo-receiver';
 import { ensurePortFree, runMain } from '@pds/runtime';
@@ -40,6 +40,7 @@ runMain(async () => {
   const repoKey = resolveSecretKeyFile(repoSettings.REPO_SECRET_KEY, dataDir, 'repo-secret-key');
 
   const tracing = await startTracing('standalone');
+  const requestContext = configureRequestContext(config.REQUEST_CONTEXT, tracing);
   const db = await openPglite(path.join(dataDir, 'pglite'));
   const applied = await applyMigrations(db);
   if (applied.length) logger.info({ migrations: applied.map((m) => `${m.context}/${m.name}`) }, 'applied migrations');
@@ -64,7 +65,7 @@ runMain(async () => {
   await startMessageHandlers(app);
   const url = await listen(app, config.PORT, config.HOST);
   const { version, commit } = buildInfo();
-  logger.info({ url, dataDir, mode: 'standalone', version, commit, tracing }, `standalone ${version} listening on ${url}`);
+  logger.info({ url, dataDir, mode: 'standalone', version, commit, tracing, requestContext }, `standalone ${version} listening on ${url}`);
   process.stderr.write(
     [
       '',

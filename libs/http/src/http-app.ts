@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Metrics, PinoNestLogger, RequestContext, SpanKind, endSpan, requestContext, startSpan, tracingEnabled } from '@pds/observability';
+import { Metrics, PinoNestLogger, RequestContext, SpanKind, endSpan, requestContext, requestContextEnabled, startSpan, tracingEnabled } from '@pds/observability';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiErrorFilter } from './api-error.filter';
@@ -95,8 +95,10 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     metrics.httpRequestStarted();
-    const span = tracingEnabled() ? startHttpSpan(request.method, request.url, request.headers.traceparent) : undefined;
-    (request as unknown as WithContext)[CONTEXT] = new RequestContext(request.id, span);
+    if (requestContextEnabled()) {
+      const span = tracingEnabled() ? startHttpSpan(request.method, request.url, request.headers.traceparent) : undefined;
+      (request as unknown as WithContext)[CONTEXT] = new RequestContext(request.id, span);
+    }
     done();
   });
   // The contract answers 200 to every success, creations included; Nest would answer POST with 201.

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@pds/contracts';
-import { SpanKind, endSpan, requestContext } from '@pds/observability';
+import { SpanKind, endSpan, requestContext, requestContextEnabled } from '@pds/observability';
 import { ConsumerOptions, EventConsumer, EventHandler, EventOrigins, EventPublisher } from './event-stream';
 import { originContext } from './message-trace';
 
@@ -34,7 +34,7 @@ export class InProcessEventStream extends EventPublisher implements EventConsume
   async publish(envelopes: readonly EventEnvelope[], origins?: EventOrigins): Promise<void> {
     if (this.stopped) throw new Error('the event stream is shutting down');
     for (const envelope of envelopes) {
-      const origin = origins?.get(envelope.id);
+      const origin = requestContextEnabled() ? origins?.get(envelope.id) : undefined;
       for (const { options, handler } of this.subscriptions) {
         if (options.eventTypes?.length && !options.eventTypes.includes(envelope.event)) continue;
         const copy = JSON.parse(JSON.stringify(envelope)) as EventEnvelope;

@@ -10,7 +10,7 @@ import {
   StorageType,
   nanos,
 } from 'nats';
-import { Metrics, SpanKind, endSpan, requestContext } from '@pds/observability';
+import { Metrics, SpanKind, endSpan, requestContext, requestContextEnabled } from '@pds/observability';
 import { ConsumerOptions, EventConsumer, EventHandler, EventOrigins, EventPublisher } from './event-stream';
 import type { HandlerErrorLogger } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
@@ -189,7 +189,7 @@ export class JetStreamEventConsumer extends EventConsumer {
 
   /** Runs the handler in the id (and trace) of the request that wrote the event, when it came from one. */
   private async run(msg: JsMsg, handler: EventHandler, envelope: EventEnvelope): Promise<void> {
-    const context = msg.headers ? inboundContext(msg.headers, `process ${envelope.event}`, SpanKind.CONSUMER) : undefined;
+    const context = requestContextEnabled() && msg.headers ? inboundContext(msg.headers, `process ${envelope.event}`, SpanKind.CONSUMER) : undefined;
     if (!context) return handler(envelope);
     try {
       await requestContext.run(context, handler, envelope);

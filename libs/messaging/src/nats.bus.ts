@@ -1,5 +1,5 @@
 import { ErrorCode, ServiceUnavailableError, Subject } from '@pds/contracts';
-import { BusOutcome, Metrics, Span, SpanKind, endSpan, requestContext, startSpan } from '@pds/observability';
+import { BusOutcome, Metrics, Span, SpanKind, endSpan, requestContext, requestContextEnabled, startSpan } from '@pds/observability';
 import { Msg, NatsConnection, PublishOptions, Subscription, createInbox } from 'nats';
 import { performance } from 'node:perf_hooks';
 import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, runHandler, unwrapReply } from './message-bus';
@@ -142,7 +142,7 @@ export class NatsBus extends MessageBus {
           return;
         }
         // The caller's request id and span: the handler and everything it logs or sends run in them.
-        const origin = readRequestHeaders(msg);
+        const origin = requestContextEnabled() ? readRequestHeaders(msg) : undefined;
         const context = origin && originContext(origin, `handle ${subject}`, SpanKind.SERVER);
         const answered = context
           ? requestContext.run(context, () => this.answer(msg, subject, handler, payload, context.span))
@@ -180,7 +180,7 @@ export class NatsBus extends MessageBus {
       callback: (error, msg) => {
         if (error) return;
         try {
-          const origin = readRequestHeaders(msg);
+          const origin = requestContextEnabled() ? readRequestHeaders(msg) : undefined;
           const context = origin && originContext(origin, `broadcast ${subject}`, SpanKind.CONSUMER);
           if (context) requestContext.run(context, listener, decode(msg.data));
           else listener(decode(msg.data));

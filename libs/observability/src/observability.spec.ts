@@ -2,7 +2,7 @@ import { Histogram, Registry } from 'prom-client';
 import { Writable } from 'node:stream';
 import { createLogger } from './logger';
 import { FastHistogram, LATENCY_BUCKETS, Metrics, ScrapedGauge } from './metrics';
-import { RequestContext, requestContext } from './request-context';
+import { RequestContext, configureRequestContext, requestContext, requestContextEnabled } from './request-context';
 import { tracingRequested } from './tracing';
 
 describe('FastHistogram', () => {
@@ -98,5 +98,17 @@ describe('tracingRequested', () => {
     expect(tracingRequested({ OTEL_TRACES_EXPORTER: 'console' })).toBe(true);
     expect(tracingRequested({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(false);
     expect(tracingRequested({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(false);
+  });
+});
+
+describe('configureRequestContext', () => {
+  afterAll(() => configureRequestContext('on', false));
+
+  it('follows REQUEST_CONTEXT, is forced on by tracing, and is on by itself only where AsyncLocalStorage is cheap', () => {
+    expect(configureRequestContext('off', false)).toBe(false);
+    expect(requestContextEnabled()).toBe(false);
+    expect(configureRequestContext('off', true)).toBe(true);
+    expect(configureRequestContext('on', false)).toBe(true);
+    expect(configureRequestContext('auto', false)).toBe(Number(process.versions.node.split('.')[0]) >= 24);
   });
 });

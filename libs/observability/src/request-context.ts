@@ -26,3 +26,28 @@ export const requestContext = new AsyncLocalStorage<RequestContext>();
 export function currentRequestContext(): RequestContext | undefined {
   return requestContext.getStore();
 }
+
+let propagating = true;
+
+/**
+ * Whether requests carry their context into the async work they cause. `auto` (the default) means
+ * on where AsyncLocalStorage is cheap: Node 24+ (AsyncContextFrame). On Node 20 an active
+ * AsyncLocalStorage puts a hook on every promise, about 25 µs of CPU per gateway → service request
+ * measured here (docs/benchmarks.md), so `auto` leaves it off there unless tracing is on (spans
+ * need it); `on` and `off` force it. Off, the edge still answers and logs its `x-request-id`; only
+ * the propagation into other lines, processes and events is missing.
+ */
+export function configureRequestContext(mode: 'auto' | 'on' | 'off', tracing: boolean): boolean {
+  propagating = mode === 'on' || tracing || (mode === 'auto' && asyncContextIsCheap());
+  return propagating;
+}
+
+export function requestContextEnabled(): boolean {
+  return propagating;
+}
+
+function asyncContextIsCheap(): boolean {
+  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  if (flags.includes('--no-async-context-frame')) return false;
+  return Number(process.versions.node.split('.')[0]) >= 24 || flags.includes('--experimental-async-context-frame');
+}

@@ -3,7 +3,7 @@ import { AppConfig, ConfigError, StartupError } from '@pds/config';
 import net from 'node:net';
 import { HealthController, MetricsController, RouteBodyLimit, buildInfo, createHttpApp, listen } from '@pds/http';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
-import { Metrics, ObservabilityModule, createLogger, startTracing } from '@pds/observability';
+import { Metrics, ObservabilityModule, configureRequestContext, createLogger, startTracing } from '@pds/observability';
 import { PersistenceModule, connectPostgres } from '@pds/persistence';
 
 export interface DistributedAppOptions {
@@ -27,6 +27,7 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
   await ensurePortFree(options.port, options.host);
   const logger = createLogger({ level: config.LOG_LEVEL, name });
   const tracing = await startTracing(name);
+  const requestContext = configureRequestContext(config.REQUEST_CONTEXT, tracing);
   const metrics = new Metrics();
   const db = connectPostgres({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: name });
 
@@ -58,7 +59,7 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
   await startMessageHandlers(app);
   const url = await listen(app, options.port, options.host);
   const { version, commit } = buildInfo();
-  logger.info({ url, mode: 'distributed', version, commit, tracing }, `${name} ${version} (distributed) listening on ${url}`);
+  logger.info({ url, mode: 'distributed', version, commit, tracing, requestContext }, `${name} ${version} (distributed) listening on ${url}`);
 }
 
 /** Entry-point wrapper: a failed boot prints why and exits non-zero instead of hanging. */
