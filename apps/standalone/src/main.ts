@@ -3,10 +3,10 @@ import { Module } from '@nestjs/common';
 import { GatewayModule, GatewaySettings, ROUTE_BODY_LIMITS, enablePortalCors, gatewayOptionsFrom } from '@pds/api-gateway';
 import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
-import { HealthController, buildInfo, createHttpApp, listen } from '@pds/http';
+import { HealthController, MetricsController, buildInfo, createHttpApp, listen } from '@pds/http';
 import { McpServerModule, McpSettings, mcpOptionsFrom } from '@pds/mcp-server';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
-import { ObservabilityModule, createLogger } from '@pds/observability';
+import { Metrics, ObservabilityModule, configureRequestContext, createLogger, startTracing } from '@pds/observability';
 import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
 import { HOOK_BODY_LIMITS, RepoReceiverModule, RepoReceiverSettings, repoReceiverOptionsFrom } from '@pds/repo-receiver';
 import { ensurePortFree, runMain } from '@pds/runtime';
@@ -25,6 +25,7 @@ import { StandaloneConfig } from './standalone.config';
 runMain(async () => {
   const config = loadConfig(StandaloneConfig);
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'standalone' });
+  const metrics = new Metrics();
   const dataDir = path.resolve(config.DATA_DIR);
   // A taken port fails before the data directory is touched; a second process on it, right after.
   await ensurePortFree(config.PORT, config.HOST);
@@ -38,13 +39,15 @@ runMain(async () => {
   const repoSettings = loadConfig(RepoReceiverSettings);
   const repoKey = resolveSecretKeyFile(repoSettings.REPO_SECRET_KEY, dataDir, 'repo-secret-key');
 
+  const tracing = await startTracing('standalone');
+  const requestContext = configureRequestContext(config.REQUEST_CONTEXT, tracing);
   const db = await openPglite(path.join(dataDir, 'pglite'));
   const applied = await applyMigrations(db);
   if (applied.length) logger.info({ migrations: applied.map((m) => `${m.context}/${m.name}`) }, 'applied migrations');
 
   @Module({
     imports: [
-      ObservabilityModule.forRoot(logger),
+      ObservabilityModule.forRoot(logger, metrics),
       PersistenceModule.forRoot(db),
       MessagingModule.forRoot({ transport: 'in-process' }),
       GatewayModule.forRoot(gatewayOptionsFrom(gatewaySettings, operator.token)),
@@ -54,16 +57,16 @@ runMain(async () => {
       RepoReceiverModule.forRoot(repoReceiverOptionsFrom(repoSettings, config.PORT, repoKey.key)),
       McpServerModule.forRoot(mcpOptionsFrom(mcpSettings)),
     ],
-    controllers: [HealthController],
+    controllers: [HealthController, MetricsController],
   })
   class StandaloneApp {}
 
-  const app = await createHttpApp(StandaloneApp, { logger, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: [...ROUTE_BODY_LIMITS, ...HOOK_BODY_LIMITS] });
+  const app = await createHttpApp(StandaloneApp, { logger, metrics, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: [...ROUTE_BODY_LIMITS, ...HOOK_BODY_LIMITS] });
   enablePortalCors(app);
   await startMessageHandlers(app);
   const url = await listen(app, config.PORT, config.HOST);
   const { version, commit } = buildInfo();
-  logger.info({ url, dataDir, mode: 'standalone', version, commit }, `standalone ${version} listening on ${url}`);
+  logger.info({ url, dataDir, mode: 'standalone', version, commit, tracing, requestContext }, `standalone ${version} listening on ${url}`);
   process.stderr.write(
     [
       '',
@@ -71,6 +74,7 @@ runMain(async () => {
       `  REST API        ${url}/api/v1`,
       `  operator API    ${url}/operator`,
       `  MCP endpoint    ${url}/mcp`,
+      `  metrics         ${url}/metrics${tracing ? ' (traces exported: OTEL_* settings)' : ''}`,
       `  data            ${dataDir}`,
       operator.file
         ? `  operator token  ${operator.file}${operator.generated ? ' (generated now)' : ''}`

@@ -6,6 +6,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const PORT_RULE = 'must be a whole number from 0 to 65535';
 
+export const REQUEST_CONTEXT_MODES = ['auto', 'on', 'off'] as const;
+export type RequestContextMode = (typeof REQUEST_CONTEXT_MODES)[number];
+
 /** Variables of every process that serves HTTP, distributed or standalone. */
 export class ListenConfig {
   @IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
@@ -18,6 +21,10 @@ export class ListenConfig {
 
   @IsString()
   HOST: string = '0.0.0.0';
+
+  /** Request id (and trace) carried through async calls, messages and events: docs/observability.md. */
+  @IsIn(REQUEST_CONTEXT_MODES, { message: `must be one of ${REQUEST_CONTEXT_MODES.join(', ')}` })
+  REQUEST_CONTEXT: RequestContextMode = 'auto';
 }
 
 /**

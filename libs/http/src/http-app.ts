@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PinoNestLogger } from '@pds/observability';
+import { Metrics, PinoNestLogger, RequestContext, SpanKind, endSpan, requestContext, requestContextEnabled, startSpan, tracingEnabled } from '@pds/observability';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiErrorFilter } from './api-error.filter';
@@ -19,6 +19,8 @@ export interface RouteBodyLimit {
 
 export interface HttpAppOptions {
   logger: Logger;
+  /** The process's metrics (the same instance as ObservabilityModule's): HTTP requests are observed into it. */
+  metrics: Metrics;
   bodyLimit?: number;
   /** Endpoints that accept more than the default (intake descriptions up to 900,000 characters). */
   routeBodyLimits?: readonly RouteBodyLimit[];
@@ -36,13 +38,18 @@ export const RAW_BODY: RouteFlags = Object.freeze({ rawBody: true });
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** Request decoration: the id (and span) its handler, bus messages and log lines carry. */
+const CONTEXT = 'pdsContext';
+type WithContext = { [CONTEXT]: RequestContext | null };
+const contextOf = (request: object) => (request as WithContext)[CONTEXT];
+
 /**
  * Builds the Fastify-backed Nest app every HTTP edge uses: request ids (taken from a sane incoming
  * `x-request-id` or generated) in logs and responses, one access-log line per request, body limits,
  * and one error shape for everything, including failures Fastify raises before Nest sees the request.
  */
 export async function createHttpApp(module: unknown, options: HttpAppOptions): Promise<NestFastifyApplication> {
-  const { logger } = options;
+  const { logger, metrics } = options;
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
@@ -71,9 +78,15 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
       else done(null, parsed);
     });
   });
+  fastify.decorateRequest(CONTEXT, null);
   // Before any handler: NUL characters and lone surrogates in path parameters or query values.
+  // The handler then runs inside the request's context: entered here, after the body was read,
+  // because body parsing continues from socket events, outside whatever onRequest entered.
   fastify.addHook('preValidation', (request, _reply, done) => {
-    done(refuseParameters('path', request.params) ?? refuseParameters('query', request.query));
+    const refused = refuseParameters('path', request.params) ?? refuseParameters('query', request.query);
+    const context = contextOf(request);
+    if (context) requestContext.run(context, done, refused);
+    else done(refused);
   });
   fastify.addHook('onRoute', (route) => {
     const match = options.routeBodyLimits?.find((entry) => route.url.startsWith(entry.prefix));
@@ -81,6 +94,11 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   });
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    metrics.httpRequestStarted();
+    if (requestContextEnabled()) {
+      const span = tracingEnabled() ? startHttpSpan(request.method, request.url, request.headers.traceparent) : undefined;
+      (request as unknown as WithContext)[CONTEXT] = new RequestContext(request.id, span);
+    }
     done();
   });
   // The contract answers 200 to every success, creations included; Nest would answer POST with 201.
@@ -91,12 +109,25 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
     done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
-    // Probes hit /health and /ready every few seconds; they are noise at info level.
-    const level = request.url === '/health' || request.url === '/ready' ? 'debug' : 'info';
-    logger[level](
-      { reqId: request.id, method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+    // Probes and scrapes hit /health, /ready and /metrics every few seconds: noise at info level.
+    const url = request.url;
+    const level = url === '/health' || url === '/ready' || url === '/metrics' ? 'debug' : 'info';
+    const status = reply.statusCode;
+    const span = contextOf(request)?.span;
+    // onResponse runs after the socket finished, outside the request's context: the id is explicit.
+    if (logger.isLevelEnabled(level)) {
+      const fields = { reqId: request.id, method: request.method, url: url.split('?')[0], status, ms: Math.round(reply.elapsedTime) };
+      logger[level](span ? { ...fields, traceId: span.spanContext().traceId } : fields, 'request');
+    }
+    // The route template, never the URL (ids would make a series per record); 'unmatched' for 404s.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequestFinished(request.method, route, status, reply.elapsedTime / 1000);
+    if (span) {
+      span.updateName(`${request.method} ${route}`);
+      span.setAttribute('http.route', route);
+      span.setAttribute('http.response.status_code', status);
+      endSpan(span, status >= 500);
+    }
     done();
   });
 
@@ -109,6 +140,13 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   app.useGlobalFilters(new ApiErrorFilter(logger));
   closeOnSignals(app, logger);
   return app;
+}
+
+function startHttpSpan(method: string, url: string, traceparent: string | string[] | undefined) {
+  return startSpan(method, SpanKind.SERVER, typeof traceparent === 'string' ? traceparent : undefined, {
+    'http.request.method': method,
+    'url.path': url.split('?')[0],
+  });
 }
 
 /** Listens and returns the bound address (port 0 picks a free one). */

@@ -3,4 +3,5 @@ export * from './contract-validation.pipe';
 export * from './error-response';
 export * from './health.controller';
 export * from './http-app';
+export * from './metrics.controller';
 export * from './page.interceptor';

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CustomTransportStrategy, MessageHandler, Server } from '@nestjs/microservices';
 import { EventEnvelope, eventSubject } from '@pds/contracts';
 import { LOGGER, Logger } from '@pds/observability';
+import { performance } from 'node:perf_hooks';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { EventConsumer } from './event-stream';
 import { MessageBus } from './message-bus';
@@ -105,6 +106,21 @@ export class BusTransport extends Server implements CustomTransportStrategy {
 
   /** Runs a handler through Nest's pipeline; resolves with its result or rejects with what the filter left. */
   private async run(handler: Handler, payload: unknown, subject: string): Promise<unknown> {
+    if (!this.log.isLevelEnabled('debug')) return this.handle(handler, payload, subject);
+    // At debug, one line per message handled: with the request id the logger adds, it shows where
+    // a request went in every process.
+    const started = performance.now();
+    try {
+      const result = await this.handle(handler, payload, subject);
+      this.log.debug({ subject, ms: Math.round(performance.now() - started) }, 'message handled');
+      return result;
+    } catch (error) {
+      this.log.debug({ subject, ms: Math.round(performance.now() - started), failed: true }, 'message handled');
+      throw error;
+    }
+  }
+
+  private async handle(handler: Handler, payload: unknown, subject: string): Promise<unknown> {
     const result = await handler(payload, new MessageContext(subject));
     return isObservable(result) ? lastValueFrom(result, { defaultValue: undefined }) : result;
   }

@@ -1,9 +1,17 @@
 import type { EventEnvelope } from '@pds/contracts';
+import type { EventOrigin } from './message-trace';
+
+/** Per event id: the request that caused the event, for the events that have one. */
+export type EventOrigins = ReadonlyMap<string, EventOrigin>;
 
 /** Where the outbox relay puts domain events: JetStream, or in-process consumers in standalone. */
 export abstract class EventPublisher {
-  /** Resolves once every envelope is durably accepted; rejects (and nothing counts) otherwise. */
-  abstract publish(envelopes: readonly EventEnvelope[]): Promise<void>;
+  /**
+   * Resolves once every envelope is durably accepted; rejects (and nothing counts) otherwise.
+   * `origins` travel with the events (message headers) so that their handlers run in the request's
+   * id and trace.
+   */
+  abstract publish(envelopes: readonly EventEnvelope[], origins?: EventOrigins): Promise<void>;
   /** Whether the stream answers at all: tells an outage from an event it refuses. */
   abstract reachable(): Promise<boolean>;
 }

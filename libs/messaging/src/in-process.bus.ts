@@ -1,4 +1,6 @@
 import { ServiceUnavailableError, Subject } from '@pds/contracts';
+import { Metrics, RequestContext, SpanKind, endSpan, requestContext, startSpan } from '@pds/observability';
+import { performance } from 'node:perf_hooks';
 import { BroadcastListener, HandlerErrorLogger, JsonText, MessageBus, MessageHandler, Reply, runHandler, unwrapReply } from './message-bus';
 
 /** JSON round trip, so that in-process handlers get exactly what NATS would have carried. */
@@ -11,10 +13,14 @@ export class InProcessBus extends MessageBus {
   private readonly handlers = new Map<string, MessageHandler>();
   private readonly listeners = new Map<string, BroadcastListener[]>();
 
-  constructor(private readonly logger: HandlerErrorLogger) {
+  constructor(
+    private readonly logger: HandlerErrorLogger,
+    private readonly metrics: Metrics = new Metrics({ processMetrics: false }),
+  ) {
     super();
   }
 
+  /** The caller's context flows into the handler by itself (one process); with tracing, under a span of its own. */
   async request<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<Res> {
     return unwrapReply<Res>(wire(await this.run(subject, payload)));
   }
@@ -23,10 +29,21 @@ export class InProcessBus extends MessageBus {
     return JSON.stringify(unwrapReply<Res>(await this.run(subject, payload)));
   }
 
-  private run(subject: string, payload: unknown): Promise<Reply> {
+  private async run(subject: string, payload: unknown): Promise<Reply> {
     const handler = this.handlers.get(subject);
-    if (!handler) throw new ServiceUnavailableError(`No service answers ${subject}`);
-    return runHandler(subject, handler, wire(payload), this.logger);
+    if (!handler) {
+      this.metrics.busRequest(subject, 'unavailable', 0);
+      throw new ServiceUnavailableError(`No service answers ${subject}`);
+    }
+    const started = performance.now();
+    const context = requestContext.getStore();
+    const span = context?.span ? startSpan(`handle ${subject}`, SpanKind.INTERNAL, context.span, { 'messaging.destination.name': subject }) : undefined;
+    const reply: Reply = span && context
+      ? await requestContext.run(new RequestContext(context.requestId, span), runHandler, subject, handler, wire(payload), this.logger)
+      : await runHandler(subject, handler, wire(payload), this.logger);
+    if (span) endSpan(span, !reply.ok);
+    this.metrics.busRequest(subject, reply.ok ? 'ok' : 'error', (performance.now() - started) / 1000);
+    return reply;
   }
 
   serve(subject: string, handler: MessageHandler): void {

@@ -1,5 +1,7 @@
 import type { EventEnvelope } from '@pds/contracts';
-import { ConsumerOptions, EventConsumer, EventHandler, EventPublisher } from './event-stream';
+import { SpanKind, endSpan, requestContext, requestContextEnabled } from '@pds/observability';
+import { ConsumerOptions, EventConsumer, EventHandler, EventOrigins, EventPublisher } from './event-stream';
+import { originContext } from './message-trace';
 
 interface Subscription {
   options: ConsumerOptions;
@@ -29,12 +31,26 @@ export class InProcessEventStream extends EventPublisher implements EventConsume
     return true;
   }
 
-  async publish(envelopes: readonly EventEnvelope[]): Promise<void> {
+  async publish(envelopes: readonly EventEnvelope[], origins?: EventOrigins): Promise<void> {
     if (this.stopped) throw new Error('the event stream is shutting down');
     for (const envelope of envelopes) {
+      const origin = requestContextEnabled() ? origins?.get(envelope.id) : undefined;
       for (const { options, handler } of this.subscriptions) {
         if (options.eventTypes?.length && !options.eventTypes.includes(envelope.event)) continue;
-        await handler(JSON.parse(JSON.stringify(envelope)) as EventEnvelope);
+        const copy = JSON.parse(JSON.stringify(envelope)) as EventEnvelope;
+        if (!origin) {
+          await handler(copy);
+          continue;
+        }
+        // The handler runs in the id (and trace) of the request that wrote the event, as over JetStream.
+        const context = originContext(origin, `process ${envelope.event}`, SpanKind.CONSUMER);
+        try {
+          await requestContext.run(context, handler, copy);
+          if (context.span) endSpan(context.span);
+        } catch (error) {
+          if (context.span) endSpan(context.span, true);
+          throw error;
+        }
       }
     }
   }

@@ -15,3 +15,5 @@ export { TransactionalOutbox, transactionalOutboxProviders } from './outbox.writ
 export type { OutboxEvents, TransactionStarter } from './outbox.writer';
 export * from './large-payloads';
 export * from './nats-permissions';
+export { currentOrigin } from './message-trace';
+export type { EventOrigin } from './message-trace';

@@ -10,9 +10,11 @@ import {
   StorageType,
   nanos,
 } from 'nats';
-import { ConsumerOptions, EventConsumer, EventHandler, EventPublisher } from './event-stream';
+import { Metrics, SpanKind, endSpan, requestContext, requestContextEnabled } from '@pds/observability';
+import { ConsumerOptions, EventConsumer, EventHandler, EventOrigins, EventPublisher } from './event-stream';
 import type { HandlerErrorLogger } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
+import { inboundContext, outboundHeaders } from './message-trace';
 import { eventPayloadsBucket, eventsStreamName, prefixed } from './nats.connection';
 
 const encoder = new TextEncoder();
@@ -92,14 +94,16 @@ export class JetStreamEventPublisher extends EventPublisher {
     return this.ready;
   }
 
-  async publish(envelopes: readonly EventEnvelope[]): Promise<void> {
+  async publish(envelopes: readonly EventEnvelope[], origins?: EventOrigins): Promise<void> {
     await this.init();
     const js = this.js as JetStreamClient;
     await Promise.all(
       envelopes.map(async (envelope) => {
         let data = encoder.encode(JSON.stringify(envelope));
         if (data.length > this.large.limit) data = encoder.encode(JSON.stringify(await this.large.stash(data)));
-        await js.publish(prefixed(this.options.subjectPrefix, eventSubject(envelope.event)), data, { msgID: envelope.id });
+        const origin = origins?.get(envelope.id);
+        const headers = origin ? outboundHeaders(origin.requestId, undefined, origin.traceparent) : undefined;
+        await js.publish(prefixed(this.options.subjectPrefix, eventSubject(envelope.event)), data, { msgID: envelope.id, headers });
       }),
     );
   }
@@ -116,6 +120,7 @@ export class JetStreamEventConsumer extends EventConsumer {
     private readonly nc: NatsConnection,
     private readonly options: JetStreamOptions,
     private readonly logger: HandlerErrorLogger,
+    private readonly metrics: Metrics,
   ) {
     super();
     this.large = eventPayloads(nc, options.subjectPrefix);
@@ -140,7 +145,15 @@ export class JetStreamEventConsumer extends EventConsumer {
       .catch(() => jsm.consumers.update(stream, options.durableName, { ack_wait: nanos(30_000) }));
     const consumer = await this.nc.jetstream().consumers.get(stream, options.durableName);
     const messages = await consumer.consume({ max_messages: 200 });
-    this.stopped.signal.addEventListener('abort', () => void messages.close());
+    // The backlog is read from the server when Prometheus scrapes, not counted on the way.
+    const removeGauge = this.metrics.consumerPending.add(async () => {
+      const info = await consumer.info(false);
+      return [[{ consumer: options.durableName }, info.num_pending + info.num_ack_pending]];
+    });
+    this.stopped.signal.addEventListener('abort', () => {
+      removeGauge();
+      void messages.close();
+    });
     const limit = Math.max(1, options.concurrency ?? 1);
     void (async () => {
       const inFlight = new Set<Promise<void>>();
@@ -160,11 +173,24 @@ export class JetStreamEventConsumer extends EventConsumer {
     try {
       const message: unknown = JSON.parse(decoder.decode(msg.data));
       const envelope = (isClaim(message) ? JSON.parse(decoder.decode(await this.large.redeem(message))) : message) as EventEnvelope;
-      if (!types || types.has(envelope.event)) await handler(envelope);
+      if (!types || types.has(envelope.event)) await this.run(msg, handler, envelope);
       msg.ack();
     } catch (error) {
       this.logger.error({ err: error, subject: msg.subject }, 'event handler failed; message will be redelivered');
       msg.nak(1000);
+    }
+  }
+
+  /** Runs the handler in the id (and trace) of the request that wrote the event, when it came from one. */
+  private async run(msg: JsMsg, handler: EventHandler, envelope: EventEnvelope): Promise<void> {
+    const context = requestContextEnabled() && msg.headers ? inboundContext(msg.headers, `process ${envelope.event}`, SpanKind.CONSUMER) : undefined;
+    if (!context) return handler(envelope);
+    try {
+      await requestContext.run(context, handler, envelope);
+      if (context.span) endSpan(context.span);
+    } catch (error) {
+      if (context.span) endSpan(context.span, true);
+      throw error;
     }
   }
 

@@ -1,6 +1,6 @@
 import { DynamicModule, Global, INestApplication, Inject, Module, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
 import { CustomStrategy } from '@nestjs/microservices';
-import { HealthRegistry, LOGGER, Logger } from '@pds/observability';
+import { HealthRegistry, LOGGER, Logger, Metrics } from '@pds/observability';
 import type { NatsConnection } from 'nats';
 import { EventConsumer, EventPublisher } from './event-stream';
 import { InProcessBus } from './in-process.bus';
@@ -22,7 +22,7 @@ export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 function transportProviders(options: MessagingOptions): Provider[] {
   if (options.transport === 'in-process') {
     return [
-      { provide: MessageBus, useFactory: (logger: Logger) => new InProcessBus(logger), inject: [LOGGER] },
+      { provide: MessageBus, useFactory: (logger: Logger, metrics: Metrics) => new InProcessBus(logger, metrics), inject: [LOGGER, Metrics] },
       InProcessEventStream,
       { provide: EventPublisher, useExisting: InProcessEventStream },
       { provide: EventConsumer, useExisting: InProcessEventStream },
@@ -41,8 +41,8 @@ function transportProviders(options: MessagingOptions): Provider[] {
     },
     {
       provide: MessageBus,
-      useFactory: (nc: NatsConnection, logger: Logger) => new NatsBus(nc, nats, logger),
-      inject: [NATS_CONNECTION, LOGGER],
+      useFactory: (nc: NatsConnection, logger: Logger, metrics: Metrics) => new NatsBus(nc, nats, logger, metrics),
+      inject: [NATS_CONNECTION, LOGGER, Metrics],
     },
     {
       provide: EventPublisher,
@@ -51,8 +51,8 @@ function transportProviders(options: MessagingOptions): Provider[] {
     },
     {
       provide: EventConsumer,
-      useFactory: (nc: NatsConnection, logger: Logger) => new JetStreamEventConsumer(nc, nats, logger),
-      inject: [NATS_CONNECTION, LOGGER],
+      useFactory: (nc: NatsConnection, logger: Logger, metrics: Metrics) => new JetStreamEventConsumer(nc, nats, logger, metrics),
+      inject: [NATS_CONNECTION, LOGGER, Metrics],
     },
   ];
 }

@@ -1,17 +1,26 @@
 import { ErrorCode, ServiceUnavailableError, Subject } from '@pds/contracts';
-import { Msg, NatsConnection, Subscription, createInbox } from 'nats';
+import { BusOutcome, Metrics, Span, SpanKind, endSpan, requestContext, requestContextEnabled, startSpan } from '@pds/observability';
+import { Msg, NatsConnection, PublishOptions, Subscription, createInbox } from 'nats';
+import { performance } from 'node:perf_hooks';
 import { BroadcastListener, HandlerErrorLogger, JsonText, MessageBus, MessageHandler, Reply, replyJson, runHandler, unwrapReply } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
+import { originContext, readRequestHeaders, requestHeaders } from './message-trace';
 import { NatsOptions, natsInboxPrefix, prefixed, requestPayloadsBucket } from './nats.connection';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const encode = (value: unknown) => encoder.encode(JSON.stringify(value ?? null));
 const decode = (data: Uint8Array): unknown => JSON.parse(decoder.decode(data));
+/** How an encoded successful Reply begins (the metric's outcome without parsing). */
+const OK_REPLY = '{"ok":true';
 
 interface PendingRequest {
   subject: string;
   deadline: number;
+  /** performance.now() when sent, for the request duration metric. */
+  started: number;
+  /** The client span of this request (tracing on only). */
+  span: Span | undefined;
   /** The reply as sent (a large one already fetched from the claim check): an encoded Reply. */
   resolve(reply: string): void;
   reject(error: Error): void;
@@ -38,6 +47,7 @@ export class NatsBus extends MessageBus {
     private readonly nc: NatsConnection,
     private readonly options: NatsOptions,
     private readonly logger: HandlerErrorLogger,
+    private readonly metrics: Metrics,
   ) {
     super();
     this.inbox = createInbox(natsInboxPrefix(options.subjectPrefix, options.name));
@@ -75,31 +85,51 @@ export class NatsBus extends MessageBus {
     const token = (this.nextToken++).toString(36);
     let data = encode(payload);
     if (data.length > this.large.limit) data = encode(await this.large.stash(data));
+    // The current request's id (and the span of this hop) travel as headers; none outside a request.
+    const context = requestContext.getStore();
+    const span = context?.span && startSpan(`request ${subject}`, SpanKind.CLIENT, context.span, { 'messaging.destination.name': subject });
+    const options: Partial<PublishOptions> = { reply: `${this.inbox}.${token}`, headers: requestHeaders(context?.requestId, span) };
     return new Promise<string>((resolve, reject) => {
-      this.pending.set(token, { subject, deadline: Date.now() + this.options.requestTimeoutMs, resolve, reject });
+      this.pending.set(token, { subject, deadline: Date.now() + this.options.requestTimeoutMs, started: performance.now(), span, resolve, reject });
       try {
-        this.nc.publish(prefixed(this.options.subjectPrefix, subject), data, { reply: `${this.inbox}.${token}` });
+        this.nc.publish(prefixed(this.options.subjectPrefix, subject), data, options);
       } catch {
+        const pending = this.pending.get(token);
         this.pending.delete(token);
+        if (pending) this.finish(pending, 'unavailable');
         reject(new ServiceUnavailableError(`Messaging failed for ${subject}`));
       }
     });
   }
 
+  /** Records how a request ended: the duration metric, and the client span when tracing. */
+  private finish(request: PendingRequest, outcome: BusOutcome): void {
+    this.metrics.busRequest(request.subject, outcome, (performance.now() - request.started) / 1000);
+    if (request.span) endSpan(request.span, outcome !== 'ok', outcome);
+  }
+
   private settle(request: PendingRequest, msg: Msg): void {
     // The server answers a request nobody subscribes to with an empty 503 status message.
     if (msg.data.length === 0 && msg.headers?.code === 503) {
+      this.finish(request, 'unavailable');
       request.reject(new ServiceUnavailableError(`No service answers ${request.subject}`));
       return;
     }
-    const malformed = () => request.reject(new ServiceUnavailableError(`Malformed reply for ${request.subject}`));
+    const malformed = () => {
+      this.finish(request, 'unavailable');
+      request.reject(new ServiceUnavailableError(`Malformed reply for ${request.subject}`));
+    };
+    const resolve = (text: string) => {
+      this.finish(request, text.startsWith(OK_REPLY) ? 'ok' : 'error');
+      request.resolve(text);
+    };
     const text = decoder.decode(msg.data);
     // Every Reply starts with {"ok":; anything else is a claim check (or garbage).
-    if (text.startsWith('{"ok":')) return request.resolve(text);
+    if (text.startsWith('{"ok":')) return resolve(text);
     try {
       const claim: unknown = JSON.parse(text);
       if (!isClaim(claim)) return malformed();
-      this.large.redeem(claim).then((data) => request.resolve(decoder.decode(data)), malformed);
+      this.large.redeem(claim).then((data) => resolve(decoder.decode(data)), malformed);
     } catch {
       malformed();
     }
@@ -110,6 +140,7 @@ export class NatsBus extends MessageBus {
     for (const [token, request] of this.pending) {
       if (request.deadline > now) continue;
       this.pending.delete(token);
+      this.finish(request, 'timeout');
       request.reject(new ServiceUnavailableError(`The service behind ${request.subject} did not answer in time`));
     }
   }
@@ -130,17 +161,12 @@ export class NatsBus extends MessageBus {
           msg.respond(encode({ ok: false, error: { error: ErrorCode.BadRequest, message: 'Malformed message' } }));
           return;
         }
-        const respond = async (reply: Reply) => {
-          const data = encode(reply);
-          msg.respond(data.length > this.large.limit ? encode(await this.large.stash(data)) : data);
-        };
-        const answer = isClaim(payload)
-          ? this.large.redeem(payload).then((data) => runHandler(subject, handler, decode(data), this.logger))
-          : runHandler(subject, handler, payload, this.logger);
-        const answered = answer.then(respond).catch((err: unknown) => {
-          this.logger.error({ err, subject }, 'could not answer a request');
-          msg.respond(encode({ ok: false, error: { error: ErrorCode.ServiceUnavailable, message: 'Could not answer' } }));
-        });
+        // The caller's request id and span: the handler and everything it logs or sends run in them.
+        const origin = requestContextEnabled() ? readRequestHeaders(msg) : undefined;
+        const context = origin && originContext(origin, `handle ${subject}`, SpanKind.SERVER);
+        const answered = context
+          ? requestContext.run(context, () => this.answer(msg, subject, handler, payload, context.span))
+          : this.answer(msg, subject, handler, payload, undefined);
         this.answering.add(answered);
         void answered.finally(() => this.answering.delete(answered));
       },
@@ -148,8 +174,25 @@ export class NatsBus extends MessageBus {
     this.served.push(subscription);
   }
 
+  /** Runs a served request's handler and sends its reply. */
+  private answer(msg: Msg, subject: string, handler: MessageHandler, payload: unknown, span: Span | undefined): Promise<void> {
+    const respond = async (reply: Reply) => {
+      if (span) endSpan(span, !reply.ok, reply.ok ? undefined : reply.error.error);
+      const data = encode(reply);
+      msg.respond(data.length > this.large.limit ? encode(await this.large.stash(data)) : data);
+    };
+    const answer = isClaim(payload)
+      ? this.large.redeem(payload).then((data) => runHandler(subject, handler, decode(data), this.logger))
+      : runHandler(subject, handler, payload, this.logger);
+    return answer.then(respond).catch((err: unknown) => {
+      this.logger.error({ err, subject }, 'could not answer a request');
+      msg.respond(encode({ ok: false, error: { error: ErrorCode.ServiceUnavailable, message: 'Could not answer' } }));
+    });
+  }
+
   broadcast<M>(subject: Subject<M, void>, payload: NoInfer<M>): void {
-    this.nc.publish(prefixed(this.options.subjectPrefix, subject), encode(payload));
+    const requestId = requestContext.getStore()?.requestId;
+    this.nc.publish(prefixed(this.options.subjectPrefix, subject), encode(payload), requestId ? { headers: requestHeaders(requestId, undefined) } : undefined);
   }
 
   onBroadcast(subject: string, listener: BroadcastListener): void {
@@ -157,7 +200,10 @@ export class NatsBus extends MessageBus {
       callback: (error, msg) => {
         if (error) return;
         try {
-          listener(decode(msg.data));
+          const origin = requestContextEnabled() ? readRequestHeaders(msg) : undefined;
+          const context = origin && originContext(origin, `broadcast ${subject}`, SpanKind.CONSUMER);
+          if (context) requestContext.run(context, listener, decode(msg.data));
+          else listener(decode(msg.data));
         } catch (err) {
           this.logger.error({ err, subject }, 'broadcast listener failed');
         }

@@ -1,10 +1,24 @@
 import { OnApplicationBootstrap, OnApplicationShutdown, Provider, Type } from '@nestjs/common';
 import { API_VERSION, EventEnvelope } from '@pds/contracts';
-import { LOGGER } from '@pds/observability';
+import { LOGGER, Metrics } from '@pds/observability';
 import { DATABASE, Database } from '@pds/persistence';
 import { randomUUID } from 'node:crypto';
-import { EventPublisher } from './event-stream';
+import { EventOrigins, EventPublisher } from './event-stream';
 import type { HandlerErrorLogger } from './message-bus';
+import type { EventOrigin } from './message-trace';
+
+interface OutboxRow {
+  id: string;
+  payload: EventEnvelope;
+  request_id: string | null;
+  traceparent: string | null;
+}
+
+interface OutboxStats {
+  waiting: number;
+  parked: number;
+  lagSeconds: number;
+}
 
 /** An event as a service writes it to its outbox, in the same transaction as the change. */
 export function buildEnvelope<T extends object>(event: string, organizationId: string, data: T): EventEnvelope<T> {
@@ -46,12 +60,15 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private stopped = true;
   private failures = 0;
   private lastPrune = 0;
+  private stats?: { at: number; result: Promise<OutboxStats> };
+  private readonly removeGauges: (() => void)[] = [];
 
   constructor(
     private readonly db: Database,
     private readonly publisher: EventPublisher,
     private readonly logger: RelayLogger,
     private readonly options: OutboxRelayOptions,
+    private readonly metrics?: Metrics,
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 200;
@@ -61,11 +78,39 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationBootstrap(): void {
+    const schema = { schema: this.options.schema };
+    if (this.metrics) {
+      this.removeGauges.push(
+        this.metrics.outboxWaiting.add(async () => [[schema, (await this.sampleStats()).waiting]]),
+        this.metrics.outboxParked.add(async () => [[schema, (await this.sampleStats()).parked]]),
+        this.metrics.outboxLag.add(async () => [[schema, (await this.sampleStats()).lagSeconds]]),
+      );
+    }
     this.start();
   }
 
   onApplicationShutdown(): Promise<void> {
+    for (const remove of this.removeGauges.splice(0)) remove();
     return this.stop();
+  }
+
+  /** One query per scrape for the three outbox gauges (they are collected side by side). */
+  private sampleStats(): Promise<OutboxStats> {
+    if (!this.stats || Date.now() - this.stats.at > 1000) {
+      this.stats = { at: Date.now(), result: this.queryStats() };
+    }
+    return this.stats.result;
+  }
+
+  private async queryStats(): Promise<OutboxStats> {
+    // tenant-scope: all organizations (an operational count, no organization's data leaves)
+    const [row] = await this.db.sql.query<{ waiting: string; parked: string; lag: number | null }>(
+      `SELECT count(*) FILTER (WHERE parked_at IS NULL)::text AS waiting,
+              count(*) FILTER (WHERE parked_at IS NOT NULL)::text AS parked,
+              extract(epoch FROM now() - min(created_at) FILTER (WHERE parked_at IS NULL))::float8 AS lag
+         FROM ${this.table()} WHERE published_at IS NULL`,
+    );
+    return { waiting: Number(row?.waiting ?? 0), parked: Number(row?.parked ?? 0), lagSeconds: Math.max(0, row?.lag ?? 0) };
   }
 
   start(): void {
@@ -132,16 +177,17 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
    * parks nothing. At the limit a row is parked: kept with its error, logged, no longer claimed,
    * replayable. Rows that failed are released for the next drain (the relay backs off meanwhile).
    */
-  private async publishBatch(batch: { id: string; payload: EventEnvelope }[]): Promise<string[]> {
+  private async publishBatch(batch: OutboxRow[]): Promise<string[]> {
+    const origins = originsOf(batch);
     try {
-      await this.publisher.publish(batch.map((row) => row.payload));
+      await this.publisher.publish(batch.map((row) => row.payload), origins);
       return batch.map((row) => row.id);
     } catch {
       const published: string[] = [];
-      const failed: { row: { id: string; payload: EventEnvelope }; error: unknown }[] = [];
+      const failed: { row: OutboxRow; error: unknown }[] = [];
       for (const row of batch) {
         try {
-          await this.publisher.publish([row.payload]);
+          await this.publisher.publish([row.payload], origins);
           published.push(row.id);
         } catch (error) {
           failed.push({ row, error });
@@ -155,7 +201,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
-  private async recordFailure(row: { id: string; payload: EventEnvelope }, error: unknown): Promise<void> {
+  private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const [state] = await this.db.sql.query<{ attempts: number; parked: boolean }>(
       `UPDATE ${this.table()} SET attempts = attempts + 1, last_error = left($2, 1000),
@@ -182,14 +228,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     return `"${this.options.schema}"."outbox"`;
   }
 
-  private async claim(): Promise<{ id: string; payload: EventEnvelope }[]> {
-    const rows = await this.db.sql.query<{ id: string; seq: string; payload: EventEnvelope }>(
+  private async claim(): Promise<OutboxRow[]> {
+    const rows = await this.db.sql.query<OutboxRow & { seq: string }>(
       `UPDATE ${this.table()} SET claimed_until = now() + make_interval(secs => $2::int / 1000.0)
         WHERE id IN (
           SELECT id FROM ${this.table()}
            WHERE published_at IS NULL AND parked_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
            ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, seq::text AS seq, payload`,
+        RETURNING id, seq::text AS seq, payload, request_id, traceparent`,
       [this.batchSize, this.leaseMs],
     );
     return rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
@@ -213,6 +259,17 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 }
 
+/** The requests that wrote these rows, by event id; undefined when none did (background work). */
+function originsOf(rows: readonly OutboxRow[]): EventOrigins | undefined {
+  let origins: Map<string, EventOrigin> | undefined;
+  for (const row of rows) {
+    if (!row.request_id) continue;
+    origins ??= new Map();
+    origins.set(row.payload.id, { requestId: row.request_id, traceparent: row.traceparent });
+  }
+  return origins;
+}
+
 /**
  * The Nest provider of one context's relay: `outboxRelayProvider(DeliveryOutboxRelay, 'delivery')`,
  * where `class DeliveryOutboxRelay extends OutboxRelay {}` is the context's injection token. The relay
@@ -221,8 +278,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 export function outboxRelayProvider(token: Type<OutboxRelay>, schema: string): Provider {
   return {
     provide: token,
-    useFactory: (db: Database, publisher: EventPublisher, logger: RelayLogger) => new token(db, publisher, logger, { schema }),
-    inject: [DATABASE, EventPublisher, LOGGER],
+    useFactory: (db: Database, publisher: EventPublisher, logger: RelayLogger, metrics: Metrics) => new token(db, publisher, logger, { schema }, metrics),
+    inject: [DATABASE, EventPublisher, LOGGER, Metrics],
   };
 }
 

@@ -1,6 +1,7 @@
 import { InjectionToken, Provider, Type } from '@nestjs/common';
 import type { EventEnvelope } from '@pds/contracts';
 import type { RawSqlClient } from '@pds/persistence';
+import { currentOrigin } from './message-trace';
 import { OutboxRelay, buildEnvelope, outboxRelayProvider } from './outbox.relay';
 
 /**
@@ -8,13 +9,18 @@ import { OutboxRelay, buildEnvelope, outboxRelayProvider } from './outbox.relay'
  * package: services record events through `TransactionalOutbox`, which also wakes the relay.
  */
 export async function writeOutbox(tx: RawSqlClient, schema: string, envelopes: readonly EventEnvelope<object>[]): Promise<void> {
+  // The request writing the event: its handlers, in any process, log and trace under it.
+  const origin = currentOrigin();
   for (const envelope of envelopes) {
     await tx.$executeRawUnsafe(
-      `INSERT INTO "${schema}"."outbox" (id, organization_id, event_type, payload) VALUES ($1::uuid, $2::uuid, $3, $4::jsonb)`,
+      `INSERT INTO "${schema}"."outbox" (id, organization_id, event_type, payload, request_id, traceparent)
+       VALUES ($1::uuid, $2::uuid, $3, $4::jsonb, $5, $6)`,
       envelope.id,
       envelope.organizationId,
       envelope.event,
       JSON.stringify(envelope),
+      origin?.requestId ?? null,
+      origin?.traceparent ?? null,
     );
   }
 }

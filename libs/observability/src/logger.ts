@@ -1,4 +1,5 @@
 import pino, { Logger } from 'pino';
+import { requestContext } from './request-context';
 
 export type { Logger } from 'pino';
 
@@ -27,12 +28,26 @@ export const REDACTED_PATHS = [
   'token',
 ];
 
-export function createLogger(options: { level: string; name: string }): Logger {
-  return pino({
+/** `destination` defaults to stdout (tests pass a stream of their own). */
+export function createLogger(options: { level: string; name: string }, destination?: pino.DestinationStream): Logger {
+  const settings: pino.LoggerOptions = {
     name: options.name,
     level: options.level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     base: { app: options.name },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+    mixin: requestFields,
+  };
+  return destination ? pino(settings, destination) : pino(settings);
+}
+
+/**
+ * Every line written while a request (or a message or event it caused) is being handled carries
+ * its id, and its trace id when tracing is on, whichever process writes it. pino calls this only
+ * for lines at an enabled level; it merges into the returned object, so it is a new one each time.
+ */
+function requestFields(): Record<string, string> {
+  const context = requestContext.getStore();
+  if (!context) return {};
+  return context.span ? { reqId: context.requestId, traceId: context.span.spanContext().traceId } : { reqId: context.requestId };
 }

@@ -26,6 +26,8 @@ export interface Database {
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the pool right now (PostgreSQL only; PGlite has one connection and no pool). */
+  poolStats?(): { inUse: number; idle: number; waiting: number };
 }
 
 /** Nest injection token for the process's Database. */

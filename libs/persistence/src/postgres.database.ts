@@ -88,5 +88,6 @@ export function connectPostgres(options: PostgresOptions): Database {
       await pool.query('SELECT 1');
     },
     close: () => pool.end(),
+    poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

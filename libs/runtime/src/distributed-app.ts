@@ -1,9 +1,9 @@
 import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { AppConfig, ConfigError, StartupError } from '@pds/config';
 import net from 'node:net';
-import { HealthController, RouteBodyLimit, buildInfo, createHttpApp, listen } from '@pds/http';
+import { HealthController, MetricsController, RouteBodyLimit, buildInfo, createHttpApp, listen } from '@pds/http';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
-import { ObservabilityModule, createLogger } from '@pds/observability';
+import { Metrics, ObservabilityModule, configureRequestContext, createLogger, startTracing } from '@pds/observability';
 import { PersistenceModule, connectPostgres } from '@pds/persistence';
 
 export interface DistributedAppOptions {
@@ -28,11 +28,14 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
   const { config, name } = options;
   await ensurePortFree(options.port, options.host);
   const logger = createLogger({ level: config.LOG_LEVEL, name });
+  const tracing = await startTracing(name);
+  const requestContext = configureRequestContext(config.REQUEST_CONTEXT, tracing);
+  const metrics = new Metrics();
   const db = connectPostgres({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: name });
 
   @Module({
     imports: [
-      ObservabilityModule.forRoot(logger),
+      ObservabilityModule.forRoot(logger, metrics),
       PersistenceModule.forRoot(db),
       MessagingModule.forRoot({
         transport: 'nats',
@@ -47,12 +50,13 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
       }),
       ...options.imports,
     ],
-    controllers: [HealthController],
+    controllers: [HealthController, MetricsController],
   })
   class DistributedApp {}
 
   const app = await createHttpApp(DistributedApp, {
     logger,
+    metrics,
     routeBodyLimits: options.routeBodyLimits,
     trustProxy: options.trustProxy,
   });
@@ -60,7 +64,7 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
   await startMessageHandlers(app);
   const url = await listen(app, options.port, options.host);
   const { version, commit } = buildInfo();
-  logger.info({ url, mode: 'distributed', version, commit }, `${name} ${version} (distributed) listening on ${url}`);
+  logger.info({ url, mode: 'distributed', version, commit, tracing, requestContext }, `${name} ${version} (distributed) listening on ${url}`);
 }
 
 /** Entry-point wrapper: a failed boot prints why and exits non-zero instead of hanging. */

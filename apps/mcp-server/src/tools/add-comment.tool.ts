@@ -32,7 +32,7 @@ export class AddCommentTool implements McpTool {
         annotations: WRITE,
       },
       ({ ref, ...body }) =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           const comment: CommentResponse = await this.bus.request(DeliverySubjects.commentCreate, { auth, id: ref, body });
           return { ...comment };
         }),

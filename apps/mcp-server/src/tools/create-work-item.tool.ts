@@ -31,7 +31,7 @@ export class CreateWorkItemTool implements McpTool {
         annotations: WRITE,
       },
       (args) =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           const created: WorkItemResponse = await this.bus.request(WorkItemSubjects.create, { auth, body: args });
           return viewOf('work_item', created as unknown as Record<string, unknown> & { id: string }, 'full');
         }),

@@ -46,7 +46,7 @@ export class DiscoveryContextTool implements McpTool {
         annotations: READ_ONLY,
       },
       (args) =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           const cursor = args.cursor ? decodeMcpCursor<PacketCursor>(this.name, args.cursor) : undefined;
           if (!cursor && !args.ref && !args.query) throw new BadRequestError('Pass ref or query (or the cursor of a previous packet)', { ref: ['ref or query required'] });
           const request = cursor

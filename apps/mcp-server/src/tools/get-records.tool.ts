@@ -47,7 +47,7 @@ export class GetRecordsTool implements McpTool {
         annotations: READ_ONLY,
       },
       (args) =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           if (args.cursor) {
             const { ref, offset } = decodeMcpCursor<{ ref: string; offset: number }>(this.name, args.cursor);
             const { record } = await this.records.locate(auth, ref);

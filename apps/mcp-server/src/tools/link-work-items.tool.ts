@@ -52,7 +52,7 @@ export class LinkWorkItemsTool implements McpTool {
         annotations: WRITE,
       },
       (args) =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           const target: WorkItemResponse = await this.bus.request(WorkItemSubjects.get, { auth, id: args.target });
           await this.bus.request(DeliverySubjects.relationAdd, { auth, id: args.ref, body: { type: args.type, targetId: target.id } });
           return { ref: args.ref, relations: await this.links.relations(auth, args.ref) };
@@ -81,7 +81,7 @@ export class UnlinkWorkItemsTool implements McpTool {
         annotations: { readOnlyHint: false, destructiveHint: true },
       },
       (args) =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           const relationId = args.relationId ?? (await this.relationTo(auth, args.ref, args.type, args.target));
           await this.bus.request(DeliverySubjects.relationRemove, { auth, id: args.ref, relationId });
           return { ref: args.ref, removed: relationId, relations: await this.links.relations(auth, args.ref) };

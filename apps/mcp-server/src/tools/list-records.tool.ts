@@ -67,7 +67,7 @@ export class ListRecordsTool implements McpTool {
         annotations: READ_ONLY,
       },
       (args) =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           const filters = args.filters ?? {};
           const fetch =
             args.type === 'goals'

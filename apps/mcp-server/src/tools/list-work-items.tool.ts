@@ -42,7 +42,7 @@ export class ListWorkItemsTool implements McpTool {
         annotations: READ_ONLY,
       },
       (args) =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           const query: Record<string, unknown> = {
             ...(args.assignee ? { assigneeId: args.assignee === 'me' ? auth.userId : args.assignee } : {}),
             ...(args.sprint ? { sprintId: args.sprint === 'current' ? await this.currentSprint(auth) : args.sprint } : {}),

@@ -48,7 +48,7 @@ export class SaveDiscoveryRecordTool implements McpTool {
         annotations: WRITE,
       },
       (args) =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           const subjects = SUBJECTS[args.type];
           const record: AnyRecord = args.ref
             ? await this.bus.request(subjects.update, { auth, id: args.ref, body: args.fields })

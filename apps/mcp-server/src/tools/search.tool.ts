@@ -35,7 +35,7 @@ export class SearchTool implements McpTool {
         annotations: READ_ONLY,
       },
       (args) =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           const state = args.cursor
             ? decodeMcpCursor<{ q: string; types: (typeof SEARCHABLE_TYPES)[number][]; limit: number; at: SearchPosition }>(this.name, args.cursor)
             : { q: args.query, types: args.types?.length ? args.types : [...SEARCHABLE_TYPES], limit: args.limit ?? 20, at: { s: 0, w: null } };

@@ -1,15 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { LOGGER } from '@pds/observability';
+import { LOGGER, Metrics } from '@pds/observability';
 import type { Logger } from 'pino';
 import { runTool } from './tool-result';
 
-/** Runs tool bodies with the app's logger for unexpected failures. */
+/** Runs tool bodies with the app's logger for unexpected failures, and counts each call. */
 @Injectable()
 export class ToolRunner {
-  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(Metrics) private readonly metrics: Metrics,
+  ) {}
 
-  run(body: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
-    return runTool(this.logger, body);
+  async run(tool: string, body: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
+    const result = await runTool(this.logger, body);
+    this.metrics.mcpToolCalls.inc({ tool, outcome: result.isError ? 'error' : 'ok' });
+    return result;
   }
 }

@@ -32,7 +32,7 @@ export class UpdateWorkItemTool implements McpTool {
         annotations: WRITE,
       },
       (args) =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           const { ref, ...body } = args as { ref: string } & Record<string, unknown>;
           const before: WorkItemResponse = await this.bus.request(WorkItemSubjects.get, { auth, id: ref });
           const after: WorkItemResponse = await this.bus.request(WorkItemSubjects.update, { auth, id: before.id, body });

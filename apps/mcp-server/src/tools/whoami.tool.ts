@@ -21,7 +21,7 @@ export class WhoamiTool implements McpTool {
       this.name,
       { description: 'Your user, role and organization (same as GET /api/v1/me).', annotations: READ_ONLY },
       () =>
-        this.runner.run(async () => {
+        this.runner.run(this.name, async () => {
           const me: MeResponse = await this.bus.request(IdentitySubjects.me, { auth });
           return { ...me };
         }),

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REPO_DELIVERY_RECEIVED_EVENT } from '@pds/contracts';
-import { buildEnvelope } from '@pds/messaging';
+import { buildEnvelope, currentOrigin } from '@pds/messaging';
 import { DATABASE, Database } from '@pds/persistence';
 import { randomUUID } from 'node:crypto';
 import { PrismaClient } from '../generated/repos/client';
@@ -38,6 +38,7 @@ export class DeliveryRepository {
       delivery.status === DeliveryStatus.RECEIVED
         ? buildEnvelope(REPO_DELIVERY_RECEIVED_EVENT, organizationId, { deliveryId: id, connectionId: delivery.connectionId, orderKey: delivery.orderKey ?? id })
         : null;
+    const origin = envelope ? currentOrigin() : null;
     const rows = await this.db.sql.query<{ id: string }>(
       `WITH d AS (
          INSERT INTO repos.received_deliveries (id, organization_id, connection_id, provider_id, event, status, payload, reason)
@@ -45,8 +46,8 @@ export class DeliveryRepository {
          ON CONFLICT (connection_id, provider_id) DO NOTHING
          RETURNING id, organization_id),
        o AS (
-         INSERT INTO repos.outbox (id, organization_id, event_type, payload)
-         SELECT $9::uuid, d.organization_id, $10, $11::jsonb FROM d WHERE $11::jsonb IS NOT NULL),
+         INSERT INTO repos.outbox (id, organization_id, event_type, payload, request_id, traceparent)
+         SELECT $9::uuid, d.organization_id, $10, $11::jsonb, $12, $13 FROM d WHERE $11::jsonb IS NOT NULL),
        c AS (
          UPDATE repos.connections SET last_delivery_at = now()
           WHERE id = $3::uuid AND organization_id = $2::uuid AND EXISTS (SELECT 1 FROM d)
@@ -64,6 +65,9 @@ export class DeliveryRepository {
         envelope?.id ?? randomUUID(),
         REPO_DELIVERY_RECEIVED_EVENT,
         envelope ? JSON.stringify(envelope) : null,
+        // The acknowledging request: processing, later and maybe elsewhere, logs under its id.
+        origin?.requestId ?? null,
+        origin?.traceparent ?? null,
       ],
       'repos_delivery_insert',
     );

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BadRequestError, NotFoundError, RepoProvider, UnauthorizedError, isUuid } from '@pds/contracts';
+import { Metrics } from '@pds/observability';
 import { createHash } from 'node:crypto';
 import { ReposOutboxRelay } from '../common/repos.outbox';
 import { ConnectionRepository, ConnectionRow } from '../connections/connection.repository';
@@ -31,9 +32,22 @@ export class HookService {
     @Inject(ConnectionService) private readonly connectionService: ConnectionService,
     @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
     @Inject(ReposOutboxRelay) private readonly outbox: ReposOutboxRelay,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
   async receive(provider: RepoProvider, connectionId: string, headers: HookHeaders, rawBody: Buffer | undefined): Promise<HookAnswer> {
+    try {
+      const answer = await this.store(provider, connectionId, headers, rawBody);
+      this.metrics.repoDeliveriesReceived.inc({ provider, outcome: outcomeOf(answer) });
+      return answer;
+    } catch (error) {
+      // Unknown connection, bad signature, malformed body: answered 4xx (malformed ones are stored too).
+      this.metrics.repoDeliveriesReceived.inc({ provider, outcome: 'refused' });
+      throw error;
+    }
+  }
+
+  private async store(provider: RepoProvider, connectionId: string, headers: HookHeaders, rawBody: Buffer | undefined): Promise<HookAnswer> {
     const connection = await this.connection(provider, connectionId);
     const body = rawBody ?? Buffer.alloc(0);
     this.verify(provider, connection, headers, body);
@@ -108,6 +122,13 @@ export class HookService {
     if (id && id.length <= 200) return id;
     return `sha256:${createHash('sha256').update(body).digest('hex')}`;
   }
+}
+
+function outcomeOf(answer: HookAnswer): string {
+  if (answer.body.accepted) return 'accepted';
+  if (answer.body.duplicate) return 'duplicate';
+  if (answer.body.ignored) return 'ignored';
+  return 'ping';
 }
 
 function duplicate(): HookAnswer {

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { EventEnvelope, REPO_DELIVERY_RECEIVED_EVENT, eventSubject } from '@pds/contracts';
 import { MessageController, durable } from '@pds/messaging';
+import { Metrics } from '@pds/observability';
 import { KeyedQueue } from './keyed-queue';
 import { LinkService } from './link.service';
 
@@ -20,12 +21,26 @@ const CONCURRENCY = 8;
 export class DeliveryHandler {
   private readonly ordered = new KeyedQueue();
 
-  constructor(@Inject(LinkService) private readonly links: LinkService) {}
+  constructor(
+    @Inject(LinkService) private readonly links: LinkService,
+    @Inject(Metrics) private readonly metrics: Metrics,
+  ) {}
 
   @EventPattern(eventSubject(REPO_DELIVERY_RECEIVED_EVENT), durable('repo-receiver', { concurrency: CONCURRENCY }))
   onDeliveryReceived(@Payload() envelope: EventEnvelope): Promise<void> {
     const { deliveryId, orderKey } = envelope.data as { deliveryId?: unknown; orderKey?: unknown };
     if (typeof deliveryId !== 'string') return Promise.resolve();
-    return this.ordered.run(typeof orderKey === 'string' ? orderKey : deliveryId, () => this.links.process(envelope.organizationId, deliveryId));
+    return this.ordered.run(typeof orderKey === 'string' ? orderKey : deliveryId, () => this.process(envelope.organizationId, deliveryId));
+  }
+
+  private async process(organizationId: string, deliveryId: string): Promise<void> {
+    try {
+      await this.links.process(organizationId, deliveryId);
+      this.metrics.repoDeliveriesProcessed.inc({ outcome: 'processed' });
+    } catch (error) {
+      // The event comes back (at-least-once): a failure here is retried, and counted again.
+      this.metrics.repoDeliveriesProcessed.inc({ outcome: 'failed' });
+      throw error;
+    }
   }
 }

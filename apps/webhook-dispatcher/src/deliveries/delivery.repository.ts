@@ -148,6 +148,17 @@ export class DeliveryRepository {
     );
   }
 
+  /**
+   * tenant-scope: all organizations. The pending backlog for the metrics scrape: pending rows are
+   * exactly those with a next attempt time, so the due index answers it.
+   */
+  async countPending(): Promise<number> {
+    const [row] = await this.db.sql.query<{ count: string }>(
+      `SELECT count(*)::text AS count FROM webhooks.deliveries WHERE next_attempt_at IS NOT NULL AND status = 'PENDING'`,
+    );
+    return Number(row?.count ?? 0);
+  }
+
   /** Fails a delivery without an attempt (its subscription was disabled meanwhile). */
   async fail(organizationId: string, id: string, error: string): Promise<void> {
     await this.db.sql.query(

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER, Logger } from '@pds/observability';
+import { LOGGER, Logger, Metrics } from '@pds/observability';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
 import { SecretBox } from '@pds/secrets';
 import { ClaimedRow, DeliveryRepository } from '../deliveries/delivery.repository';
@@ -39,11 +39,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     @Inject(SecretBox) private readonly secrets: SecretBox,
     @Inject(DISPATCHER_OPTIONS) private readonly options: WebhookDispatcherOptions,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {
     this.recorder = new AttemptRecorder(deliveries);
   }
 
+  private removeGauge?: () => void;
+
   onApplicationBootstrap(): void {
+    // Counted across organizations when Prometheus scrapes: the backlog every replica shares.
+    this.removeGauge = this.metrics.webhookDeliveriesPending.add(async () => [[{}, await this.deliveries.countPending()]]);
     this.stopped = false;
     this.timer = setInterval(() => this.notify(), this.options.pollIntervalMs);
     this.timer.unref();
@@ -51,6 +56,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.removeGauge?.();
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await Promise.allSettled([...this.attempts]);
@@ -123,6 +129,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   private async attempt(row: ClaimedRow): Promise<void> {
     if (!row.active) {
       await this.deliveries.fail(row.organization_id, row.id, 'subscription is disabled');
+      this.metrics.webhookDeliveriesFailed.inc();
       return;
     }
     const headers = signatureHeaders(this.signingSecrets(row), row.event_id, row.body);
@@ -134,6 +141,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     const retryAfter = result.statusCode === 429 || result.statusCode === 503 ? parseRetryAfter(result.retryAfter) : null;
     const delay = ok || gone ? null : nextDelayMs(this.options.retryScheduleMs, roundAttempts, retryAfter);
     const status = ok ? 'DELIVERED' : delay === null ? 'FAILED' : 'PENDING';
+    const outcome = ok ? 'success' : result.statusCode === null ? 'network_error' : 'http_error';
+    this.metrics.webhookAttempts.inc({ outcome });
+    this.metrics.webhookAttemptDuration.observe({ outcome }, result.latencyMs / 1000);
+    if (status === 'FAILED') this.metrics.webhookDeliveriesFailed.inc();
+    // Runs in the request's context when the attempt follows the event at once (its id is logged).
+    this.logger.debug({ deliveryId: row.id, eventId: row.event_id, statusCode: result.statusCode, ms: result.latencyMs, status }, 'webhook attempt');
     await this.recorder.record({
       organizationId: row.organization_id,
       deliveryId: row.id,

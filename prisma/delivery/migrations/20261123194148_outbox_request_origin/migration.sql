@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "delivery"."outbox" ADD COLUMN     "request_id" TEXT,
+ADD COLUMN     "traceparent" TEXT;
