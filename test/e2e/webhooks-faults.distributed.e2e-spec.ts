@@ -71,6 +71,12 @@ describe('webhook faults (distributed)', () => {
       nats = stack.nats as PrivateNats;
       org = await createOrganization('NATS fault', stack.url);
       api = org.api;
+      // The first request to each service is slow (cold handlers, first queries); on a loaded
+      // machine it can exceed the short timeout this test needs during the outage. Warm both up.
+      for (const path of ['/api/v1/webhooks', WORK_ITEMS]) {
+        const deadline = Date.now() + 30_000;
+        while ((await api.get(path)).status !== 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }, 120_000);
 
     afterAll(async () => {
