@@ -179,7 +179,8 @@ describe('one request id across processes', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_work_items', arguments: {} } }),
     });
     expect(response.status).toBe(200);
-    expect(await waitForLog(logOf('delivery-intake'), reqId, (lines) => lines.some((line) => line.msg === 'message handled'))).toContainEqual(
+    const toDelivery = (line: LogLine) => line.msg === 'message handled' && line.subject?.startsWith('delivery.') === true;
+    expect(await waitForLog(logOf('delivery-intake'), reqId, (lines) => lines.some(toDelivery))).toContainEqual(
       expect.objectContaining({ msg: 'message handled', subject: expect.stringMatching(/^delivery\./) }),
     );
   });
