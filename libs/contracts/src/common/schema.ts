@@ -1,0 +1,53 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/**
+ * How a response field appears in the OpenAPI document. Response shapes are classes so that the
+ * TypeScript type and the documented schema are one declaration. The contract's "always present"
+ * rule is the default: every field is `required`; `nullable` means present and possibly null;
+ * `optional` means the key may be absent.
+ */
+export interface FieldOptions {
+  nullable?: boolean;
+  optional?: boolean;
+  description?: string;
+  minimum?: number;
+}
+
+// The subset of ApiPropertyOptions these helpers pass on; kept loose because swagger's option type
+// is a union that does not accept a spread of a partial.
+type Schema = Record<string, unknown>;
+
+function field(schema: Schema, options: FieldOptions = {}): PropertyDecorator {
+  return ApiProperty({
+    ...schema,
+    required: !options.optional,
+    ...(options.nullable ? { nullable: true } : {}),
+    ...(options.description ? { description: options.description } : {}),
+    ...(options.minimum !== undefined ? { minimum: options.minimum } : {}),
+  } as Parameters<typeof ApiProperty>[0]);
+}
+
+/** A class of the contracts used as a nested response shape. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- swagger's own type for a model class
+type Model = () => Function;
+
+export const Field = {
+  string: (options?: FieldOptions) => field({ type: 'string' }, options),
+  uuid: (options?: FieldOptions) => field({ type: 'string', format: 'uuid' }, options),
+  /** ISO 8601 instant (createdAt, updatedAt, …). */
+  timestamp: (options?: FieldOptions) => field({ type: 'string', format: 'date-time' }, options),
+  /** `YYYY-MM-DD` (dueDate, startDate, endDate). */
+  date: (options?: FieldOptions) => field({ type: 'string', format: 'date' }, options),
+  uri: (options?: FieldOptions) => field({ type: 'string', format: 'uri' }, options),
+  integer: (options?: FieldOptions) => field({ type: 'integer' }, options),
+  number: (options?: FieldOptions) => field({ type: 'number' }, options),
+  boolean: (options?: FieldOptions) => field({ type: 'boolean' }, options),
+  enum: (values: object, options?: FieldOptions) => field({ type: 'string', enum: Object.values(values) }, options),
+  object: (type: Model, options?: FieldOptions) => field({ type }, options),
+  /** Free-form JSON object (`details` of an error, the portal's `data`). */
+  record: (options?: FieldOptions) => field({ type: 'object', additionalProperties: true }, options),
+  strings: (options?: FieldOptions) => field({ type: 'string', isArray: true }, options),
+  uuids: (options?: FieldOptions) => field({ type: 'string', format: 'uuid', isArray: true }, options),
+  enums: (values: object, options?: FieldOptions) => field({ type: 'string', enum: Object.values(values), isArray: true }, options),
+  list: (type: Model, options?: FieldOptions) => field({ type, isArray: true }, options),
+};
