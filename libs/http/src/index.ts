@@ -4,3 +4,4 @@ export * from './error-response';
 export * from './health.controller';
 export * from './http-app';
 export * from './page.interceptor';
+export * from './openapi';

@@ -43,11 +43,13 @@ export const Field = {
   number: (options?: FieldOptions) => field({ type: 'number' }, options),
   boolean: (options?: FieldOptions) => field({ type: 'boolean' }, options),
   enum: (values: object, options?: FieldOptions) => field({ type: 'string', enum: Object.values(values) }, options),
-  object: (type: Model, options?: FieldOptions) => field({ type }, options),
+  // swagger recognises a lazy model by the function's name `type`, which only an arrow written as
+  // the `type` property of an object literal gets.
+  object: (model: Model, options?: FieldOptions) => field({ type: () => model() }, options),
   /** Free-form JSON object (`details` of an error, the portal's `data`). */
   record: (options?: FieldOptions) => field({ type: 'object', additionalProperties: true }, options),
   strings: (options?: FieldOptions) => field({ type: 'string', isArray: true }, options),
   uuids: (options?: FieldOptions) => field({ type: 'string', format: 'uuid', isArray: true }, options),
   enums: (values: object, options?: FieldOptions) => field({ type: 'string', enum: Object.values(values), isArray: true }, options),
-  list: (type: Model, options?: FieldOptions) => field({ type, isArray: true }, options),
+  list: (model: Model, options?: FieldOptions) => field({ type: () => model(), isArray: true }, options),
 };

@@ -107,3 +107,12 @@ export class PreviewLinksResponse {
   /** Keys found in the text that name no work item of the organization. */
   @Field.strings() unknownKeys!: string[];
 }
+
+/** What a repository receiver answers the provider (200 for GitHub's ping, 202 otherwise). */
+export class HookReceipt {
+  @Field.boolean({ optional: true, description: "true: GitHub's ping was answered" }) ok?: boolean;
+  @Field.boolean({ optional: true, description: 'true: stored; processed in the background' }) accepted?: boolean;
+  @Field.uuid({ optional: true }) deliveryId?: string;
+  @Field.boolean({ optional: true, description: 'true: an event this receiver does not process, or a repeated delivery' }) ignored?: boolean;
+  @Field.string({ optional: true }) reason?: string;
+}
