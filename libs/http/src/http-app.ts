@@ -5,6 +5,7 @@ import { PinoNestLogger } from '@pds/observability';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiErrorFilter } from './api-error.filter';
+import { toErrorResponse } from './error-response';
 import { refuseJson, refuseParameters } from './input-hygiene';
 import { lingerBeforeClose } from './lingering-close';
 import { closeOnSignals } from './shutdown';
@@ -47,6 +48,12 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: false,
+    // Malformed URLs and over-long path parameters fail in Fastify's router, before any hook or Nest
+    // filter: without this they would answer Fastify's own body instead of the contract's.
+    frameworkErrors: (error: Error, _request: unknown, reply: { code(status: number): { send(body: unknown): unknown } }) => {
+      const { status, body } = toErrorResponse(error);
+      void reply.code(status).send(body);
+    },
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();

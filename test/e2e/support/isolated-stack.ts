@@ -14,6 +14,8 @@ export interface IsolatedStack {
   restart(env: Record<string, string>): Promise<void>;
   /** Base URL of one of its apps. */
   appUrl(app: AppName): string;
+  /** Where one of its apps writes its log. */
+  logFile(app: AppName): string;
   /** Kills one app at once (SIGKILL: a crash, no graceful shutdown). */
   kill(app: AppName): Promise<void>;
   /** Starts a killed app again on its port. */
@@ -27,9 +29,13 @@ export interface IsolatedStackOptions {
   apps?: AppName[];
 }
 
+function logFileOf(logPrefix: string, app: AppName): string {
+  return path.join(stackInfo().logDir, `${logPrefix}-${app}.log`);
+}
+
 async function startApps(apps: AppName[], ports: number[], env: Record<string, string>, logPrefix: string): Promise<ChildProcess[]> {
   const children = apps.map((app, i) =>
-    spawnApp(app, { env: { ...env, PORT: String(ports[i]) }, logFile: path.join(stackInfo().logDir, `${logPrefix}-${app}.log`) }),
+    spawnApp(app, { env: { ...env, PORT: String(ports[i]) }, logFile: logFileOf(logPrefix, app) }),
   );
   try {
     await Promise.all(ports.map((port, i) => waitUntilReady(`http://127.0.0.1:${port}`, children[i], 60_000)));
@@ -82,6 +88,9 @@ export async function startIsolatedStack(options: IsolatedStackOptions = {}): Pr
     },
     appUrl(app) {
       return `http://127.0.0.1:${ports[apps.indexOf(app)]}`;
+    },
+    logFile(app) {
+      return logFileOf(name, app);
     },
     async kill(app) {
       const child = children[apps.indexOf(app)];

@@ -30,14 +30,16 @@ const validators = new Map<string, ValidateFunction>();
 function load(): NonNullable<typeof loaded> {
   if (loaded) return loaded;
   const document = JSON.parse(readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8')) as Json;
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  // allowUnionTypes: OpenAPI 3.1 writes nullable as `type: [T, 'null']`, JSON-RPC ids as string|integer|null.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
   // The document's own keywords sit beside the schemas; they are not schema keywords.
   ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags', 'webhooks', 'externalDocs', 'example', 'discriminator', 'xml']);
   ajv.addSchema(document, DOCUMENT_ID);
   const operations: Operation[] = [];
   for (const [template, item] of Object.entries(document.paths as Json)) {
-    const source = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+');
+    // `[^/]*`: the router also hands an empty segment to a parameter (`PATCH /work-items/` is a 400).
+    const source = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]*');
     for (const [method, operation] of Object.entries(item as Json)) {
       if (!METHODS.includes(method)) continue;
       operations.push({ method: method.toUpperCase(), template, pattern: new RegExp(`^${source}$`), responses: (operation as Json).responses as Json });
@@ -119,9 +121,14 @@ export function responseProblem(received: ReceivedResponse): string | undefined 
   const response = resolveResponse(documented as Json);
   const content = response.content as Json | undefined;
   const json = content?.['application/json'] as Json | undefined;
-  if (!json) {
+  if (!content) {
     if (received.text) return `${label}: documented without a body, got ${received.text.slice(0, 200)}`;
     return undefined;
+  }
+  if (!json) {
+    // Pages and their assets: the media type is what is documented.
+    const mediaType = received.contentType?.split(';')[0].trim() ?? '';
+    return mediaType in content ? undefined : `${label}: content type ${mediaType} is not documented (${Object.keys(content).join(', ')})`;
   }
   const key = operation.responses[status] ? status : 'default';
   const ref = `${DOCUMENT_ID}#${pointer('', 'paths', operation.template, operation.method.toLowerCase(), 'responses', key)}`;

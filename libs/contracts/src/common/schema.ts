@@ -6,6 +6,13 @@ import { ApiProperty } from '@nestjs/swagger';
  * rule is the default: every field is `required`; `nullable` means present and possibly null;
  * `optional` means the key may be absent.
  */
+/**
+ * Secrets (API keys, signing and receiver secrets) are shown once: present in the first answer,
+ * absent when an `Idempotency-Key` retry replays it (they are never stored). The services always
+ * return them, so the TypeScript field stays required; the document says optional.
+ */
+export const REPLAYED_WITHOUT_SECRET = 'Shown only in this answer; absent when an Idempotency-Key retry replays it';
+
 export interface FieldOptions {
   nullable?: boolean;
   optional?: boolean;

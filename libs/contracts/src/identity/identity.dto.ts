@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { Role } from '../common/enums';
-import { Field } from '../common/schema';
+import { Field, REPLAYED_WITHOUT_SECRET } from '../common/schema';
 import { IsOptionalNonNull } from '../common/validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -96,13 +96,13 @@ export class ApiKeyResponse {
 
 /** Returned once, by the creation call; the only time the key is ever shown. */
 export class CreatedApiKeyResponse extends ApiKeyResponse {
-  @Field.string({ description: 'The key itself (pos_sk_…), shown only in this answer' }) apiKey!: string;
+  @Field.string({ optional: true, description: REPLAYED_WITHOUT_SECRET }) apiKey!: string;
 }
 
 export class BootstrapOrganizationResponse {
   @Field.object(() => OrganizationResponse) organization!: OrganizationResponse;
   @Field.object(() => UserResponse) user!: UserResponse;
-  @Field.string({ description: 'The first ADMIN\'s key, shown only in this answer' }) apiKey!: string;
+  @Field.string({ optional: true, description: REPLAYED_WITHOUT_SECRET }) apiKey!: string;
 }
 
 export class MeApiKey {

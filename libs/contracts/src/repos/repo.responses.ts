@@ -1,5 +1,5 @@
 import { WorkItemStatus } from '../common/enums';
-import { Field } from '../common/schema';
+import { Field, REPLAYED_WITHOUT_SECRET } from '../common/schema';
 import { AutomationTrigger, LinkSource, PullRequestState, RepoProvider } from './repo.enums';
 
 /** Status automations: each trigger moves linked items to a status, or does nothing (null). */
@@ -41,7 +41,7 @@ export class RepositorySetup {
 
 /** Creation and rotation: the only answers that carry the secret. */
 export class CreatedRepositoryResponse extends RepositoryResponse {
-  @Field.string({ description: 'Receiver secret, shown only in this answer' }) secret!: string;
+  @Field.string({ optional: true, description: REPLAYED_WITHOUT_SECRET }) secret!: string;
   @Field.object(() => RepositorySetup) setup!: RepositorySetup;
 }
 

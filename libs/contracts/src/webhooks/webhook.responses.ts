@@ -1,5 +1,5 @@
 import { EventType } from '../common/events';
-import { Field } from '../common/schema';
+import { Field, REPLAYED_WITHOUT_SECRET } from '../common/schema';
 
 export const WebhookDeliveryStatus = Object.freeze({
   Pending: 'PENDING',
@@ -24,7 +24,7 @@ export class WebhookResponse {
 
 /** Creation and rotation responses: the only ones that show the signing secret. */
 export class CreatedWebhookResponse extends WebhookResponse {
-  @Field.string({ description: 'Signing secret, shown only in this answer' }) secret!: string;
+  @Field.string({ optional: true, description: REPLAYED_WITHOUT_SECRET }) secret!: string;
 }
 
 /** Contract 2.11. */

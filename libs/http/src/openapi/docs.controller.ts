@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrorBody } from '@pds/contracts';
 import { NotFoundError, ServiceUnavailableError } from '@pds/contracts';
 import type { FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
@@ -40,6 +41,7 @@ const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-
  * `/docs` renders it with Swagger UI. Nothing here runs on any other route.
  */
 @Controller()
+@ApiTags('operations')
 export class ApiDocsController {
   private document?: Buffer;
   private readonly assets = new Map<string, Buffer>();
@@ -52,7 +54,7 @@ export class ApiDocsController {
   }
 
   @Get('docs')
-  @ApiExcludeEndpoint()
+  @ApiOkResponse({ description: 'The browsable documentation (Swagger UI)', content: { 'text/html': { schema: { type: 'string' } } } })
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('content-security-policy', CSP)
   page(): string {
@@ -60,14 +62,18 @@ export class ApiDocsController {
   }
 
   @Get('docs/init.js')
-  @ApiExcludeEndpoint()
+  @ApiOkResponse({ description: "The page's script", content: { 'text/javascript': { schema: { type: 'string' } } } })
   @Header('content-type', 'text/javascript; charset=utf-8')
   init(): string {
     return INIT;
   }
 
   @Get('docs/:asset')
-  @ApiExcludeEndpoint()
+  @ApiOkResponse({
+    description: "The renderer's files (swagger-ui.css, swagger-ui-bundle.js)",
+    content: { 'text/css': { schema: { type: 'string' } }, 'text/javascript': { schema: { type: 'string' } } },
+  })
+  @ApiNotFoundResponse({ type: ApiErrorBody, description: 'No such file' })
   asset(@Param('asset') name: string, @Res() reply: FastifyReply): void {
     const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
     if (!type) throw new NotFoundError('Asset', name);
