@@ -58,3 +58,7 @@ function gitCommit() {
 }
 const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 writeFileSync(path.join(root, 'dist', 'build-info.json'), JSON.stringify({ version, commit: gitCommit(), buildTime: new Date().toISOString() }) + '\n');
+
+// The OpenAPI document of every route, generated once here so that no process builds it at startup
+// or per request (the gateway serves these bytes at GET /api/v1/openapi.json).
+execFileSync(process.execPath, [path.join(root, 'dist/apps/standalone/src/openapi.js'), path.join(root, 'dist', 'openapi.json')], { cwd: root, stdio: 'inherit' });

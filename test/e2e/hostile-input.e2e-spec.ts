@@ -50,6 +50,18 @@ describe('characters PostgreSQL cannot store', () => {
     // A percent-encoded surrogate is no UTF-8: the query parser reads it as U+FFFD, an ordinary character.
     expect((await org.api.get('/api/v1/work-items?q=a%ED%A0%80b')).status).toBe(200);
   });
+
+  it('a path parameter longer than the router takes, or a malformed escape, is 400 with the error body', async () => {
+    const org = await openPortal();
+    for (const path of [`/api/v1/work-items/${'x'.repeat(500)}`, '/api/v1/work-items/%E0%A4%A']) {
+      const response = await org.api.get(path);
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 400,
+        body: { error: 'BadRequest', message: expect.any(String) },
+      });
+    }
+  });
 });
 
 describe('deeply nested JSON', () => {

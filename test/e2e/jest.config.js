@@ -14,6 +14,8 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig(), swcrc: false }] },
   globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
+  // Every response from the stack is checked against the OpenAPI document (support/openapi.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/e2e/support/validate-responses.ts'],
   testTimeout: 60_000,
   maxWorkers: 2,
   displayName: `e2e:${mode}`,

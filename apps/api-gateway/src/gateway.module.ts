@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthFailures, EDGE_OPTIONS, RateLimitSyncHandler, RateLimiter } from '@pds/edge';
+import { ApiDocsController } from '@pds/http';
 import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { GATEWAY_OPTIONS, GatewayOptions } from './gateway.options';
@@ -29,6 +30,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       controllers: [
+        ApiDocsController,
         IdentityHandler,
         RateLimitSyncHandler,
         OperatorController,

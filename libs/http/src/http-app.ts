@@ -5,6 +5,7 @@ import { Metrics, PinoNestLogger, RequestContext, SpanKind, endSpan, requestCont
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { ApiErrorFilter } from './api-error.filter';
+import { toErrorResponse } from './error-response';
 import { refuseJson, refuseParameters } from './input-hygiene';
 import { lingerBeforeClose } from './lingering-close';
 import { closeOnSignals } from './shutdown';
@@ -44,6 +45,15 @@ type WithContext = { [CONTEXT]: RequestContext | null };
 const contextOf = (request: object) => (request as WithContext)[CONTEXT];
 
 /**
+ * Malformed URLs and over-long path parameters fail in Fastify's router, before any hook or Nest
+ * filter: without this they would answer Fastify's own body instead of the contract's.
+ */
+function answerFrameworkError(error: Error, _request: unknown, reply: { code(status: number): { send(body: unknown): unknown } }): void {
+  const { status, body } = toErrorResponse(error);
+  void reply.code(status).send(body);
+}
+
+/**
  * Builds the Fastify-backed Nest app every HTTP edge uses: request ids (taken from a sane incoming
  * `x-request-id` or generated) in logs and responses, one access-log line per request, body limits,
  * and one error shape for everything, including failures Fastify raises before Nest sees the request.
@@ -54,6 +64,8 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     requestIdHeader: false,
+    // Fastify's option type is generic over the platform's own Fastify copy; the shape is what matters.
+    frameworkErrors: answerFrameworkError as never,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();

@@ -5,3 +5,4 @@ export * from './health.controller';
 export * from './http-app';
 export * from './metrics.controller';
 export * from './page.interceptor';
+export * from './openapi';

@@ -1,7 +1,7 @@
-import { ServiceUnavailableError, Subject } from '@pds/contracts';
+import { JsonText, ServiceUnavailableError, Subject } from '@pds/contracts';
 import { Metrics, RequestContext, SpanKind, endSpan, requestContext, startSpan } from '@pds/observability';
 import { performance } from 'node:perf_hooks';
-import { BroadcastListener, HandlerErrorLogger, JsonText, MessageBus, MessageHandler, Reply, runHandler, unwrapReply } from './message-bus';
+import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, runHandler, unwrapReply } from './message-bus';
 
 /** JSON round trip, so that in-process handlers get exactly what NATS would have carried. */
 function wire<T>(value: unknown): T {

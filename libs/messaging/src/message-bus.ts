@@ -1,4 +1,4 @@
-import { ApiErrorBody, AppException, ErrorCode, Subject } from '@pds/contracts';
+import { ApiErrorBody, AppException, ErrorCode, JsonText, Subject } from '@pds/contracts';
 
 export type MessageHandler = (payload: unknown) => Promise<unknown> | unknown;
 export type BroadcastListener = (payload: unknown) => void;
@@ -36,10 +36,6 @@ export abstract class MessageBus {
   abstract ping(): Promise<void>;
   abstract close(): Promise<void>;
 }
-
-/** JSON text of a `T`, as `requestJson` returns it (a plain string at run time). */
-export type JsonText<T> = string & { readonly [jsonOf]?: T };
-declare const jsonOf: unique symbol;
 
 /** What `encode` makes of a successful Reply begins with this; the data's JSON follows, then `}`. */
 const OK_PREFIX = '{"ok":true,"data":';

@@ -1,8 +1,8 @@
-import { ErrorCode, ServiceUnavailableError, Subject } from '@pds/contracts';
+import { ErrorCode, JsonText, ServiceUnavailableError, Subject } from '@pds/contracts';
 import { BusOutcome, Metrics, Span, SpanKind, endSpan, requestContext, requestContextEnabled, startSpan } from '@pds/observability';
 import { Msg, NatsConnection, PublishOptions, Subscription, createInbox } from 'nats';
 import { performance } from 'node:perf_hooks';
-import { BroadcastListener, HandlerErrorLogger, JsonText, MessageBus, MessageHandler, Reply, replyJson, runHandler, unwrapReply } from './message-bus';
+import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, replyJson, runHandler, unwrapReply } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
 import { originContext, readRequestHeaders, requestHeaders } from './message-trace';
 import { NatsOptions, natsInboxPrefix, prefixed, requestPayloadsBucket } from './nats.connection';

@@ -1,6 +1,7 @@
 import { Body, Controller, Inject, Post, UseGuards, UsePipes } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { BootstrapOrganizationResponse, CreateOrganizationDto } from '@pds/contracts';
-import { ContractValidationPipe } from '@pds/http';
+import { ContractValidationPipe, Returns } from '@pds/http';
 import { IdempotentPosts } from '../idempotency/idempotency.interceptor';
 import { OperatorTokenGuard } from './operator-token.guard';
 import { OrganizationService } from './organization.service';
@@ -9,9 +10,12 @@ import { OrganizationService } from './organization.service';
 @UseGuards(OperatorTokenGuard)
 @UsePipes(ContractValidationPipe)
 @IdempotentPosts()
+@ApiBearerAuth('operatorToken')
+@ApiTags('operator')
 export class OperatorController {
   constructor(@Inject(OrganizationService) private readonly organizations: OrganizationService) {}
 
+  @Returns(BootstrapOrganizationResponse)
   @Post('organizations')
   create(@Body() body: CreateOrganizationDto): Promise<BootstrapOrganizationResponse> {
     return this.organizations.bootstrap(body);

@@ -9,6 +9,7 @@ import {
   UpdateCkrDto,
   UpdateKeyResultDto,
 } from '@pds/contracts';
+import { Returns } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 
@@ -17,27 +18,31 @@ import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator
 export class CkrController {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
+  @Returns(CkrResponse)
   @Post()
   create(@Auth() auth: AuthContext, @Body() body: CreateCkrDto): Promise<CkrResponse> {
     return this.bus.request(S.ckrCreate, { auth, body });
   }
 
   @Get()
-  @Paginated()
+  @Paginated(CkrResponse)
   list(@Auth() auth: AuthContext, @Query() query: ListCkrsQuery): Promise<Page<CkrResponse>> {
     return this.bus.request(S.ckrList, { auth, query });
   }
 
+  @Returns(CkrResponse)
   @Get(':id')
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<CkrResponse> {
     return this.bus.request(S.ckrGet, { auth, id });
   }
 
+  @Returns(CkrResponse)
   @Patch(':id')
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateCkrDto): Promise<CkrResponse> {
     return this.bus.request(S.ckrUpdate, { auth, id, body });
   }
 
+  @Returns(CkrResponse)
   @Patch(':id/key-results/:keyResultId')
   updateKeyResult(
     @Auth() auth: AuthContext,

@@ -1,5 +1,6 @@
 import { Body, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { AuthContext, CommentResponse, CreateCommentDto, DeliverySubjects, ListQuery, Page, UpdateCommentDto } from '@pds/contracts';
+import { Returns, ReturnsNothing } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 
@@ -8,16 +9,18 @@ export class CommentController {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
   @Get()
-  @Paginated()
+  @Paginated(CommentResponse)
   list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListQuery): Promise<Page<CommentResponse>> {
     return this.bus.request(DeliverySubjects.commentList, { auth, id, query });
   }
 
+  @Returns(CommentResponse)
   @Post()
   create(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: CreateCommentDto): Promise<CommentResponse> {
     return this.bus.request(DeliverySubjects.commentCreate, { auth, id, body });
   }
 
+  @Returns(CommentResponse)
   @Patch(':commentId')
   update(
     @Auth() auth: AuthContext,
@@ -28,6 +31,7 @@ export class CommentController {
     return this.bus.request(DeliverySubjects.commentUpdate, { auth, id, commentId, body });
   }
 
+  @ReturnsNothing()
   @Delete(':commentId')
   async remove(@Auth() auth: AuthContext, @Param('id') id: string, @Param('commentId') commentId: string): Promise<void> {
     // The bus carries "no result" as null; the contract's DELETE answers an empty body.

@@ -14,6 +14,7 @@ import {
   UpdatePlanningCycleDto,
   UpdateProductGoalDto,
 } from '@pds/contracts';
+import { Returns } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 
@@ -21,22 +22,25 @@ import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator
 export class AnnualGoalController {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
+  @Returns(AnnualGoalResponse)
   @Post()
   create(@Auth() auth: AuthContext, @Body() body: CreateAnnualGoalDto): Promise<AnnualGoalResponse> {
     return this.bus.request(S.annualGoalCreate, { auth, body });
   }
 
   @Get()
-  @Paginated()
+  @Paginated(AnnualGoalResponse)
   list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<AnnualGoalResponse>> {
     return this.bus.request(S.annualGoalList, { auth, query });
   }
 
+  @Returns(AnnualGoalResponse)
   @Get(':id')
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AnnualGoalResponse> {
     return this.bus.request(S.annualGoalGet, { auth, id });
   }
 
+  @Returns(AnnualGoalResponse)
   @Patch(':id')
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateAnnualGoalDto): Promise<AnnualGoalResponse> {
     return this.bus.request(S.annualGoalUpdate, { auth, id, body });
@@ -47,22 +51,25 @@ export class AnnualGoalController {
 export class ProductGoalController {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
+  @Returns(ProductGoalResponse)
   @Post()
   create(@Auth() auth: AuthContext, @Body() body: CreateProductGoalDto): Promise<ProductGoalResponse> {
     return this.bus.request(S.productGoalCreate, { auth, body });
   }
 
   @Get()
-  @Paginated()
+  @Paginated(ProductGoalResponse)
   list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<ProductGoalResponse>> {
     return this.bus.request(S.productGoalList, { auth, query });
   }
 
+  @Returns(ProductGoalResponse)
   @Get(':id')
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<ProductGoalResponse> {
     return this.bus.request(S.productGoalGet, { auth, id });
   }
 
+  @Returns(ProductGoalResponse)
   @Patch(':id')
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateProductGoalDto): Promise<ProductGoalResponse> {
     return this.bus.request(S.productGoalUpdate, { auth, id, body });
@@ -73,22 +80,25 @@ export class ProductGoalController {
 export class PlanningCycleController {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
+  @Returns(PlanningCycleResponse)
   @Post()
   create(@Auth() auth: AuthContext, @Body() body: CreatePlanningCycleDto): Promise<PlanningCycleResponse> {
     return this.bus.request(S.planningCycleCreate, { auth, body });
   }
 
   @Get()
-  @Paginated()
+  @Paginated(PlanningCycleResponse)
   list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<PlanningCycleResponse>> {
     return this.bus.request(S.planningCycleList, { auth, query });
   }
 
+  @Returns(PlanningCycleResponse)
   @Get(':id')
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<PlanningCycleResponse> {
     return this.bus.request(S.planningCycleGet, { auth, id });
   }
 
+  @Returns(PlanningCycleResponse)
   @Patch(':id')
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdatePlanningCycleDto): Promise<PlanningCycleResponse> {
     return this.bus.request(S.planningCycleUpdate, { auth, id, body });

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, UseGuards, UseInterceptors, UsePipes } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import {
@@ -11,7 +12,7 @@ import {
   PortalVoteDto,
   PublicIntakeResponse,
 } from '@pds/contracts';
-import { ContractValidationPipe, PageInterceptor } from '@pds/http';
+import { ContractValidationPipe, PageInterceptor, Returns, ReturnsPage } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { OrganizationSettingsService } from '../identity/organization-settings.service';
 import { PortalRateLimitGuard } from './portal-rate-limit.guard';
@@ -23,12 +24,14 @@ import { PortalRateLimitGuard } from './portal-rate-limit.guard';
 @Controller('public/portals/:slug/intake')
 @UseGuards(PortalRateLimitGuard)
 @UsePipes(ContractValidationPipe)
+@ApiTags('public portal')
 export class PortalController {
   constructor(
     @Inject(MessageBus) private readonly bus: MessageBus,
     @Inject(OrganizationSettingsService) private readonly organizations: OrganizationSettingsService,
   ) {}
 
+  @ReturnsPage(PublicIntakeResponse)
   @Get()
   @UseInterceptors(PageInterceptor)
   async list(@Param('slug') slug: string, @Query() query: PortalListQuery): Promise<Page<PublicIntakeResponse>> {
@@ -36,16 +39,19 @@ export class PortalController {
     return this.bus.request(PortalSubjects.list, { organizationId: await this.organization(slug), limit, cursor });
   }
 
+  @Returns(PublicIntakeResponse)
   @Post()
   async submit(@Param('slug') slug: string, @Body() body: PortalIntakeDto): Promise<PublicIntakeResponse> {
     return this.bus.request(PortalSubjects.submit, { organizationId: await this.organization(slug), body });
   }
 
+  @Returns(PublicIntakeResponse)
   @Get(':id')
   async get(@Param('slug') slug: string, @Param('id') id: string): Promise<PublicIntakeResponse> {
     return this.bus.request(PortalSubjects.get, { organizationId: await this.organization(slug), id });
   }
 
+  @Returns(PublicIntakeResponse)
   @Post(':id/votes')
   async vote(@Param('slug') slug: string, @Param('id') id: string, @Body() body: PortalVoteDto, @Req() request: FastifyRequest): Promise<PublicIntakeResponse> {
     const organizationId = await this.organization(slug);

@@ -1,5 +1,6 @@
 import { Body, Delete, Get, Inject, Param, Post } from '@nestjs/common';
 import { AddWorkItemRelationDto, AuthContext, DeliverySubjects, WorkItemRelationsResponse } from '@pds/contracts';
+import { Returns, ReturnsNothing } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 
@@ -7,16 +8,19 @@ import { ApiController, Auth } from '../auth/api-controller.decorator';
 export class RelationController {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
+  @Returns(WorkItemRelationsResponse)
   @Get()
   list(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkItemRelationsResponse> {
     return this.bus.request(DeliverySubjects.relationList, { auth, id });
   }
 
+  @Returns(WorkItemRelationsResponse)
   @Post()
   add(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: AddWorkItemRelationDto): Promise<WorkItemRelationsResponse> {
     return this.bus.request(DeliverySubjects.relationAdd, { auth, id, body });
   }
 
+  @ReturnsNothing()
   @Delete(':relationId')
   async remove(@Auth() auth: AuthContext, @Param('id') id: string, @Param('relationId') relationId: string): Promise<void> {
     // The bus carries "no result" as null; the contract's DELETE answers an empty body.

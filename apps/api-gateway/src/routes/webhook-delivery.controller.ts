@@ -7,6 +7,7 @@ import {
   WebhookDeliveryResponse,
   WebhookSubjects,
 } from '@pds/contracts';
+import { Returns } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 
@@ -15,16 +16,19 @@ import { ApiController, Auth } from '../auth/api-controller.decorator';
 export class WebhookDeliveryController {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
+  @Returns(WebhookDeliveryPage)
   @Get()
   list(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<WebhookDeliveryPage> {
     return this.bus.request(WebhookSubjects.listDeliveries, { auth, query });
   }
 
+  @Returns(WebhookDeliveryDetailResponse)
   @Get(':id')
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookDeliveryDetailResponse> {
     return this.bus.request(WebhookSubjects.getDelivery, { auth, id });
   }
 
+  @Returns(WebhookDeliveryResponse)
   @Post(':id/redeliver')
   redeliver(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookDeliveryResponse> {
     return this.bus.request(WebhookSubjects.redeliver, { auth, id });

@@ -10,6 +10,7 @@ import {
   WebhookResponse,
   WebhookSubjects,
 } from '@pds/contracts';
+import { Returns, ReturnsNothing } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 
@@ -18,31 +19,36 @@ export class WebhookController {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
   @Get()
-  @Paginated()
+  @Paginated(WebhookResponse)
   list(@Auth() auth: AuthContext, @Query() query: ListWebhooksQuery): Promise<Page<WebhookResponse>> {
     return this.bus.request(WebhookSubjects.list, { auth, query });
   }
 
+  @Returns(CreatedWebhookResponse)
   @Post()
   create(@Auth() auth: AuthContext, @Body() body: CreateWebhookDto): Promise<CreatedWebhookResponse> {
     return this.bus.request(WebhookSubjects.create, { auth, body });
   }
 
+  @Returns(WebhookResponse)
   @Patch(':id')
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWebhookDto): Promise<WebhookResponse> {
     return this.bus.request(WebhookSubjects.update, { auth, id, body });
   }
 
+  @ReturnsNothing()
   @Delete(':id')
   async remove(@Auth() auth: AuthContext, @Param('id') id: string): Promise<void> {
     await this.bus.request(WebhookSubjects.remove, { auth, id });
   }
 
+  @Returns(WebhookDeliveryResponse)
   @Post(':id/test')
   test(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookDeliveryResponse> {
     return this.bus.request(WebhookSubjects.test, { auth, id });
   }
 
+  @Returns(CreatedWebhookResponse)
   @Post(':id/rotate-secret')
   rotateSecret(@Auth() auth: AuthContext, @Param('id') id: string): Promise<CreatedWebhookResponse> {
     return this.bus.request(WebhookSubjects.rotateSecret, { auth, id });

@@ -1,6 +1,7 @@
 import { Body, Get, Header, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   AuthContext,
+  JsonText,
   CreateWorkItemDto,
   ListWorkItemsQuery,
   Page,
@@ -8,31 +9,35 @@ import {
   WorkItemResponse,
   WorkItemSubjects,
 } from '@pds/contracts';
-import { JsonText, MessageBus } from '@pds/messaging';
+import { Returns } from '@pds/http';
+import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 
 @ApiController('work-items')
 export class WorkItemController {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
+  @Returns(WorkItemResponse)
   @Post()
   create(@Auth() auth: AuthContext, @Body() body: CreateWorkItemDto): Promise<WorkItemResponse> {
     return this.bus.request(WorkItemSubjects.create, { auth, body });
   }
 
   @Get()
-  @Paginated()
+  @Paginated(WorkItemResponse)
   list(@Auth() auth: AuthContext, @Query() query: ListWorkItemsQuery): Promise<Page<WorkItemResponse>> {
     return this.bus.request(WorkItemSubjects.list, { auth, query });
   }
 
   /** The busiest read: the service's JSON goes out as it came, without a parse and a re-serialization. */
+  @Returns(WorkItemResponse)
   @Get(':id')
   @Header('content-type', 'application/json; charset=utf-8')
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<JsonText<WorkItemResponse>> {
     return this.bus.requestJson(WorkItemSubjects.get, { auth, id });
   }
 
+  @Returns(WorkItemResponse)
   @Patch(':id')
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWorkItemDto): Promise<WorkItemResponse> {
     return this.bus.request(WorkItemSubjects.update, { auth, id, body });

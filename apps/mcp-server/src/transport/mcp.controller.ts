@@ -1,5 +1,8 @@
 import { Controller, Delete, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ApiAcceptedResponse, ApiBody, ApiExtraModels, ApiOkResponse, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ApiErrorBody } from '@pds/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MCP_OPTIONS, McpOptions } from '../mcp.options';
 import { McpServerFactory } from '../tools/mcp-server.factory';
@@ -17,7 +20,32 @@ const METHOD_NOT_ALLOWED = JSON.stringify({
  * Streamable HTTP at /mcp, stateless: every POST gets its own server and transport, built for the
  * caller's role, and answers with JSON. Origin and key are checked before any MCP processing.
  */
+// @nestjs/swagger types its schemas as OpenAPI 3.0; the document is 3.1 (JSON Schema 2020-12).
+const JSON_RPC_VERSION = { const: '2.0' } as SchemaObject;
+const JSON_RPC_ID = { type: ['string', 'integer', 'null'] } as unknown as SchemaObject;
+
+/** JSON-RPC 2.0 as MCP's Streamable HTTP transport carries it; the methods and tools are MCP's (docs/mcp.md). */
+const JSON_RPC_MESSAGE: SchemaObject = {
+  type: 'object',
+  required: ['jsonrpc'],
+  properties: { jsonrpc: JSON_RPC_VERSION, id: JSON_RPC_ID, method: { type: 'string' }, params: { type: 'object' } },
+  additionalProperties: true,
+};
+const JSON_RPC_ERROR: SchemaObject = {
+  type: 'object',
+  required: ['jsonrpc', 'error'],
+  properties: {
+    jsonrpc: JSON_RPC_VERSION,
+    id: JSON_RPC_ID,
+    error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } },
+  },
+};
+const REFUSED: SchemaObject = { oneOf: [{ $ref: getSchemaPath(ApiErrorBody) }, JSON_RPC_ERROR] };
+
 @Controller('mcp')
+@ApiTags('mcp')
+@ApiSecurity('apiKey')
+@ApiExtraModels(ApiErrorBody)
 export class McpController {
   constructor(
     @Inject(McpAuthenticator) private readonly authenticator: McpAuthenticator,
@@ -26,6 +54,17 @@ export class McpController {
   ) {}
 
   @Post()
+  @ApiBody({ schema: { oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }] } })
+  @ApiOkResponse({ description: 'JSON-RPC response(s)', schema: { oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }] } })
+  @ApiAcceptedResponse({ description: 'Notifications and responses only: accepted, empty body' })
+  @ApiResponse({ status: 400, description: 'Not a JSON-RPC message', schema: REFUSED })
+  @ApiResponse({ status: 401, description: 'Missing or invalid key (`x-api-key` or `Authorization: Bearer`)', schema: REFUSED })
+  @ApiResponse({ status: 403, description: 'Origin not allowed', schema: REFUSED })
+  @ApiResponse({ status: 406, description: 'Accept must allow application/json and text/event-stream', schema: REFUSED })
+  @ApiResponse({ status: 413, description: 'Body too large', schema: REFUSED })
+  @ApiResponse({ status: 415, description: 'Content-Type must be application/json', schema: REFUSED })
+  @ApiResponse({ status: 429, description: 'Rate limit exceeded', schema: REFUSED })
+  @ApiResponse({ status: 503, description: 'A dependency is not reachable right now', schema: REFUSED })
   async handle(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     assertAllowedOrigin(request.headers.origin, request.headers.host, this.options.allowedOrigins);
     const auth = await this.authenticator.authenticate(request.headers, request.ip, (headers) => void reply.headers(headers));
@@ -43,11 +82,13 @@ export class McpController {
   }
 
   @Get()
+  @ApiResponse({ status: 405, description: 'Stateless server: no SSE stream', schema: JSON_RPC_ERROR })
   get(@Res() reply: FastifyReply): void {
     void reply.status(405).header('allow', 'POST').type('application/json').send(METHOD_NOT_ALLOWED);
   }
 
   @Delete()
+  @ApiResponse({ status: 405, description: 'Stateless server: no session to end', schema: JSON_RPC_ERROR })
   delete(@Res() reply: FastifyReply): void {
     void reply.status(405).header('allow', 'POST').type('application/json').send(METHOD_NOT_ALLOWED);
   }

@@ -1,17 +1,31 @@
-import { Body, Controller, Headers, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Headers, Inject, Param, Post, Res, applyDecorators } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { RepoProvider } from '@pds/contracts';
+import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { HookReceipt, RepoProvider } from '@pds/contracts';
 import { RAW_BODY } from '@pds/http';
 import type { FastifyReply } from 'fastify';
 import { HookHeaders, HookService } from './hook.service';
 
 /** Inbound provider webhooks; the body arrives as raw bytes (RAW_BODY) so the signature is checked on exactly them. */
+/** The provider's event as it sent it; verified against the signature over the raw bytes. */
+const PROVIDER_EVENT = ApiBody({ required: false, schema: { type: 'object', additionalProperties: true, description: "The provider's webhook payload, unchanged" } });
+const RECEIPTS = applyDecorators(
+  ApiOkResponse({ type: HookReceipt, description: "GitHub's ping" }),
+  ApiAcceptedResponse({ type: HookReceipt, description: 'Stored for processing, or ignored (event not processed, repository mismatch, repeated delivery)' }),
+);
+
 @Controller('hooks')
+@ApiTags('repository receivers')
 export class HookController {
   constructor(@Inject(HookService) private readonly hooks: HookService) {}
 
   @Post('github/:connectionId')
   @RouteConfig(RAW_BODY)
+  @ApiHeader({ name: 'x-hub-signature-256', required: true, description: '`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the connection secret' })
+  @ApiHeader({ name: 'x-github-event', required: true, description: 'push, pull_request, create, delete or ping' })
+  @ApiHeader({ name: 'x-github-delivery', required: false, description: "GitHub's delivery id; repeats are ignored" })
+  @PROVIDER_EVENT
+  @RECEIPTS
   github(
     @Param('connectionId') connectionId: string,
     @Headers() headers: HookHeaders,
@@ -23,6 +37,10 @@ export class HookController {
 
   @Post('gitlab/:connectionId')
   @RouteConfig(RAW_BODY)
+  @ApiHeader({ name: 'x-gitlab-token', required: true, description: 'The connection secret, as configured at GitLab' })
+  @ApiHeader({ name: 'x-gitlab-event', required: true, description: 'Push Hook or Merge Request Hook' })
+  @PROVIDER_EVENT
+  @RECEIPTS
   gitlab(
     @Param('connectionId') connectionId: string,
     @Headers() headers: HookHeaders,

@@ -1,3 +1,5 @@
+import { Field } from './schema';
+
 /**
  * The error vocabulary of every edge (REST, NATS replies, MCP). Services throw these; each edge maps
  * them to `{ error, message, details? }` with the matching HTTP status.
@@ -35,10 +37,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
 export type ErrorDetails = Record<string, unknown>;
 
 /** The contract's ApiError body (section 2.1). */
-export interface ApiErrorBody {
-  error: ErrorCode;
-  message: string;
-  details?: ErrorDetails;
+export class ApiErrorBody {
+  @Field.enum(ErrorCode) error!: ErrorCode;
+  @Field.string() message!: string;
+  @Field.record({ optional: true, description: 'Present for validation errors: the failing fields and why' }) details?: ErrorDetails;
 }
 
 export class AppException extends Error {

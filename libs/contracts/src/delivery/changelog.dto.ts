@@ -2,6 +2,7 @@ import { IsIdList } from '../common/decorators';
 import { IsIn, IsString, Length, MaxLength } from 'class-validator';
 import { ListQuery } from '../common/pagination';
 import { IsOptionalNonNull } from '../common/validation';
+import { Field } from '../common/schema';
 
 export const ChangelogStatus = Object.freeze({ DRAFT: 'DRAFT', PUBLISHED: 'PUBLISHED' });
 export type ChangelogStatus = (typeof ChangelogStatus)[keyof typeof ChangelogStatus];
@@ -36,13 +37,13 @@ export class ListChangelogQuery extends ListQuery {
   @IsOptionalNonNull() @IsIn(Object.values(ChangelogStatus)) status?: ChangelogStatus;
 }
 
-export interface ChangelogEntryResponse {
-  id: string;
-  title: string;
-  body: string;
-  status: ChangelogStatus;
-  workItemIds: string[];
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
+export class ChangelogEntryResponse {
+  @Field.uuid() id!: string;
+  @Field.string() title!: string;
+  @Field.string() body!: string;
+  @Field.enum(ChangelogStatus) status!: ChangelogStatus;
+  @Field.uuids() workItemIds!: string[];
+  @Field.timestamp({ nullable: true }) publishedAt!: string | null;
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }

@@ -2,6 +2,7 @@ import { IsIdList } from '../common/decorators';
 import { IsString, Length } from 'class-validator';
 import { MAX_WORK_ITEM_LINKS } from '../work-items/work-item.dto';
 import { IsOptionalNonNull } from '../common/validation';
+import { Field } from '../common/schema';
 
 export const MAX_COMMENT_LENGTH = 100_000;
 
@@ -27,14 +28,14 @@ export class UpdateCommentDto {
   mentionedUserIds?: string[];
 }
 
-export interface CommentResponse {
-  id: string;
-  workItemId: string;
-  authorId: string;
-  body: string;
-  mentionedUserIds: string[];
-  createdAt: string;
-  updatedAt: string;
+export class CommentResponse {
+  @Field.uuid() id!: string;
+  @Field.uuid() workItemId!: string;
+  @Field.uuid() authorId!: string;
+  @Field.string() body!: string;
+  @Field.uuids() mentionedUserIds!: string[];
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
 /** A comment on an intake submission (markdown; STAKEHOLDER and up). */
@@ -44,10 +45,10 @@ export class CreateIntakeCommentDto {
   body: string;
 }
 
-export interface IntakeCommentResponse {
-  id: string;
-  intakeId: string;
-  authorId: string;
-  body: string;
-  createdAt: string;
+export class IntakeCommentResponse {
+  @Field.uuid() id!: string;
+  @Field.uuid() intakeId!: string;
+  @Field.uuid() authorId!: string;
+  @Field.string() body!: string;
+  @Field.timestamp() createdAt!: string;
 }

@@ -3,6 +3,7 @@ import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-vali
 import { ReporterSource, WorkItemStatus, WorkItemType, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
+import { Field } from '../common/schema';
 
 export const INTAKE_KEY_PREFIX = 'INT';
 export const MAX_INTAKE_DESCRIPTION = 900_000;
@@ -95,38 +96,38 @@ export class ListIntakeQuery extends ListQuery {
   @IsOptionalNonNull() @IsIn(enumValues(IntakeKind)) kind?: IntakeKind;
 }
 
-export interface ModerationReport {
-  id: string;
-  reason: ReportReason;
-  details: string | null;
-  createdAt: string;
+export class ModerationReport {
+  @Field.uuid() id!: string;
+  @Field.enum(ReportReason) reason!: ReportReason;
+  @Field.string({ nullable: true }) details!: string | null;
+  @Field.timestamp() createdAt!: string;
 }
 
 /** Contract 2.9. */
-export interface IntakeSubmissionResponse {
-  id: string;
-  key: string;
-  kind: IntakeKind;
-  title: string;
-  description: string | null;
-  source: ReporterSource | null;
-  stage: IntakeStage;
-  submittedById: string | null;
-  assigneeId: string | null;
-  workItemId: string | null;
-  workItemKey: string | null;
-  workItemStatus: WorkItemStatus | null;
-  opportunityId: string | null;
-  opportunityKey: string | null;
-  viaPortal: boolean;
-  isPublic: boolean;
-  moderationState: ModerationState;
-  openReportCount: number;
-  moderationReports: ModerationReport[];
-  votes: number;
-  submitterName: string | null;
-  submitterEmail: string | null;
-  completedAt: string | null;
-  watcherIds: string[];
-  createdAt: string;
+export class IntakeSubmissionResponse {
+  @Field.uuid() id!: string;
+  @Field.string() key!: string;
+  @Field.enum(IntakeKind) kind!: IntakeKind;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) description!: string | null;
+  @Field.enum(ReporterSource, { nullable: true }) source!: ReporterSource | null;
+  @Field.enum(IntakeStage) stage!: IntakeStage;
+  @Field.uuid({ nullable: true }) submittedById!: string | null;
+  @Field.uuid({ nullable: true }) assigneeId!: string | null;
+  @Field.uuid({ nullable: true }) workItemId!: string | null;
+  @Field.string({ nullable: true }) workItemKey!: string | null;
+  @Field.enum(WorkItemStatus, { nullable: true }) workItemStatus!: WorkItemStatus | null;
+  @Field.uuid({ nullable: true }) opportunityId!: string | null;
+  @Field.string({ nullable: true }) opportunityKey!: string | null;
+  @Field.boolean() viaPortal!: boolean;
+  @Field.boolean() isPublic!: boolean;
+  @Field.enum(ModerationState) moderationState!: ModerationState;
+  @Field.integer({ minimum: 0 }) openReportCount!: number;
+  @Field.list(() => ModerationReport) moderationReports!: ModerationReport[];
+  @Field.integer() votes!: number;
+  @Field.string({ nullable: true }) submitterName!: string | null;
+  @Field.string({ nullable: true }) submitterEmail!: string | null;
+  @Field.timestamp({ nullable: true }) completedAt!: string | null;
+  @Field.uuids() watcherIds!: string[];
+  @Field.timestamp() createdAt!: string;
 }

@@ -1,4 +1,5 @@
 import { IsString, Length, Matches } from 'class-validator';
+import { Field } from '../common/schema';
 
 /** Labels: name unique per organization, color `#rrggbb`. */
 export class CreateLabelDto {
@@ -11,11 +12,11 @@ export class CreateLabelDto {
   color: string;
 }
 
-export interface LabelResponse {
-  id: string;
-  name: string;
-  color: string;
-  createdAt: string;
+export class LabelResponse {
+  @Field.uuid() id!: string;
+  @Field.string() name!: string;
+  @Field.string() color!: string;
+  @Field.timestamp() createdAt!: string;
 }
 
 /** Teams own sprints; name unique per organization. */
@@ -25,8 +26,8 @@ export class CreateTeamDto {
   name: string;
 }
 
-export interface TeamResponse {
-  id: string;
-  name: string;
-  createdAt: string;
+export class TeamResponse {
+  @Field.uuid() id!: string;
+  @Field.string() name!: string;
+  @Field.timestamp() createdAt!: string;
 }

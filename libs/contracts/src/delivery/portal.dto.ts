@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsOptionalNonNull } from '../common/validation';
 import { IntakeKind, IntakeStage } from './intake.dto';
+import { Field } from '../common/schema';
 
 /**
  * The portal takes input from anyone without a key: descriptions are capped far below the 900,000
@@ -34,14 +35,14 @@ export class UpdateOrganizationSettingsDto {
   portalAllowedOrigins?: string[];
 }
 
-export interface OrganizationSettingsResponse {
-  id: string;
-  name: string;
-  slug: string;
-  portalEnabled: boolean;
-  portalAllowedOrigins: string[];
-  createdAt: string;
-  updatedAt: string;
+export class OrganizationSettingsResponse {
+  @Field.uuid() id!: string;
+  @Field.string() name!: string;
+  @Field.string() slug!: string;
+  @Field.boolean() portalEnabled!: boolean;
+  @Field.strings() portalAllowedOrigins!: string[];
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
 /** A submission through the public portal: no API key, so the submitter names themself. */
@@ -89,15 +90,15 @@ export class PortalVoteDto {
 }
 
 /** What the public sees of a submission: no contact data, no internal ids. */
-export interface PublicIntakeResponse {
-  id: string;
-  key: string;
-  kind: IntakeKind;
-  title: string;
-  description: string | null;
-  stage: IntakeStage;
-  votes: number;
-  viaPortal: boolean;
-  completedAt: string | null;
-  createdAt: string;
+export class PublicIntakeResponse {
+  @Field.uuid() id!: string;
+  @Field.string() key!: string;
+  @Field.enum(IntakeKind) kind!: IntakeKind;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) description!: string | null;
+  @Field.enum(IntakeStage) stage!: IntakeStage;
+  @Field.integer() votes!: number;
+  @Field.boolean() viaPortal!: boolean;
+  @Field.timestamp({ nullable: true }) completedAt!: string | null;
+  @Field.timestamp() createdAt!: string;
 }

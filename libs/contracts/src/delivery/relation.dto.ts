@@ -1,5 +1,6 @@
 import { IsIn, IsUUID } from 'class-validator';
-import type { WorkItemStatus } from '../common/enums';
+import { WorkItemStatus } from '../common/enums';
+import { Field } from '../common/schema';
 
 /** Relation type values of a new link (contract 2.7/4.9): lowercase with underscores. */
 export const WorkItemRelationType = Object.freeze({
@@ -21,20 +22,20 @@ export class AddWorkItemRelationDto {
 }
 
 /** One linked work item as seen from the other end of the link. */
-export interface RelatedWorkItem {
-  relationId: string;
-  id: string;
-  key: string;
-  title: string;
-  status: WorkItemStatus;
-  assigneeId: string | null;
+export class RelatedWorkItem {
+  @Field.uuid() relationId!: string;
+  @Field.uuid() id!: string;
+  @Field.string() key!: string;
+  @Field.string() title!: string;
+  @Field.enum(WorkItemStatus) status!: WorkItemStatus;
+  @Field.uuid({ nullable: true }) assigneeId!: string | null;
 }
 
 /** Contract 2.7: one stored edge shows on both items (blocks on one, blockedBy on the other). */
-export interface WorkItemRelationsResponse {
-  blocks: RelatedWorkItem[];
-  blockedBy: RelatedWorkItem[];
-  relatesTo: RelatedWorkItem[];
-  duplicates: RelatedWorkItem[];
-  duplicatedBy: RelatedWorkItem[];
+export class WorkItemRelationsResponse {
+  @Field.list(() => RelatedWorkItem) blocks!: RelatedWorkItem[];
+  @Field.list(() => RelatedWorkItem) blockedBy!: RelatedWorkItem[];
+  @Field.list(() => RelatedWorkItem) relatesTo!: RelatedWorkItem[];
+  @Field.list(() => RelatedWorkItem) duplicates!: RelatedWorkItem[];
+  @Field.list(() => RelatedWorkItem) duplicatedBy!: RelatedWorkItem[];
 }

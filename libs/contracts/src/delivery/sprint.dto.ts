@@ -3,6 +3,7 @@ import { IsCalendarDate } from '../common/decorators';
 import { ListQuery } from '../common/pagination';
 import { SprintStatus } from '../common/enums';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
+import { Field } from '../common/schema';
 
 export class CreateSprintDto {
   @IsString()
@@ -41,12 +42,12 @@ export class ListSprintsQuery extends ListQuery {
 }
 
 /** Contract 2.8. */
-export interface SprintResponse {
-  id: string;
-  name: string;
-  goal: string | null;
-  startDate: string;
-  endDate: string;
-  status: SprintStatus;
-  teamId: string | null;
+export class SprintResponse {
+  @Field.uuid() id!: string;
+  @Field.string() name!: string;
+  @Field.string({ nullable: true }) goal!: string | null;
+  @Field.date() startDate!: string;
+  @Field.date() endDate!: string;
+  @Field.enum(SprintStatus) status!: SprintStatus;
+  @Field.uuid({ nullable: true }) teamId!: string | null;
 }

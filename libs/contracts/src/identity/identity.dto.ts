@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { Role } from '../common/enums';
+import { Field, REPLAYED_WITHOUT_SECRET } from '../common/schema';
 import { IsOptionalNonNull } from '../common/validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -66,49 +67,55 @@ export class CreatePersonalApiKeyDto {
   role?: Role;
 }
 
-export interface OrganizationResponse {
-  id: string;
-  name: string;
-  slug: string;
-  createdAt: string;
+export class OrganizationResponse {
+  @Field.uuid() id!: string;
+  @Field.string() name!: string;
+  @Field.string() slug!: string;
+  @Field.timestamp() createdAt!: string;
 }
 
-export interface UserResponse {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  createdAt: string;
+export class UserResponse {
+  @Field.uuid() id!: string;
+  @Field.string() email!: string;
+  @Field.string() name!: string;
+  @Field.enum(Role) role!: Role;
+  @Field.timestamp() createdAt!: string;
 }
 
-export interface ApiKeyResponse {
-  id: string;
-  name: string;
-  userId: string;
-  role: Role;
+export class ApiKeyResponse {
+  @Field.uuid() id!: string;
+  @Field.string() name!: string;
+  @Field.uuid() userId!: string;
+  @Field.enum(Role) role!: Role;
   /** First characters of the key, enough to recognise it; never the key itself. */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
+  @Field.string({ description: 'First characters of the key, enough to recognise it; never the key itself' }) prefix!: string;
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp({ nullable: true }) lastUsedAt!: string | null;
+  @Field.timestamp({ nullable: true }) revokedAt!: string | null;
 }
 
 /** Returned once, by the creation call; the only time the key is ever shown. */
-export interface CreatedApiKeyResponse extends ApiKeyResponse {
-  apiKey: string;
+export class CreatedApiKeyResponse extends ApiKeyResponse {
+  @Field.string({ optional: true, description: REPLAYED_WITHOUT_SECRET }) apiKey!: string;
 }
 
-export interface BootstrapOrganizationResponse {
-  organization: OrganizationResponse;
-  user: UserResponse;
-  apiKey: string;
+export class BootstrapOrganizationResponse {
+  @Field.object(() => OrganizationResponse) organization!: OrganizationResponse;
+  @Field.object(() => UserResponse) user!: UserResponse;
+  @Field.string({ optional: true, description: REPLAYED_WITHOUT_SECRET }) apiKey!: string;
+}
+
+export class MeApiKey {
+  @Field.uuid() id!: string;
+  @Field.string() name!: string;
+  @Field.string() prefix!: string;
 }
 
 /** GET /me and the MCP `whoami` tool: who the key acts as. */
-export interface MeResponse {
-  user: UserResponse;
+export class MeResponse {
+  @Field.object(() => UserResponse) user!: UserResponse;
   /** The role the key acts with (never above the user's). */
-  role: Role;
-  organization: OrganizationResponse;
-  apiKey: { id: string; name: string; prefix: string };
+  @Field.enum(Role, { description: "The role the key acts with (never above the user's)" }) role!: Role;
+  @Field.object(() => OrganizationResponse) organization!: OrganizationResponse;
+  @Field.object(() => MeApiKey) apiKey!: MeApiKey;
 }

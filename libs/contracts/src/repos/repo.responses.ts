@@ -1,101 +1,118 @@
-import type { WorkItemStatus } from '../common/enums';
-import type { LinkSource, PullRequestState, RepoProvider } from './repo.enums';
+import { WorkItemStatus } from '../common/enums';
+import { Field, REPLAYED_WITHOUT_SECRET } from '../common/schema';
+import { AutomationTrigger, LinkSource, PullRequestState, RepoProvider } from './repo.enums';
 
-export type RepoAutomations = Record<
-  'onBranchCreated' | 'onPullRequestOpened' | 'onPullRequestDraft' | 'onPullRequestMerged' | 'onPullRequestClosed',
-  WorkItemStatus | null
->;
+/** Status automations: each trigger moves linked items to a status, or does nothing (null). */
+export class RepoAutomationsResponse {
+  @Field.enum(WorkItemStatus, { nullable: true }) onBranchCreated!: WorkItemStatus | null;
+  @Field.enum(WorkItemStatus, { nullable: true }) onPullRequestOpened!: WorkItemStatus | null;
+  @Field.enum(WorkItemStatus, { nullable: true }) onPullRequestDraft!: WorkItemStatus | null;
+  @Field.enum(WorkItemStatus, { nullable: true }) onPullRequestMerged!: WorkItemStatus | null;
+  @Field.enum(WorkItemStatus, { nullable: true }) onPullRequestClosed!: WorkItemStatus | null;
+}
 
-export interface RepositoryResponse {
-  id: string;
-  provider: RepoProvider;
-  fullName: string;
-  webUrl: string;
-  defaultBranch: string;
-  webhookUrl: string;
-  automations: RepoAutomations;
-  active: boolean;
-  lastDeliveryAt: string | null;
-  createdAt: string;
-  updatedAt: string;
+/** The same shape as a plain object type: Prisma's JSON columns accept it, a class they would not. */
+export type RepoAutomations = Pick<RepoAutomationsResponse, AutomationTrigger>;
+
+export class RepositoryResponse {
+  @Field.uuid() id!: string;
+  @Field.enum(RepoProvider) provider!: RepoProvider;
+  @Field.string() fullName!: string;
+  @Field.uri() webUrl!: string;
+  @Field.string() defaultBranch!: string;
+  @Field.uri({ description: 'Where the provider sends this repository\'s events' }) webhookUrl!: string;
+  @Field.object(() => RepoAutomationsResponse) automations!: RepoAutomations;
+  @Field.boolean() active!: boolean;
+  @Field.timestamp({ nullable: true }) lastDeliveryAt!: string | null;
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
 /** What to enter at the provider, in its own words. The secret itself is the answer's `secret` field only (shown once, never nested). */
-export interface RepositorySetup {
-  provider: RepoProvider;
+export class RepositorySetup {
+  @Field.enum(RepoProvider) provider!: RepoProvider;
   /** Where the form is: the repository's webhook settings page. */
-  settingsUrl: string;
-  steps: string[];
-  payloadUrl: string;
-  contentType?: string;
-  events: string[];
+  @Field.uri() settingsUrl!: string;
+  @Field.strings() steps!: string[];
+  @Field.uri() payloadUrl!: string;
+  @Field.string({ optional: true }) contentType?: string;
+  @Field.strings() events!: string[];
 }
 
 /** Creation and rotation: the only answers that carry the secret. */
-export interface CreatedRepositoryResponse extends RepositoryResponse {
-  secret: string;
-  setup: RepositorySetup;
+export class CreatedRepositoryResponse extends RepositoryResponse {
+  @Field.string({ optional: true, description: REPLAYED_WITHOUT_SECRET }) secret!: string;
+  @Field.object(() => RepositorySetup) setup!: RepositorySetup;
 }
 
-export interface LinkedBy {
-  source: LinkSource;
+export class LinkedBy {
+  @Field.enum(LinkSource) source!: LinkSource;
   /** The matched excerpt, at most 120 characters. */
-  text: string;
+  @Field.string() text!: string;
 }
 
-interface ArtifactOrigin {
-  provider: RepoProvider;
-  repository: string;
-  connectionId: string;
-  linkedBy: LinkedBy[];
+class ArtifactOrigin {
+  @Field.enum(RepoProvider) provider!: RepoProvider;
+  @Field.string() repository!: string;
+  @Field.uuid() connectionId!: string;
+  @Field.list(() => LinkedBy) linkedBy!: LinkedBy[];
 }
 
-export interface BranchArtifact extends ArtifactOrigin {
-  name: string;
-  url: string;
-  lastCommitSha: string | null;
-  deleted: boolean;
-  createdAt: string;
+export class BranchArtifact extends ArtifactOrigin {
+  @Field.string() name!: string;
+  @Field.uri() url!: string;
+  @Field.string({ nullable: true }) lastCommitSha!: string | null;
+  @Field.boolean() deleted!: boolean;
+  @Field.timestamp() createdAt!: string;
 }
 
-export interface CommitArtifact extends ArtifactOrigin {
-  sha: string;
-  shortSha: string;
-  message: string;
-  url: string;
-  authorName: string | null;
-  committedAt: string | null;
+export class CommitArtifact extends ArtifactOrigin {
+  @Field.string() sha!: string;
+  @Field.string() shortSha!: string;
+  @Field.string() message!: string;
+  @Field.uri() url!: string;
+  @Field.string({ nullable: true }) authorName!: string | null;
+  @Field.timestamp({ nullable: true }) committedAt!: string | null;
 }
 
-export interface PullRequestArtifact extends ArtifactOrigin {
-  number: number;
-  title: string;
-  url: string;
-  state: PullRequestState;
-  sourceBranch: string;
-  targetBranch: string;
-  authorLogin: string | null;
-  mergedAt: string | null;
+export class PullRequestArtifact extends ArtifactOrigin {
+  @Field.integer() number!: number;
+  @Field.string() title!: string;
+  @Field.uri() url!: string;
+  @Field.enum(PullRequestState) state!: PullRequestState;
+  @Field.string() sourceBranch!: string;
+  @Field.string() targetBranch!: string;
+  @Field.string({ nullable: true }) authorLogin!: string | null;
+  @Field.timestamp({ nullable: true }) mergedAt!: string | null;
 }
 
 /** `GET /work-items/{id}/artifacts`: each list newest first. */
-export interface WorkItemArtifactsResponse {
-  branches: BranchArtifact[];
-  commits: CommitArtifact[];
-  pullRequests: PullRequestArtifact[];
+export class WorkItemArtifactsResponse {
+  @Field.list(() => BranchArtifact) branches!: BranchArtifact[];
+  @Field.list(() => CommitArtifact) commits!: CommitArtifact[];
+  @Field.list(() => PullRequestArtifact) pullRequests!: PullRequestArtifact[];
 }
 
-export interface PreviewLink {
-  key: string;
-  workItemId: string;
-  status: WorkItemStatus;
+export class PreviewLink {
+  @Field.string() key!: string;
+  @Field.uuid() workItemId!: string;
+  @Field.enum(WorkItemStatus) status!: WorkItemStatus;
   /** Whether a merged pull request with this text would run the merge automation for the item. */
-  movesOnMerge: boolean;
-  linkedBy: LinkedBy[];
+  @Field.boolean() movesOnMerge!: boolean;
+  @Field.list(() => LinkedBy) linkedBy!: LinkedBy[];
 }
 
-export interface PreviewLinksResponse {
-  links: PreviewLink[];
+export class PreviewLinksResponse {
+  @Field.list(() => PreviewLink) links!: PreviewLink[];
   /** Keys found in the text that name no work item of the organization. */
-  unknownKeys: string[];
+  @Field.strings() unknownKeys!: string[];
+}
+
+/** What a repository receiver answers the provider (200 for GitHub's ping, 202 otherwise). */
+export class HookReceipt {
+  @Field.boolean({ optional: true, description: "true: GitHub's ping was answered" }) ok?: boolean;
+  @Field.boolean({ optional: true, description: 'true: stored; processed in the background' }) accepted?: boolean;
+  @Field.uuid({ optional: true }) deliveryId?: string;
+  @Field.boolean({ optional: true, description: 'true: an event this receiver does not process, or a repeated delivery' }) ignored?: boolean;
+  @Field.string({ optional: true }) reason?: string;
 }

@@ -1,145 +1,139 @@
-import type {
-  CkrStatus,
-  ExperimentStatus,
-  KeyResultStatus,
-  OpportunityStatus,
-  SolutionStatus,
-} from './strategy.enums';
-import type { Priority } from '../common/enums';
+import { Priority } from '../common/enums';
+import { Field } from '../common/schema';
+import { CkrStatus, ExperimentStatus, KeyResultStatus, OpportunityStatus, SolutionStatus } from './strategy.enums';
 
 /** Contract 2.2 (key result). */
-export interface KeyResultResponse {
-  id: string;
-  title: string;
-  metric: string | null;
-  targetValue: number | null;
-  currentValue: number | null;
-  unit: string | null;
-  status: KeyResultStatus;
+export class KeyResultResponse {
+  @Field.uuid() id!: string;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) metric!: string | null;
+  @Field.number({ nullable: true }) targetValue!: number | null;
+  @Field.number({ nullable: true }) currentValue!: number | null;
+  @Field.string({ nullable: true }) unit!: string | null;
+  @Field.enum(KeyResultStatus) status!: KeyResultStatus;
 }
 
 /** Contract 2.2. */
-export interface CkrResponse {
-  id: string;
-  key: string;
-  annualGoalId: string;
-  productGoalId: string | null;
-  planningCycleIds: string[];
-  ownerId: string | null;
-  title: string;
-  description: string | null;
-  confidence: number;
-  status: CkrStatus;
-  keyResults: KeyResultResponse[];
-  createdAt: string;
-  updatedAt: string;
+export class CkrResponse {
+  @Field.uuid() id!: string;
+  @Field.string() key!: string;
+  @Field.uuid() annualGoalId!: string;
+  @Field.uuid({ nullable: true }) productGoalId!: string | null;
+  @Field.uuids() planningCycleIds!: string[];
+  @Field.uuid({ nullable: true }) ownerId!: string | null;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) description!: string | null;
+  @Field.integer() confidence!: number;
+  @Field.enum(CkrStatus) status!: CkrStatus;
+  @Field.list(() => KeyResultResponse) keyResults!: KeyResultResponse[];
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
 /** Contract 2.3. */
-export interface OpportunityResponse {
-  id: string;
-  key: string;
-  productGoalId: string | null;
-  ckrId: string | null;
-  title: string;
-  description: string | null;
-  priority: Priority;
-  impact: number;
-  confidence: number;
-  reach: number | null;
-  effort: number | null;
-  score: number | null;
-  riceScore: number | null;
-  status: OpportunityStatus;
-  ownerId: string | null;
-  isMirror: boolean;
-  insightIds: string[];
-  createdAt: string;
-  updatedAt: string;
+export class OpportunityResponse {
+  @Field.uuid() id!: string;
+  @Field.string() key!: string;
+  @Field.uuid({ nullable: true }) productGoalId!: string | null;
+  @Field.uuid({ nullable: true }) ckrId!: string | null;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) description!: string | null;
+  @Field.enum(Priority) priority!: Priority;
+  @Field.integer() impact!: number;
+  @Field.integer() confidence!: number;
+  @Field.integer({ nullable: true }) reach!: number | null;
+  @Field.integer({ nullable: true }) effort!: number | null;
+  @Field.number({ nullable: true }) score!: number | null;
+  @Field.number({ nullable: true }) riceScore!: number | null;
+  @Field.enum(OpportunityStatus) status!: OpportunityStatus;
+  @Field.uuid({ nullable: true }) ownerId!: string | null;
+  @Field.boolean() isMirror!: boolean;
+  @Field.uuids() insightIds!: string[];
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
-export interface PromoteOpportunityResponse {
-  opportunity: OpportunityResponse;
-  ckr: CkrResponse;
+export class PromoteOpportunityResponse {
+  @Field.object(() => OpportunityResponse) opportunity!: OpportunityResponse;
+  @Field.object(() => CkrResponse) ckr!: CkrResponse;
 }
 
 /** Contract 2.4. */
-export interface SolutionResponse {
-  id: string;
-  opportunityId: string;
-  title: string;
-  description: string | null;
-  impact: number;
-  effort: number;
-  confidence: number;
-  status: SolutionStatus;
-  createdAt: string;
-  updatedAt: string;
+export class SolutionResponse {
+  @Field.uuid() id!: string;
+  @Field.uuid() opportunityId!: string;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) description!: string | null;
+  @Field.integer() impact!: number;
+  @Field.integer() effort!: number;
+  @Field.integer() confidence!: number;
+  @Field.enum(SolutionStatus) status!: SolutionStatus;
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
 /** Contract 2.5. */
-export interface ExperimentResponse {
-  id: string;
-  key: string;
-  ckrId: string;
-  solutionId: string | null;
-  title: string;
-  hypothesis: string | null;
-  successMetrics: string[];
-  result: string | null;
-  status: ExperimentStatus;
-  createdAt: string;
-  updatedAt: string;
+export class ExperimentResponse {
+  @Field.uuid() id!: string;
+  @Field.string() key!: string;
+  @Field.uuid() ckrId!: string;
+  @Field.uuid({ nullable: true }) solutionId!: string | null;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) hypothesis!: string | null;
+  @Field.strings() successMetrics!: string[];
+  @Field.string({ nullable: true }) result!: string | null;
+  @Field.enum(ExperimentStatus) status!: ExperimentStatus;
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
-export interface AnnualGoalResponse {
-  id: string;
-  title: string;
-  description: string | null;
-  explanation: string | null;
-  year: number | null;
-  createdAt: string;
-  updatedAt: string;
+export class AnnualGoalResponse {
+  @Field.uuid() id!: string;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) description!: string | null;
+  @Field.string({ nullable: true }) explanation!: string | null;
+  @Field.integer({ nullable: true }) year!: number | null;
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
-export interface ProductGoalResponse {
-  id: string;
-  annualGoalId: string | null;
-  title: string;
-  description: string | null;
-  explanation: string | null;
-  createdAt: string;
-  updatedAt: string;
+export class ProductGoalResponse {
+  @Field.uuid() id!: string;
+  @Field.uuid({ nullable: true }) annualGoalId!: string | null;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) description!: string | null;
+  @Field.string({ nullable: true }) explanation!: string | null;
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
-export interface PlanningCycleResponse {
-  id: string;
-  name: string;
-  /** `YYYY-MM-DD` */
-  startDate: string | null;
-  endDate: string | null;
-  createdAt: string;
-  updatedAt: string;
+export class PlanningCycleResponse {
+  @Field.uuid() id!: string;
+  @Field.string() name!: string;
+  @Field.date({ nullable: true }) startDate!: string | null;
+  @Field.date({ nullable: true }) endDate!: string | null;
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
-export interface InterviewResponse {
-  id: string;
-  title: string;
-  participant: string | null;
-  conductedAt: string | null;
-  transcript: string | null;
-  summary: string | null;
-  analysis: string | null;
-  createdAt: string;
-  updatedAt: string;
+export class InterviewResponse {
+  @Field.uuid() id!: string;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) participant!: string | null;
+  @Field.timestamp({ nullable: true }) conductedAt!: string | null;
+  @Field.string({ nullable: true }) transcript!: string | null;
+  @Field.string({ nullable: true }) summary!: string | null;
+  @Field.string({ nullable: true }) analysis!: string | null;
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
-export interface InsightResponse {
-  id: string;
-  interviewId: string | null;
-  title: string;
-  description: string | null;
-  quotes: string[];
-  createdAt: string;
-  updatedAt: string;
+export class InsightResponse {
+  @Field.uuid() id!: string;
+  @Field.uuid({ nullable: true }) interviewId!: string | null;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) description!: string | null;
+  @Field.strings() quotes!: string[];
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }

@@ -2,3 +2,4 @@
 export * from './webhook.dto';
 export * from './webhook.responses';
 export * from './webhook.subjects';
+export * from './webhook.events';

@@ -1,4 +1,5 @@
-import type { EventType } from '../common/events';
+import { EventType } from '../common/events';
+import { Field, REPLAYED_WITHOUT_SECRET } from '../common/schema';
 
 export const WebhookDeliveryStatus = Object.freeze({
   Pending: 'PENDING',
@@ -11,51 +12,51 @@ export type WebhookDeliveryStatus = (typeof WebhookDeliveryStatus)[keyof typeof 
 export const PING_EVENT = 'ping';
 
 /** Contract 2.10. */
-export interface WebhookResponse {
-  id: string;
-  url: string;
-  description: string | null;
-  active: boolean;
-  events: EventType[];
-  createdAt: string;
-  updatedAt: string;
+export class WebhookResponse {
+  @Field.uuid() id!: string;
+  @Field.uri() url!: string;
+  @Field.string({ nullable: true }) description!: string | null;
+  @Field.boolean() active!: boolean;
+  @Field.enums(EventType) events!: EventType[];
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }
 
 /** Creation and rotation responses: the only ones that show the signing secret. */
-export interface CreatedWebhookResponse extends WebhookResponse {
-  secret: string;
+export class CreatedWebhookResponse extends WebhookResponse {
+  @Field.string({ optional: true, description: REPLAYED_WITHOUT_SECRET }) secret!: string;
 }
 
 /** Contract 2.11. */
-export interface WebhookDeliveryResponse {
-  id: string;
-  webhookId: string;
-  eventType: string;
-  status: WebhookDeliveryStatus;
-  statusCode: number | null;
-  attempts: number;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  error: string | null;
-  createdAt: string;
+export class WebhookDeliveryResponse {
+  @Field.uuid() id!: string;
+  @Field.uuid() webhookId!: string;
+  @Field.string() eventType!: string;
+  @Field.enum(WebhookDeliveryStatus) status!: WebhookDeliveryStatus;
+  @Field.integer({ nullable: true }) statusCode!: number | null;
+  @Field.integer() attempts!: number;
+  @Field.timestamp({ nullable: true }) nextAttemptAt!: string | null;
+  @Field.timestamp({ nullable: true }) deliveredAt!: string | null;
+  @Field.string({ nullable: true }) error!: string | null;
+  @Field.timestamp() createdAt!: string;
 }
 
 /** One HTTP attempt of a delivery. */
-export interface WebhookAttemptResponse {
-  attemptedAt: string;
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
+export class WebhookAttemptResponse {
+  @Field.timestamp() attemptedAt!: string;
+  @Field.integer({ nullable: true }) statusCode!: number | null;
+  @Field.integer() latencyMs!: number;
+  @Field.string({ nullable: true }) error!: string | null;
   /** First 4 KB of the response body (UTF-8), null when none was read. */
-  responseBody: string | null;
+  @Field.string({ nullable: true, description: 'First 4 KB of the response body (UTF-8), null when none was read' }) responseBody!: string | null;
 }
 
 /** `GET /webhooks/deliveries/{id}`: the delivery plus its attempts, oldest first. */
-export interface WebhookDeliveryDetailResponse extends WebhookDeliveryResponse {
-  attemptLog: WebhookAttemptResponse[];
+export class WebhookDeliveryDetailResponse extends WebhookDeliveryResponse {
+  @Field.list(() => WebhookAttemptResponse) attemptLog!: WebhookAttemptResponse[];
 }
 
-export interface WebhookDeliveryPage {
-  data: WebhookDeliveryResponse[];
-  nextCursor: string | null;
+export class WebhookDeliveryPage {
+  @Field.list(() => WebhookDeliveryResponse) data!: WebhookDeliveryResponse[];
+  @Field.string({ nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' }) nextCursor!: string | null;
 }

@@ -14,6 +14,7 @@ import {
   enumValues,
 } from '../common/enums';
 import { ListQuery } from '../common/pagination';
+import { Field } from '../common/schema';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 
 export const WORK_ITEM_KEY_PREFIX = 'WI';
@@ -177,43 +178,43 @@ export class ListWorkItemsQuery extends ListQuery {
 }
 
 
-export interface LabelRef {
-  id: string;
-  name: string;
-  color: string;
+export class LabelRef {
+  @Field.uuid() id!: string;
+  @Field.string() name!: string;
+  @Field.string() color!: string;
 }
 
 /** Contract 2.6. */
-export interface WorkItemResponse {
-  id: string;
-  key: string;
-  title: string;
-  description: string | null;
-  type: WorkItemType;
-  status: WorkItemStatus;
-  priority: Priority;
-  adHoc: boolean;
-  carryOverCount: number;
-  estimate: number | null;
-  storyPoints: number | null;
-  dueDate: string | null;
-  ckrId: string | null;
-  opportunityId: string | null;
-  solutionId: string | null;
-  maintenanceCategory: MaintenanceCategory | null;
-  discipline: Discipline | null;
-  classification: Classification;
-  parentId: string | null;
-  sprintId: string | null;
-  assigneeId: string | null;
-  reporterId: string | null;
-  reporterSource: ReporterSource | null;
-  productManagerId: string | null;
-  experimentKind: ExperimentKind | null;
-  experimentId: string | null;
-  labels: LabelRef[];
-  blockedByCount: number;
-  isBlocked: boolean;
-  createdAt: string;
-  updatedAt: string;
+export class WorkItemResponse {
+  @Field.uuid() id!: string;
+  @Field.string() key!: string;
+  @Field.string() title!: string;
+  @Field.string({ nullable: true }) description!: string | null;
+  @Field.enum(WorkItemType) type!: WorkItemType;
+  @Field.enum(WorkItemStatus) status!: WorkItemStatus;
+  @Field.enum(Priority) priority!: Priority;
+  @Field.boolean() adHoc!: boolean;
+  @Field.integer() carryOverCount!: number;
+  @Field.integer({ nullable: true }) estimate!: number | null;
+  @Field.integer({ nullable: true }) storyPoints!: number | null;
+  @Field.date({ nullable: true }) dueDate!: string | null;
+  @Field.uuid({ nullable: true }) ckrId!: string | null;
+  @Field.uuid({ nullable: true }) opportunityId!: string | null;
+  @Field.uuid({ nullable: true }) solutionId!: string | null;
+  @Field.enum(MaintenanceCategory, { nullable: true }) maintenanceCategory!: MaintenanceCategory | null;
+  @Field.enum(Discipline, { nullable: true }) discipline!: Discipline | null;
+  @Field.enum(Classification) classification!: Classification;
+  @Field.uuid({ nullable: true }) parentId!: string | null;
+  @Field.uuid({ nullable: true }) sprintId!: string | null;
+  @Field.uuid({ nullable: true }) assigneeId!: string | null;
+  @Field.uuid({ nullable: true }) reporterId!: string | null;
+  @Field.enum(ReporterSource, { nullable: true }) reporterSource!: ReporterSource | null;
+  @Field.uuid({ nullable: true }) productManagerId!: string | null;
+  @Field.enum(ExperimentKind, { nullable: true }) experimentKind!: ExperimentKind | null;
+  @Field.uuid({ nullable: true }) experimentId!: string | null;
+  @Field.list(() => LabelRef) labels!: LabelRef[];
+  @Field.integer() blockedByCount!: number;
+  @Field.boolean() isBlocked!: boolean;
+  @Field.timestamp() createdAt!: string;
+  @Field.timestamp() updatedAt!: string;
 }

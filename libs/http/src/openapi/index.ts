@@ -1,0 +1,3 @@
+export * from './decorators';
+export * from './docs.controller';
+export * from './document';

@@ -1,0 +1,139 @@
+/*
+ * Every response the suite receives from the stack is checked against the OpenAPI document the
+ * build generated (the bytes the gateway serves): the status must be documented for the operation
+ * the method and path name, and the body must match that response's schema. A path no operation
+ * matches must be the documented 404 error body. There is no way to receive a response unchecked:
+ * the check sits in `fetch` itself (see validate-responses.ts).
+ */
+import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../../../tools/stack';
+
+type Json = Record<string, unknown>;
+
+interface Operation {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  responses: Json;
+}
+
+export const OPENAPI_DOCUMENT_FILE = path.join(repoRoot, 'dist', 'openapi.json');
+const DOCUMENT_ID = 'openapi.json';
+const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
+
+let loaded: { document: Json; operations: Operation[]; ajv: Ajv2020 } | undefined;
+const validators = new Map<string, ValidateFunction>();
+
+function load(): NonNullable<typeof loaded> {
+  if (loaded) return loaded;
+  const document = JSON.parse(readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8')) as Json;
+  // allowUnionTypes: OpenAPI 3.1 writes nullable as `type: [T, 'null']`, JSON-RPC ids as string|integer|null.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  // The document's own keywords sit beside the schemas; they are not schema keywords.
+  ajv.addVocabulary(['openapi', 'info', 'servers', 'paths', 'components', 'security', 'tags', 'webhooks', 'externalDocs', 'example', 'discriminator', 'xml']);
+  ajv.addSchema(document, DOCUMENT_ID);
+  const operations: Operation[] = [];
+  for (const [template, item] of Object.entries(document.paths as Json)) {
+    // `[^/]*`: the router also hands an empty segment to a parameter (`PATCH /work-items/` is a 400).
+    const source = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]*');
+    for (const [method, operation] of Object.entries(item as Json)) {
+      if (!METHODS.includes(method)) continue;
+      operations.push({ method: method.toUpperCase(), template, pattern: new RegExp(`^${source}$`), responses: (operation as Json).responses as Json });
+    }
+  }
+  // A fixed segment wins over a parameter (/webhooks/deliveries before /webhooks/{id}), as in the router.
+  const specificity = (template: string) => template.split('/').map((part) => (part.startsWith('{') ? '0' : '1')).join('');
+  operations.sort((a, b) => specificity(b.template).localeCompare(specificity(a.template)));
+  loaded = { document, operations, ajv };
+  return loaded;
+}
+
+export function openApiDocument(): Json {
+  return load().document;
+}
+
+function pointer(...segments: string[]): string {
+  return segments.map((segment) => segment.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+}
+
+function validatorFor(ref: string): ValidateFunction {
+  let validate = validators.get(ref);
+  if (!validate) {
+    validate = load().ajv.compile({ $ref: ref });
+    validators.set(ref, validate);
+  }
+  return validate;
+}
+
+function resolveResponse(response: Json): Json {
+  const ref = response.$ref as string | undefined;
+  if (!ref) return response;
+  const name = ref.slice('#/components/responses/'.length);
+  return ((load().document.components as Json).responses as Json)[name] as Json;
+}
+
+export interface ReceivedResponse {
+  method: string;
+  url: URL;
+  status: number;
+  contentType: string | null;
+  /** undefined: a stream that was not read (text/event-stream). */
+  text: string | undefined;
+}
+
+export const responseCounts = { validated: 0, unmatched404: 0 };
+
+function bodyProblem(label: string, schemaRef: string, received: ReceivedResponse): string | undefined {
+  if (received.text === undefined) return `${label}: answered a stream (${received.contentType}) where JSON is documented`;
+  let body: unknown;
+  try {
+    body = JSON.parse(received.text);
+  } catch {
+    return `${label}: body is not JSON: ${received.text.slice(0, 200)}`;
+  }
+  const validate = validatorFor(schemaRef);
+  if (validate(body)) return undefined;
+  const errors = (validate.errors ?? []).slice(0, 10).map((error) => `  ${error.instancePath || '(body)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+  return `${label}: body does not match the documented schema\n${errors.join('\n')}\n  body: ${received.text.slice(0, 500)}`;
+}
+
+/** Why the response contradicts the document, or undefined when it matches. */
+export function responseProblem(received: ReceivedResponse): string | undefined {
+  const { operations } = load();
+  const path = received.url.pathname;
+  const operation = operations.find((candidate) => candidate.method === received.method && candidate.pattern.test(path));
+  if (!operation) {
+    // Unknown paths and methods: the documented error body, 404, nothing else.
+    const label = `${received.method} ${path} (no documented operation) → ${received.status}`;
+    if (received.status !== 404) return `${label}: a request that matches no operation must answer 404`;
+    responseCounts.unmatched404++;
+    return bodyProblem(label, `${DOCUMENT_ID}#/components/schemas/ApiErrorBody`, received);
+  }
+  const label = `${received.method} ${operation.template} → ${received.status}`;
+  const status = String(received.status);
+  const documented = operation.responses[status] ?? operation.responses.default;
+  if (!documented) return `${label}: status ${status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`;
+  responseCounts.validated++;
+  const response = resolveResponse(documented as Json);
+  const content = response.content as Json | undefined;
+  const json = content?.['application/json'] as Json | undefined;
+  if (!content) {
+    if (received.text) return `${label}: documented without a body, got ${received.text.slice(0, 200)}`;
+    return undefined;
+  }
+  if (!json) {
+    // Pages and their assets: the media type is what is documented.
+    const mediaType = received.contentType?.split(';')[0].trim() ?? '';
+    return mediaType in content ? undefined : `${label}: content type ${mediaType} is not documented (${Object.keys(content).join(', ')})`;
+  }
+  const key = operation.responses[status] ? status : 'default';
+  const ref = `${DOCUMENT_ID}#${pointer('', 'paths', operation.template, operation.method.toLowerCase(), 'responses', key)}`;
+  const schemaRef = (documented as Json).$ref
+    ? `${DOCUMENT_ID}#${pointer('', 'components', 'responses', ((documented as Json).$ref as string).slice('#/components/responses/'.length), 'content', 'application/json', 'schema')}`
+    : `${ref}/content/application~1json/schema`;
+  return bodyProblem(label, schemaRef, received);
+}

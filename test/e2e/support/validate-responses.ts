@@ -1,0 +1,51 @@
+/*
+ * Jest setup of every e2e spec file: `fetch` itself checks each response from the stack against
+ * the OpenAPI document (support/openapi.ts), so neither the API client, nor the MCP SDK, nor a test
+ * calling fetch directly can receive an unchecked answer. A mismatch fails the fetch and, in case a
+ * test swallowed that error, the test itself (afterEach).
+ */
+import { responseProblem } from './openapi';
+import { stackInfo } from './stack-info';
+
+const stackOrigins = new Set<string>();
+try {
+  const info = stackInfo();
+  for (const url of [info.apiUrl, info.repoReceiverUrl, info.mcpUrl, ...Object.values(info.appUrls)]) stackOrigins.add(new URL(url).origin);
+} catch {
+  // no stack (a spec that starts its own): only the x-request-id rule below applies
+}
+
+/**
+ * The shared stack's apps, plus any other local process of ours (isolated stacks, replicas,
+ * restarted instances): every app of the service stamps `x-request-id` on every answer; the tests'
+ * own webhook receivers and fake providers do not.
+ */
+function fromTheService(url: URL, headers: Headers): boolean {
+  if (stackOrigins.has(url.origin)) return true;
+  return (url.hostname === '127.0.0.1' || url.hostname === 'localhost') && headers.has('x-request-id');
+}
+
+const failures: string[] = [];
+const originalFetch = globalThis.fetch;
+
+globalThis.fetch = async function checkedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const response = await originalFetch(input, init);
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  if (!fromTheService(url, response.headers)) return response;
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  const contentType = response.headers.get('content-type');
+  const stream = contentType?.startsWith('text/event-stream') ?? false;
+  const text = stream || method === 'HEAD' ? undefined : await response.clone().text();
+  const problem = responseProblem({ method, url, status: response.status, contentType, text });
+  if (problem) {
+    failures.push(problem);
+    throw new Error(`Response contradicts the OpenAPI document: ${problem}`);
+  }
+  return response;
+};
+
+afterEach(() => {
+  if (failures.length === 0) return;
+  const found = failures.splice(0);
+  throw new Error(`Responses contradict the OpenAPI document:\n${found.join('\n')}`);
+});
