@@ -19,6 +19,13 @@ function mappedRoutes(logFile: string): string[] {
   return routes;
 }
 
+async function waitForLog(logFile: string, line: RegExp): Promise<void> {
+  for (let waited = 0; !line.test(readFileSync(logFile, 'utf8')); waited += 100) {
+    if (waited > 15_000) throw new Error(`${logFile} has no line matching ${line}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 function documentedRoutes(document: Json): string[] {
   return Object.entries(document.paths as Json).flatMap(([template, item]) => Object.keys(item as Json).map((method) => `${method.toUpperCase()} ${template}`));
 }
@@ -73,13 +80,21 @@ describe('OpenAPI document and /docs', () => {
     }, 120_000);
     afterAll(() => stack?.stop());
 
-    it('compares the routes Nest mapped with the paths of the document', () => {
+    it('compares the routes Nest mapped with the paths of the document', async () => {
+      // The apps' output reaches the log files through this process: wait for each start-up line.
+      for (const app of apps) await waitForLog(stack.logFile(app), /listening on/);
       const document = JSON.parse(readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8')) as Json;
       const mapped = new Set(apps.flatMap((app) => mappedRoutes(stack.logFile(app))));
       expect(mapped.size).toBeGreaterThan(50);
       const documented = new Set(documentedRoutes(document));
       expect([...mapped].filter((route) => !documented.has(route))).toEqual([]);
-      expect([...documented].filter((route) => !mapped.has(route))).toEqual([]);
+      // The portal's CORS preflights are answered by @fastify/cors (delivery-portal.e2e-spec), not by
+      // a Nest route: one per portal path, and nowhere else.
+      const preflights = [...documented].filter((route) => route.startsWith('OPTIONS '));
+      expect(preflights.map((route) => route.slice('OPTIONS '.length)).sort()).toEqual(
+        [...new Set([...mapped].filter((route) => / \/public\/portals\//.test(route)).map((route) => route.split(' ')[1]))].sort(),
+      );
+      expect([...documented].filter((route) => !mapped.has(route) && !preflights.includes(route))).toEqual([]);
       // Every operation says what it answers on success.
       for (const route of documented) {
         const [method, template] = route.split(' ');

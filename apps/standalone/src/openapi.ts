@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { GatewayModule, GatewaySettings, gatewayOptionsFrom } from '@pds/api-gateway';
-import { HealthController, OPENAPI_FILE, buildInfo, buildOpenApiDocument } from '@pds/http';
+import { HealthController, MetricsController, OPENAPI_FILE, buildInfo, buildOpenApiDocument } from '@pds/http';
 import { McpServerModule, McpSettings, mcpOptionsFrom } from '@pds/mcp-server';
 import { MessagingModule } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
@@ -30,7 +30,7 @@ runMain(async () => {
       RepoReceiverModule.forRoot(),
       McpServerModule.forRoot(mcpOptionsFrom(new McpSettings())),
     ],
-    controllers: [HealthController],
+    controllers: [HealthController, MetricsController],
   })
   class DocumentedApp {}
 

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Metrics } from '@pds/observability';
 import type { FastifyReply } from 'fastify';
 
@@ -8,10 +9,12 @@ import type { FastifyReply } from 'fastify';
  * never this path (docs/observability.md).
  */
 @Controller()
+@ApiTags('operations')
 export class MetricsController {
   constructor(@Inject(Metrics) private readonly metrics: Metrics) {}
 
   @Get('metrics')
+  @ApiOkResponse({ description: 'Prometheus text exposition format (docs/observability.md)', content: { 'text/plain': { schema: { type: 'string' } } } })
   async scrape(@Res() reply: FastifyReply): Promise<void> {
     const { contentType, body } = await this.metrics.render();
     void reply.header('content-type', contentType).send(body);
