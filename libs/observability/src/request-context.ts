@@ -32,7 +32,7 @@ let propagating = true;
 /**
  * Whether requests carry their context into the async work they cause. `auto` (the default) means
  * on where AsyncLocalStorage is cheap: Node 24+ (AsyncContextFrame). On Node 20 an active
- * AsyncLocalStorage puts a hook on every promise, about 25 µs of CPU per gateway → service request
+ * AsyncLocalStorage puts a hook on every promise, about 30 µs of CPU per gateway → service request
  * measured here (docs/benchmarks.md), so `auto` leaves it off there unless tracing is on (spans
  * need it); `on` and `off` force it. Off, the edge still answers and logs its `x-request-id`; only
  * the propagation into other lines, processes and events is missing.
