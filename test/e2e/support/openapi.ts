@@ -137,3 +137,23 @@ export function responseProblem(received: ReceivedResponse): string | undefined 
     : `${ref}/content/application~1json/schema`;
   return bodyProblem(label, schemaRef, received);
 }
+
+/** Problems found outside a fetch (webhook deliveries): validate-responses.ts fails the test with them. */
+export const contractFailures: string[] = [];
+
+/**
+ * A webhook delivery the dispatcher sent to one of the tests' receivers, against the document's
+ * `webhooks` entry of its event (envelope plus that event's `data`).
+ */
+export function webhookProblem(body: unknown): string | undefined {
+  const event = (body as { event?: unknown } | undefined)?.event;
+  const webhooks = load().document.webhooks as Json;
+  if (typeof event !== 'string' || !(event in webhooks)) return `webhook delivery of an undocumented event: ${JSON.stringify(body)?.slice(0, 300)}`;
+  return bodyProblem(`webhook ${event}`, `${DOCUMENT_ID}#${pointer('', 'webhooks', event, 'post', 'requestBody', 'content', 'application/json', 'schema')}`, {
+    method: 'POST',
+    url: new URL('http://receiver/'),
+    status: 0,
+    contentType: 'application/json',
+    text: JSON.stringify(body),
+  });
+}

@@ -5,6 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { Json, TestOrganization } from './client';
+import { contractFailures, webhookProblem } from './openapi';
 
 export interface ReceivedRequest {
   at: number;
@@ -79,6 +80,11 @@ export class Receiver {
         body = JSON.parse(raw.toString('utf8'));
       } catch {
         body = undefined;
+      }
+      // What the dispatcher delivers (signed) must be what the document's `webhooks` describe.
+      if (req.headers['x-svc-signature']) {
+        const problem = webhookProblem(body);
+        if (problem) contractFailures.push(problem);
       }
       this.requests.push({ at: Date.now(), path: req.url ?? '/', headers: req.headers, raw, body });
       const path = req.url ?? '/';

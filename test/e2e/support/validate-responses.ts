@@ -4,7 +4,7 @@
  * calling fetch directly can receive an unchecked answer. A mismatch fails the fetch and, in case a
  * test swallowed that error, the test itself (afterEach).
  */
-import { responseProblem } from './openapi';
+import { contractFailures, responseProblem } from './openapi';
 import { stackInfo } from './stack-info';
 
 const stackOrigins = new Set<string>();
@@ -25,7 +25,7 @@ function fromTheService(url: URL, headers: Headers): boolean {
   return (url.hostname === '127.0.0.1' || url.hostname === 'localhost') && headers.has('x-request-id');
 }
 
-const failures: string[] = [];
+const failures = contractFailures;
 const originalFetch = globalThis.fetch;
 
 globalThis.fetch = async function checkedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
