@@ -8,7 +8,9 @@
  * (default 10), closed loop:
  * 1. `initialize` followed by `tools/list` (two stateless POSTs, as a client connecting);
  * 2. `tools/call get_discovery_context {ref: <focus>, detail: brief}`.
- * Reports p50/p99 of each, the mcp-server's memory and CPU into docs/benchmarks.md ("mcp").
+ * Reports p50/p99 of each, the mcp-server's memory and the CPU per request of each process into
+ * docs/benchmarks.md ("mcp"). BENCH_MCP_KEEP=1 keeps the seeded database for the next run;
+ * BENCH_MCP_PROFILE=<dir> writes a CPU profile of every app.
  */
 import { randomBytes } from 'node:crypto';
 import { ChildProcess } from 'node:child_process';
@@ -184,14 +186,17 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const operatorToken = randomBytes(24).toString('base64url');
   const env = { ...distributedBenchEnv(operatorToken, scratch.url, natsUrl, `bench_${suffix}`) };
-  // e.g. BENCH_MCP_NODE_ARGS="--cpu-prof --cpu-prof-dir=.bench/prof" to see where the mcp-server's CPU goes.
-  const mcpNodeArgs = process.env.BENCH_MCP_NODE_ARGS?.split(' ').filter(Boolean);
+  // BENCH_MCP_PROFILE=<dir>: a V8 CPU profile of every app, in <dir>/<app>/, to see where the time goes.
+  const profileDir = process.env.BENCH_MCP_PROFILE;
   try {
     process.stdout.write('starting api-gateway, strategy-discovery, delivery-intake and mcp-server...\n');
     const apps = ['api-gateway', 'strategy-discovery', 'delivery-intake', 'mcp-server'] as const;
     const ports = await Promise.all(apps.map(() => freePort()));
     const spawned = apps.map((app, i) =>
-      spawnApp(app, { env: { ...env, PORT: String(ports[i]) }, ...(app === 'mcp-server' && mcpNodeArgs ? { nodeArgs: mcpNodeArgs } : {}) }),
+      spawnApp(app, {
+        env: { ...env, PORT: String(ports[i]) },
+        ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir, app)}`] } : {}),
+      }),
     );
     children.push(...spawned);
     await Promise.all(ports.map((port, i) => waitUntilReady(`http://127.0.0.1:${port}`, spawned[i], 90_000)));
