@@ -249,12 +249,23 @@ async function main(): Promise<void> {
       'strategy-discovery': [spawned[1].pid as number],
       'delivery-intake': [spawned[2].pid as number],
       'nats-server': pidsOf('nats-server'),
-      postgres: pidsOf('postgres'),
+      postgres: [],
       'load generator': [process.pid],
+    };
+    // Only the PostgreSQL backends serving this run's database: other work on the machine has its own.
+    const backends = async () => {
+      const admin = new Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        return (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [scratch.name])).rows.map((row) => row.pid);
+      } finally {
+        await admin.end();
+      }
     };
     const cpuOf = () => Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, cpuSeconds(pids)]));
     const measure = async (label: string, run: () => Promise<number[]>, clients = CLIENTS) => {
       process.stdout.write(`${label}...\n`);
+      groups.postgres = await backends();
       const before = cpuOf();
       const started = Date.now();
       const samples = (await pool(clients * ROUNDS, clients, run)).flat();
@@ -263,7 +274,7 @@ async function main(): Promise<void> {
       const perGroup = Object.fromEntries(Object.keys(groups).map((name) => [name, after[name] - before[name]]));
       return { samples, seconds, cpu: perGroup['mcp-server'], perGroup, iterations: clients * ROUNDS };
     };
-    // postgres and nats-server are shared with other work on the machine, so their share is an upper bound.
+    // nats-server is shared with other work on the machine, so its share is an upper bound.
     const cpuLine = (m: Awaited<ReturnType<typeof measure>>) =>
       Object.entries(m.perGroup).map(([name, s]) => `${name} ${((s * 1000) / m.iterations).toFixed(1)}`).join(', ');
     const connect = await measure('initialize + tools/list', async () => [await initialize(), await toolsList()]);
@@ -294,7 +305,7 @@ async function main(): Promise<void> {
       `| one client alone: \`tools/list\` | ${ms(percentile(aloneList, 50))} | ${ms(percentile(aloneList, 99))} |`,
       `| one client alone: \`get_discovery_context\` (brief) | ${ms(percentile(aloneCtx, 50))} | ${ms(percentile(aloneCtx, 99))} |`,
       '',
-      `Throughput: ${Math.round(connect.samples.length / connect.seconds)} MCP requests/s while connecting, ${Math.round(discovery.samples.length / discovery.seconds)} packets/s. mcp-server CPU: ${connect.cpu.toFixed(1)} s and ${discovery.cpu.toFixed(1)} s for the two measures. CPU ms per iteration while connecting: ${cpuLine(connect)}; per packet: ${cpuLine(discovery)} (PostgreSQL and NATS serve other work on the machine too). mcp-server memory RSS at the end ${memory.rss} MiB (peak ${memory.peak} MiB). The brief packet of the focus is ${packetChars} characters. Load average at the end (1 / 5 / 15 min): ${load}.`,
+      `Throughput: ${Math.round(connect.samples.length / connect.seconds)} MCP requests/s while connecting, ${Math.round(discovery.samples.length / discovery.seconds)} packets/s. mcp-server CPU: ${connect.cpu.toFixed(1)} s and ${discovery.cpu.toFixed(1)} s for the two measures. CPU ms per iteration while connecting: ${cpuLine(connect)}; per packet: ${cpuLine(discovery)} (postgres: the backends of this run's database; nats-server serves other work on the machine too). mcp-server memory RSS at the end ${memory.rss} MiB (peak ${memory.peak} MiB). The brief packet of the focus is ${packetChars} characters. Load average at the end (1 / 5 / 15 min): ${load}.`,
     ].join('\n');
     process.stdout.write(`${markdown}\n`);
     process.stdout.write(`written to ${writeBenchmarkBlock('mcp', markdown)}\n`);
