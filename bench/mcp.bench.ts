@@ -263,14 +263,19 @@ async function main(): Promise<void> {
       }
     };
     const cpuOf = () => Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, cpuSeconds(pids)]));
+    // Pools open and close backends while a measure runs: count each backend seen at the end from
+    // where it stood at the start (or from zero when it is new); one that ended meanwhile is missed.
+    const backendCpu = async (): Promise<Map<number, number>> => new Map((await backends()).map((pid) => [pid, cpuSeconds([pid])]));
     const measure = async (label: string, run: () => Promise<number[]>, clients = CLIENTS) => {
       process.stdout.write(`${label}...\n`);
-      groups.postgres = await backends();
       const before = cpuOf();
+      const backendsBefore = await backendCpu();
       const started = Date.now();
       const samples = (await pool(clients * ROUNDS, clients, run)).flat();
       const seconds = (Date.now() - started) / 1000;
       const after = cpuOf();
+      const backendsAfter = await backendCpu();
+      after.postgres = [...backendsAfter].reduce((sum, [pid, cpu]) => sum + cpu - (backendsBefore.get(pid) ?? 0), 0);
       const perGroup = Object.fromEntries(Object.keys(groups).map((name) => [name, after[name] - before[name]]));
       return { samples, seconds, cpu: perGroup['mcp-server'], perGroup, iterations: clients * ROUNDS };
     };
