@@ -163,9 +163,12 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** A throw-away database with every migration applied, for an e2e run or a benchmark. */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+/**
+ * A throw-away database with every migration applied, for an e2e run or a benchmark. With `reuse`
+ * (the name of a database an earlier run kept), that database is migrated and handed back instead.
+ */
+export async function createScratchDatabase(adminUrl: string, prefix: string, reuse?: string): Promise<ScratchDatabase> {
+  const name = reuse ?? `${prefix}_${randomBytes(4).toString('hex')}`;
   const onAdmin = async (sql: string) => {
     const admin = new Client({ connectionString: adminUrl });
     await admin.connect();
@@ -175,7 +178,7 @@ export async function createScratchDatabase(adminUrl: string, prefix: string): P
       await admin.end();
     }
   };
-  await onAdmin(`CREATE DATABASE ${name}`);
+  if (!reuse) await onAdmin(`CREATE DATABASE ${name}`);
   const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   const db = connectPostgres({ url, poolSize: 2, applicationName: `${prefix}-migrate` });
   try {

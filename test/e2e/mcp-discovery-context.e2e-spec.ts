@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Json, createOrganization } from './support/client';
-import { data, discoveryFixture, withKey } from './support/mcp';
+import { data, discoveryFixture, toolError, withKey } from './support/mcp';
 
 describe('get_discovery_context', () => {
   let client: Client;
@@ -82,6 +82,28 @@ describe('get_discovery_context', () => {
 
     const fromQuery = await data(client, 'get_discovery_context', { query: 'asks for too much' });
     expect(fromQuery.focus.ref).toBe(fx.opportunity.key);
+  });
+
+  it('from a goal, reaches its goal chain, OKRs and experiments; another organization\'s goal is not found', async () => {
+    const fromProductGoal = await data(client, 'get_discovery_context', { ref: fx.productGoal.id });
+    expect(fromProductGoal.focus).toMatchObject({ ref: fx.productGoal.id, type: 'product_goal' });
+    expect(fromProductGoal.goals).toMatchObject({ productGoal: { ref: fx.productGoal.id }, annualGoal: { ref: fx.annualGoal.id, explanation: 'Because runway' } });
+    expect(fromProductGoal.okrs.items.map((o: Json) => o.ref)).toEqual([fx.ckr.key]);
+    expect(fromProductGoal.opportunities.items.map((o: Json) => o.ref)).toEqual([fx.opportunity.key]);
+    expect(fromProductGoal.solutions.items.map((s: Json) => s.ref)).toEqual([fx.solution.id]);
+    expect(fromProductGoal.experiments.items.map((e: Json) => e.ref)).toEqual([fx.experiment.key]);
+    expect(fromProductGoal.evidence.insights.items.map((i: Json) => i.ref)).toEqual(fx.insights.slice(0, 5).map((i: Json) => i.id));
+
+    // An annual goal names OKRs only: the product goal comes from the first OKR.
+    const fromAnnualGoal = await data(client, 'get_discovery_context', { ref: fx.annualGoal.id });
+    expect(fromAnnualGoal.goals).toMatchObject({ productGoal: { ref: fx.productGoal.id }, annualGoal: { ref: fx.annualGoal.id } });
+    expect(fromAnnualGoal.okrs.items.map((o: Json) => o.ref)).toEqual([fx.ckr.key]);
+    expect(fromAnnualGoal.experiments.items.map((e: Json) => e.ref)).toEqual([fx.experiment.key]);
+
+    const other = await createOrganization();
+    const otherClient = await withKey(other.apiKey);
+    expect(await toolError(otherClient, 'get_discovery_context', { ref: fx.productGoal.id })).toMatchObject({ error: 'NotFound' });
+    await otherClient.close();
   });
 
   it('keeps brief under 32,000 characters with quotes of at most 280 characters, for any amount of evidence', async () => {

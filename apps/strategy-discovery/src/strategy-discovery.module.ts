@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { CkrHandler } from './ckrs/ckr.handler';
 import { CkrRepository } from './ckrs/ckr.repository';
 import { CkrService } from './ckrs/ckr.service';
+import { DiscoveryContextHandler } from './context/discovery-context.handler';
+import { DiscoveryContextService } from './context/discovery-context.service';
 import { strategyOutboxProviders } from './common/strategy.outbox';
 import { strategyPrismaProvider } from './common/strategy.prisma';
 import { StrategyLookupRepository } from './common/strategy-lookup.repository';
@@ -41,6 +43,7 @@ import { SolutionService } from './solutions/solution.service';
     InsightHandler,
     StrategyReferenceHandler,
     StrategySearchHandler,
+    DiscoveryContextHandler,
   ],
   providers: [
     strategyPrismaProvider,
@@ -62,6 +65,7 @@ import { SolutionService } from './solutions/solution.service';
     EvidenceService,
     StrategySearchRepository,
     StrategySearchService,
+    DiscoveryContextService,
   ],
 })
 export class StrategyDiscoveryModule {}

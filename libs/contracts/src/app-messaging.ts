@@ -43,7 +43,9 @@ export const APP_MESSAGING = Object.freeze({
       ...all(DeliverySubjects),
       ...all(ChangelogSubjects),
       ...all(PortalSubjects),
-      ...all(StrategySubjects).filter((subject) => subject !== StrategySubjects.search && subject !== StrategySubjects.insightEvidence),
+      ...all(StrategySubjects).filter(
+        (subject) => subject !== StrategySubjects.search && subject !== StrategySubjects.insightEvidence && subject !== StrategySubjects.discoveryContext,
+      ),
       ...all(RepoSubjects),
       ...all(WebhookSubjects),
     ],
@@ -98,6 +100,7 @@ export const APP_MESSAGING = Object.freeze({
       StrategySubjects.insightUpdate,
       StrategySubjects.insightEvidence,
       StrategySubjects.search,
+      StrategySubjects.discoveryContext,
       RepoSubjects.workItemArtifacts,
     ],
     broadcasts: [...RATE_LIMIT_SYNC],

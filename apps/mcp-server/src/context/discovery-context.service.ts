@@ -59,11 +59,11 @@ export class DiscoveryContextService {
 
   async packet(auth: AuthContext, request: PacketRequest): Promise<Packet> {
     const { type, record } = await this.focus(auth, request);
-    const g = await this.graphs.build(auth, type, record);
     const continuing = request.offsets !== undefined;
     const wanted = continuing ? SECTIONS.filter((s) => request.offsets?.[s] !== undefined) : SECTIONS;
     const at = (section: Section) => request.offsets?.[section] ?? 0;
     const { detail, limitPerSection: limit } = request;
+    const g = await this.graphs.build(auth, type, record, wanted.includes('insights') ? { from: at('insights'), limit } : undefined);
 
     const slices = Object.fromEntries(
       await Promise.all(wanted.map(async (section) => [section, await this.section(auth, g, section, at(section), limit, detail)] as const)),
@@ -101,7 +101,7 @@ export class DiscoveryContextService {
     switch (section) {
       case 'insights': {
         const { page, omitted } = take(g.insightIds);
-        const insights = await this.records.insightEvidence(auth, page);
+        const insights = g.evidence?.from === from ? g.evidence.items : await this.records.insightEvidence(auth, page);
         return { items: insights.map((insight) => insightView(insight, detail)), omitted };
       }
       case 'interviews': {

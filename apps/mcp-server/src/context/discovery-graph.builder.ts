@@ -1,22 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContext, MAX_PAGE_SIZE } from '@pds/contracts';
+import { AuthContext, DISCOVERY_CONTEXT_FOLLOWED, MAX_PAGE_SIZE } from '@pds/contracts';
 import { AnyRecord, RecordReader } from '../records/record.reader';
 import { RecordType } from '../records/record-type';
 import { DiscoveryGraph, ids, mergeRecords, str } from './discovery-graph';
 
 /** Opportunities of an OKR or goal whose solutions are followed (the rest are still listed). */
-const FOLLOWED_OPPORTUNITIES = 10;
+const FOLLOWED_OPPORTUNITIES = DISCOVERY_CONTEXT_FOLLOWED;
+
+/** The insights page a packet will show, read along with the graph. */
+export interface EvidencePage {
+  from: number;
+  limit: number;
+}
 
 /**
  * Walks from the focus record up (goals, OKR), across (opportunity, solutions, experiments) and
- * down (work items) through the services' subjects, asking each service once per level with
- * filters rather than once per record.
+ * down (work items) through the services' subjects: after what the focus names, one request to
+ * the strategy service for everything up and across (and the evidence page) beside one work-item
+ * list, rather than a request per record and level.
  */
 @Injectable()
 export class DiscoveryGraphBuilder {
   constructor(@Inject(RecordReader) private readonly records: RecordReader) {}
 
-  async build(auth: AuthContext, type: RecordType, focus: AnyRecord): Promise<DiscoveryGraph> {
+  async build(auth: AuthContext, type: RecordType, focus: AnyRecord, evidence?: EvidencePage): Promise<DiscoveryGraph> {
     const g: DiscoveryGraph = {
       focus: { type, record: focus },
       insightIds: [],
@@ -31,7 +38,7 @@ export class DiscoveryGraphBuilder {
       workItemsBeyond: false,
     };
     await this.seed(auth, g);
-    await this.expand(auth, g);
+    await this.expand(auth, g, evidence);
     return g;
   }
 
@@ -106,35 +113,37 @@ export class DiscoveryGraphBuilder {
   }
 
   /** Up, across and down from what the focus named. */
-  private async expand(auth: AuthContext, g: DiscoveryGraph): Promise<void> {
+  private async expand(auth: AuthContext, g: DiscoveryGraph, evidence: EvidencePage | undefined): Promise<void> {
     const followed = g.opportunities.slice(0, FOLLOWED_OPPORTUNITIES);
     for (const opp of g.opportunities) for (const id of (opp.insightIds as string[] | undefined) ?? []) if (!g.insightIds.includes(id)) g.insightIds.push(id);
 
-    const okrIds = [...new Set([...ids(g.okrs), ...g.opportunities.map((o) => str(o.ckrId))].filter((id): id is string => id !== null))];
     const knownIds = ids(g.okrs);
-    const [okrs, solutionLists, workItems, productGoal] = await Promise.all([
-      Promise.all(okrIds.filter((id) => !knownIds.includes(id)).map((id) => this.find(auth, 'okr', id))),
-      g.focus.type === 'solution' ? Promise.resolve([]) : Promise.all(followed.map((o) => this.all(auth, 'solution', { opportunityId: o.id }))),
+    const okrIds = [...new Set(g.opportunities.map((o) => str(o.ckrId)).filter((id): id is string => id !== null && !knownIds.includes(id)))];
+    const evidenceIds = evidence ? g.insightIds.slice(evidence.from, evidence.from + evidence.limit) : [];
+    const [context, workItems] = await Promise.all([
+      this.records.discoveryContext(auth, {
+        knownOkrs: g.okrs.slice(0, FOLLOWED_OPPORTUNITIES).map((okr) => ({ id: okr.id, productGoalId: str(okr.productGoalId), annualGoalId: str(okr.annualGoalId) })),
+        okrIds,
+        solutionsOf: g.focus.type === 'solution' ? [] : ids(followed),
+        goals: {
+          productGoalId: g.productGoal ? g.productGoal.id : str(g.opportunities[0]?.productGoalId),
+          annualGoalId: g.annualGoal ? g.annualGoal.id : null,
+        },
+        insightIds: evidenceIds,
+      }),
       this.workItems(auth, g),
-      g.productGoal ? Promise.resolve(g.productGoal) : this.find(auth, 'product_goal', str(g.opportunities[0]?.productGoalId)),
     ]);
-    mergeRecords(g.okrs, okrs);
-    for (const list of solutionLists) mergeRecords(g.solutions, list);
+    mergeRecords(g.okrs, context.okrs);
+    mergeRecords(g.solutions, context.solutions);
     mergeRecords(g.workItems, workItems.items);
     g.workItemsBeyond = workItems.beyond;
-    g.productGoal = productGoal;
+    g.productGoal = context.productGoal;
+    g.annualGoal = context.annualGoal;
+    if (evidence) g.evidence = { from: evidence.from, items: context.insights };
 
-    // Second level: what the OKRs and goals found above lead to.
     const solutionIds = new Set(ids(g.solutions));
     const okrScoped = g.focus.type === 'okr' || g.focus.type === 'annual_goal';
-    const [okrProductGoal, experimentLists, annualGoal] = await Promise.all([
-      g.productGoal ? Promise.resolve(null) : this.find(auth, 'product_goal', str(g.okrs[0]?.productGoalId)),
-      Promise.all(g.okrs.slice(0, FOLLOWED_OPPORTUNITIES).map((okr) => this.all(auth, 'experiment', { ckrId: okr.id }))),
-      g.annualGoal ? Promise.resolve(g.annualGoal) : this.find(auth, 'annual_goal', str(g.productGoal?.annualGoalId) ?? str(g.okrs[0]?.annualGoalId)),
-    ]);
-    g.productGoal ??= okrProductGoal;
-    g.annualGoal = annualGoal;
-    for (const list of experimentLists) mergeRecords(g.experiments, okrScoped ? list : list.filter((e) => solutionIds.has(String(e.solutionId))));
+    mergeRecords(g.experiments, okrScoped ? context.experiments : context.experiments.filter((e) => solutionIds.has(String(e.solutionId))));
   }
 
   /** The delivery of the focus: one filtered list, the most specific filter the focus allows. */

@@ -1,3 +1,4 @@
+import type { InsightEvidence } from '@pds/contracts';
 import type { AnyRecord } from '../records/record.reader';
 import type { RecordType } from '../records/record-type';
 
@@ -16,6 +17,8 @@ export interface DiscoveryGraph {
   workItems: AnyRecord[];
   /** More work items exist than were fetched. */
   workItemsBeyond: boolean;
+  /** Evidence of the insights page the packet shows, read with the graph (in `insightIds` order). */
+  evidence?: { from: number; items: InsightEvidence[] };
 }
 
 export function ids(records: readonly AnyRecord[]): string[] {

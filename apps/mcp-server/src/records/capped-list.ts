@@ -1,5 +1,8 @@
 import type { Page } from '@pds/contracts';
 
+/** Lines of a list tool's page when the agent names no limit. */
+export const DEFAULT_LIST_LIMIT = 25;
+
 /** Beyond this many further rows the `omitted` count is a lower bound. */
 export const COUNT_WINDOW = 200;
 

@@ -3,6 +3,7 @@ import {
   AppException,
   AuthContext,
   DeliverySubjects,
+  DiscoveryContextRequest,
   ErrorCode,
   InsightEvidence,
   NotFoundError,
@@ -15,6 +16,16 @@ import { RecordType, typesOfRef } from './record-type';
 
 /** Any record as the owning service returns it (contract shapes). */
 export type AnyRecord = { id: string; key?: string } & Record<string, unknown>;
+
+/** DiscoveryContextReply with its records as the MCP views read them. */
+export interface StrategyContext {
+  okrs: AnyRecord[];
+  solutions: AnyRecord[];
+  experiments: AnyRecord[];
+  productGoal: AnyRecord | null;
+  annualGoal: AnyRecord | null;
+  insights: InsightEvidence[];
+}
 
 const GET: Record<RecordType, string> = {
   work_item: WorkItemSubjects.get,
@@ -92,6 +103,11 @@ export class RecordReader {
   async insightEvidence(auth: AuthContext, ids: readonly string[]): Promise<InsightEvidence[]> {
     if (ids.length === 0) return [];
     return (await this.bus.request(S.insightEvidence, { auth, ids: [...ids] })).items;
+  }
+
+  /** The strategy records around a packet's focus, in one request (see DiscoveryContextReply). */
+  async discoveryContext(auth: AuthContext, request: Omit<DiscoveryContextRequest, 'auth'>): Promise<StrategyContext> {
+    return (await this.bus.request(S.discoveryContext, { auth, ...request })) as unknown as StrategyContext;
   }
 
   list(auth: AuthContext, type: RecordType, query: Record<string, unknown>): Promise<Page<AnyRecord>> {

@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Permission } from '@pds/auth';
 import { AuthContext, BadRequestError } from '@pds/contracts';
 import { z } from 'zod';
 import { DiscoveryContextService, Section } from '../context/discovery-context.service';
 import { Detail } from '../records/record.view';
 import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
-import { McpTool, READ_ONLY } from './mcp-tool';
-import { ToolRunner } from './tool-runner';
+import { McpTool, READ_ONLY, REF } from './mcp-tool';
 
 interface PacketCursor extends Record<string, unknown> {
   ref: string;
@@ -16,48 +14,36 @@ interface PacketCursor extends Record<string, unknown> {
   offsets: Partial<Record<Section, number>>;
 }
 
-/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
 const INPUT = z.object({
-    ref: z.string().trim().min(1).max(100).optional(),
-    query: z.string().trim().min(1).max(200).optional(),
-    detail: z.enum(['brief', 'standard', 'full']).optional(),
-    limitPerSection: z.number().int().min(1).max(20).optional(),
-    cursor: z.string().max(2000).optional(),
-  });
+  ref: REF.optional(),
+  query: z.string().trim().min(1).max(200).optional(),
+  detail: z.enum(['brief', 'standard', 'full']).optional(),
+  limitPerSection: z.number().int().min(1).max(20).optional(),
+  cursor: z.string().max(2000).optional(),
+});
 
 @Injectable()
-export class DiscoveryContextTool implements McpTool {
+export class DiscoveryContextTool implements McpTool<typeof INPUT> {
   readonly name = 'get_discovery_context';
   readonly permission = Permission.Read;
+  readonly description =
+    'Start here. Evidence-first packet for a ref (key or uuid) or the best match of query: focus, evidence, goals, okrs, ' +
+    'opportunities, solutions, experiments, workItems, openQuestions. nextCursor continues cut sections.';
+  readonly input = INPUT;
+  readonly annotations = READ_ONLY;
 
-  constructor(
-    @Inject(DiscoveryContextService) private readonly context: DiscoveryContextService,
-    @Inject(ToolRunner) private readonly runner: ToolRunner,
-  ) {}
+  constructor(@Inject(DiscoveryContextService) private readonly context: DiscoveryContextService) {}
 
-  register(server: McpServer, auth: AuthContext): void {
-    server.registerTool(
-      this.name,
-      {
-        description:
-          'Start here. Evidence-first packet for a ref (key or uuid) or the best match of query: focus, evidence, goals, okrs, ' +
-          'opportunities, solutions, experiments, workItems, openQuestions. nextCursor continues cut sections.',
-        inputSchema: INPUT,
-        annotations: READ_ONLY,
-      },
-      (args) =>
-        this.runner.run(this.name, async () => {
-          const cursor = args.cursor ? decodeMcpCursor<PacketCursor>(this.name, args.cursor) : undefined;
-          if (!cursor && !args.ref && !args.query) throw new BadRequestError('Pass ref or query (or the cursor of a previous packet)', { ref: ['ref or query required'] });
-          const request = cursor
-            ? { ref: cursor.ref, detail: cursor.detail, limitPerSection: cursor.limit, offsets: cursor.offsets }
-            : { ref: args.ref, query: args.query, detail: args.detail ?? 'brief', limitPerSection: args.limitPerSection ?? 5 };
-          const packet = await this.context.packet(auth, request);
-          const nextCursor = Object.keys(packet.next).length
-            ? encodeMcpCursor(this.name, { ref: packet.focusRef, detail: request.detail, limit: request.limitPerSection, offsets: packet.next } satisfies Omit<PacketCursor, 't'>)
-            : null;
-          return { ...packet.body, nextCursor };
-        }),
-    );
+  async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
+    const cursor = args.cursor ? decodeMcpCursor<PacketCursor>(this.name, args.cursor) : undefined;
+    if (!cursor && !args.ref && !args.query) throw new BadRequestError('Pass ref or query (or the cursor of a previous packet)', { ref: ['ref or query required'] });
+    const request = cursor
+      ? { ref: cursor.ref, detail: cursor.detail, limitPerSection: cursor.limit, offsets: cursor.offsets }
+      : { ref: args.ref, query: args.query, detail: args.detail ?? 'brief', limitPerSection: args.limitPerSection ?? 5 };
+    const packet = await this.context.packet(auth, request);
+    const nextCursor = Object.keys(packet.next).length
+      ? encodeMcpCursor(this.name, { ref: packet.focusRef, detail: request.detail, limit: request.limitPerSection, offsets: packet.next } satisfies Omit<PacketCursor, 't'>)
+      : null;
+    return { ...packet.body, nextCursor };
   }
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Permission } from '@pds/auth';
 import { AppException, AuthContext, ErrorCode, NotFoundError } from '@pds/contracts';
 import { z } from 'zod';
@@ -9,58 +8,47 @@ import { RecordType } from '../records/record-type';
 import { viewOf } from '../records/record.view';
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
 import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
-import { McpTool, READ_ONLY } from './mcp-tool';
-import { ToolRunner } from './tool-runner';
+import { McpTool, READ_ONLY, REF } from './mcp-tool';
 
 const INCLUDES = ['relations', 'comments', 'artifacts', 'keyResults', 'transcript'] as const;
 type Include = (typeof INCLUDES)[number];
 /** A transcript is read in windows of this many characters. */
 export const TRANSCRIPT_WINDOW = 8000;
 
-/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
 const INPUT = z.object({
-    refs: z.array(z.string().trim().min(1).max(100)).min(1).max(20),
-    include: z.array(z.enum(INCLUDES)).optional(),
-    cursor: z.string().max(2000).optional(),
-  });
+  refs: z.array(REF).min(1).max(20),
+  include: z.array(z.enum(INCLUDES)).optional(),
+  cursor: z.string().max(2000).optional(),
+});
 
 @Injectable()
-export class GetRecordsTool implements McpTool {
+export class GetRecordsTool implements McpTool<typeof INPUT> {
   readonly name = 'get_records';
   readonly permission = Permission.Read;
+  readonly description =
+    'Full records by ref (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid. include: work-item relations/comments/artifacts, ' +
+    'OKR keyResults, interview transcript (8,000-char windows, cursor continues).';
+  readonly input = INPUT;
+  readonly annotations = READ_ONLY;
 
   constructor(
     @Inject(RecordReader) private readonly records: RecordReader,
     @Inject(WorkItemLinksReader) private readonly links: WorkItemLinksReader,
     @Inject(ArtifactReader) private readonly artifacts: ArtifactReader,
-    @Inject(ToolRunner) private readonly runner: ToolRunner,
   ) {}
 
-  register(server: McpServer, auth: AuthContext): void {
-    server.registerTool(
-      this.name,
-      {
-        description:
-          'Full records by ref (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid. include: work-item relations/comments/artifacts, ' +
-          'OKR keyResults, interview transcript (8,000-char windows, cursor continues).',
-        inputSchema: INPUT,
-        annotations: READ_ONLY,
-      },
-      (args) =>
-        this.runner.run(this.name, async () => {
-          if (args.cursor) {
-            const { ref, offset } = decodeMcpCursor<{ ref: string; offset: number }>(this.name, args.cursor);
-            const { record } = await this.records.locate(auth, ref);
-            return { records: [{ ref, transcript: this.window(ref, record.transcript, offset) }] };
-          }
-          const include = new Set<Include>(args.include ?? []);
-          const found = await Promise.all(args.refs.map((ref) => this.one(auth, ref, include)));
-          const records = found.filter((r): r is Record<string, unknown> => r !== null);
-          const notFound = args.refs.filter((_ref, i) => found[i] === null);
-          if (records.length === 0) throw new NotFoundError(notFound.length > 1 ? 'Records' : 'Record', notFound.join(', '));
-          return { records, notFound };
-        }),
-    );
+  async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
+    if (args.cursor) {
+      const { ref, offset } = decodeMcpCursor<{ ref: string; offset: number }>(this.name, args.cursor);
+      const { record } = await this.records.locate(auth, ref);
+      return { records: [{ ref, transcript: this.window(ref, record.transcript, offset) }] };
+    }
+    const include = new Set<Include>(args.include ?? []);
+    const found = await Promise.all(args.refs.map((ref) => this.one(auth, ref, include)));
+    const records = found.filter((r): r is Record<string, unknown> => r !== null);
+    const notFound = args.refs.filter((_ref, i) => found[i] === null);
+    if (records.length === 0) throw new NotFoundError(notFound.length > 1 ? 'Records' : 'Record', notFound.join(', '));
+    return { records, notFound };
   }
 
   private async one(auth: AuthContext, ref: string, include: Set<Include>): Promise<Record<string, unknown> | null> {

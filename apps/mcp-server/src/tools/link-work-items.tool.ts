@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Permission } from '@pds/auth';
 import {
   AuthContext,
@@ -13,11 +12,8 @@ import {
 import { MessageBus } from '@pds/messaging';
 import { z } from 'zod';
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
-import { McpTool, WRITE } from './mcp-tool';
-import { ToolRunner } from './tool-runner';
+import { McpTool, REF, WRITE } from './mcp-tool';
 import { uuid, zEnum } from './work-item.fields';
-
-const ref = z.string().trim().min(1).max(100);
 
 /** Which list of the relations answer a relation type shows on the source item. */
 const LIST_OF: Record<WorkItemRelationType, 'blocks' | 'blockedBy' | 'relatesTo' | 'duplicates' | 'duplicatedBy'> = {
@@ -28,65 +24,50 @@ const LIST_OF: Record<WorkItemRelationType, 'blocks' | 'blockedBy' | 'relatesTo'
   duplicated_by: 'duplicatedBy',
 };
 
-/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
-const INPUT = z.object({ ref, type: zEnum(WorkItemRelationType), target: ref });
-const UNLINK_INPUT = z.object({ ref, relationId: uuid.optional(), type: zEnum(WorkItemRelationType).optional(), target: ref.optional() });
+const INPUT = z.object({ ref: REF, type: zEnum(WorkItemRelationType), target: REF });
+const UNLINK_INPUT = z.object({ ref: REF, relationId: uuid.optional(), type: zEnum(WorkItemRelationType).optional(), target: REF.optional() });
 
-@Injectable()
-export class LinkWorkItemsTool implements McpTool {
-  readonly name = 'link_work_items';
+/** Link and unlink: both change a work item's relations and answer with what it has afterwards. */
+abstract class RelationTool<Input extends z.ZodObject> implements McpTool<Input> {
+  abstract readonly name: string;
+  abstract readonly description: string;
+  abstract readonly input: Input;
+  abstract readonly annotations: McpTool['annotations'];
   readonly permission = Permission.DeliveryWrite;
 
   constructor(
-    @Inject(MessageBus) private readonly bus: MessageBus,
-    @Inject(WorkItemLinksReader) private readonly links: WorkItemLinksReader,
-    @Inject(ToolRunner) private readonly runner: ToolRunner,
+    @Inject(MessageBus) protected readonly bus: MessageBus,
+    @Inject(WorkItemLinksReader) protected readonly links: WorkItemLinksReader,
   ) {}
 
-  register(server: McpServer, auth: AuthContext): void {
-    server.registerTool(
-      this.name,
-      {
-        description: 'Link two work items: ref <type> target (blocks, blocked_by, relates_to, duplicates, duplicated_by). Returns ref\'s relations.',
-        inputSchema: INPUT,
-        annotations: WRITE,
-      },
-      (args) =>
-        this.runner.run(this.name, async () => {
-          const target: WorkItemResponse = await this.bus.request(WorkItemSubjects.get, { auth, id: args.target });
-          await this.bus.request(DeliverySubjects.relationAdd, { auth, id: args.ref, body: { type: args.type, targetId: target.id } });
-          return { ref: args.ref, relations: await this.links.relations(auth, args.ref) };
-        }),
-    );
+  abstract call(args: z.output<Input>, auth: AuthContext): Promise<Record<string, unknown>>;
+}
+
+@Injectable()
+export class LinkWorkItemsTool extends RelationTool<typeof INPUT> {
+  readonly name = 'link_work_items';
+  readonly description = 'Link two work items: ref <type> target (blocks, blocked_by, relates_to, duplicates, duplicated_by). Returns ref\'s relations.';
+  readonly input = INPUT;
+  readonly annotations = WRITE;
+
+  async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
+    const target: WorkItemResponse = await this.bus.request(WorkItemSubjects.get, { auth, id: args.target });
+    await this.bus.request(DeliverySubjects.relationAdd, { auth, id: args.ref, body: { type: args.type, targetId: target.id } });
+    return { ref: args.ref, relations: await this.links.relations(auth, args.ref) };
   }
 }
 
 @Injectable()
-export class UnlinkWorkItemsTool implements McpTool {
+export class UnlinkWorkItemsTool extends RelationTool<typeof UNLINK_INPUT> {
   readonly name = 'unlink_work_items';
-  readonly permission = Permission.DeliveryWrite;
+  readonly description = 'Remove a link of a work item: by relationId, or by type and target. Returns ref\'s remaining relations.';
+  readonly input = UNLINK_INPUT;
+  readonly annotations = { readOnlyHint: false, destructiveHint: true };
 
-  constructor(
-    @Inject(MessageBus) private readonly bus: MessageBus,
-    @Inject(WorkItemLinksReader) private readonly links: WorkItemLinksReader,
-    @Inject(ToolRunner) private readonly runner: ToolRunner,
-  ) {}
-
-  register(server: McpServer, auth: AuthContext): void {
-    server.registerTool(
-      this.name,
-      {
-        description: 'Remove a link of a work item: by relationId, or by type and target. Returns ref\'s remaining relations.',
-        inputSchema: UNLINK_INPUT,
-        annotations: { readOnlyHint: false, destructiveHint: true },
-      },
-      (args) =>
-        this.runner.run(this.name, async () => {
-          const relationId = args.relationId ?? (await this.relationTo(auth, args.ref, args.type, args.target));
-          await this.bus.request(DeliverySubjects.relationRemove, { auth, id: args.ref, relationId });
-          return { ref: args.ref, removed: relationId, relations: await this.links.relations(auth, args.ref) };
-        }),
-    );
+  async call(args: z.output<typeof UNLINK_INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
+    const relationId = args.relationId ?? (await this.relationTo(auth, args.ref, args.type, args.target));
+    await this.bus.request(DeliverySubjects.relationRemove, { auth, id: args.ref, relationId });
+    return { ref: args.ref, removed: relationId, relations: await this.links.relations(auth, args.ref) };
   }
 
   private async relationTo(auth: AuthContext, ref: string, type: WorkItemRelationType | undefined, target: string | undefined): Promise<string> {

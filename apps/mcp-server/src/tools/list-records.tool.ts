@@ -1,14 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Permission } from '@pds/auth';
 import type { AuthContext, Page } from '@pds/contracts';
 import { z } from 'zod';
-import { cappedList } from '../records/capped-list';
+import { DEFAULT_LIST_LIMIT, cappedList } from '../records/capped-list';
 import { AnyRecord, RecordReader } from '../records/record.reader';
 import { RecordType } from '../records/record-type';
 import { summaryOf } from '../records/record.view';
-import { McpTool, READ_ONLY } from './mcp-tool';
-import { ToolRunner } from './tool-runner';
+import { LIST_PAGE_INPUT, McpTool, READ_ONLY } from './mcp-tool';
 
 const LIST_TYPES = ['okrs', 'opportunities', 'solutions', 'experiments', 'interviews', 'insights', 'goals', 'sprints', 'intake'] as const;
 type ListType = (typeof LIST_TYPES)[number];
@@ -40,43 +38,26 @@ const EXTRA: Partial<Record<RecordType, readonly string[]>> = {
 
 const filterValue = z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.string().max(200)).max(20)]);
 
-/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
-const INPUT = z.object({
-    type: z.enum(LIST_TYPES),
-    filters: z.record(z.string().max(40), filterValue).optional(),
-    limit: z.number().int().min(1).max(100).optional(),
-    cursor: z.string().max(600).optional(),
-  });
+const INPUT = z.object({ type: z.enum(LIST_TYPES), filters: z.record(z.string().max(40), filterValue).optional(), ...LIST_PAGE_INPUT });
 
 @Injectable()
-export class ListRecordsTool implements McpTool {
+export class ListRecordsTool implements McpTool<typeof INPUT> {
   readonly name = 'list_records';
   readonly permission = Permission.Read;
+  readonly description = 'List records of one type, oldest first; filters as the REST list query (e.g. {"status":["ACTIVE"],"ckrId":"…"}).';
+  readonly input = INPUT;
+  readonly annotations = READ_ONLY;
 
-  constructor(
-    @Inject(RecordReader) private readonly records: RecordReader,
-    @Inject(ToolRunner) private readonly runner: ToolRunner,
-  ) {}
+  constructor(@Inject(RecordReader) private readonly records: RecordReader) {}
 
-  register(server: McpServer, auth: AuthContext): void {
-    server.registerTool(
-      this.name,
-      {
-        description: 'List records of one type, oldest first; filters as the REST list query (e.g. {"status":["ACTIVE"],"ckrId":"…"}).',
-        inputSchema: INPUT,
-        annotations: READ_ONLY,
-      },
-      (args) =>
-        this.runner.run(this.name, async () => {
-          const filters = args.filters ?? {};
-          const fetch =
-            args.type === 'goals'
-              ? (cursor: string | undefined, limit: number) => this.goals(auth, filters, cursor, limit)
-              : (cursor: string | undefined, limit: number) => this.page(auth, RECORD_TYPE[args.type as Exclude<ListType, 'goals'>], filters, cursor, limit);
-          const page = await cappedList(fetch, args.cursor, args.limit ?? 25);
-          return { ...page, items: page.items.map(({ type, record }) => line(type, record)) };
-        }),
-    );
+  async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
+    const filters = args.filters ?? {};
+    const fetch =
+      args.type === 'goals'
+        ? (cursor: string | undefined, limit: number) => this.goals(auth, filters, cursor, limit)
+        : (cursor: string | undefined, limit: number) => this.page(auth, RECORD_TYPE[args.type as Exclude<ListType, 'goals'>], filters, cursor, limit);
+    const page = await cappedList(fetch, args.cursor, args.limit ?? DEFAULT_LIST_LIMIT);
+    return { ...page, items: page.items.map(({ type, record }) => line(type, record)) };
   }
 
   private async page(auth: AuthContext, type: RecordType, filters: object, cursor: string | undefined, limit: number): Promise<Page<{ type: RecordType; record: AnyRecord }>> {

@@ -1,75 +1,59 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Permission } from '@pds/auth';
 import { AuthContext, BadRequestError, SprintStatus, WorkItemStatus, WorkItemType } from '@pds/contracts';
 import { z } from 'zod';
-import { uuid, zEnum } from './work-item.fields';
-import { cappedList } from '../records/capped-list';
+import { DEFAULT_LIST_LIMIT, cappedList } from '../records/capped-list';
 import { RecordReader } from '../records/record.reader';
 import { summaryOf } from '../records/record.view';
-import { McpTool, READ_ONLY } from './mcp-tool';
-import { ToolRunner } from './tool-runner';
+import { uuid, zEnum } from './work-item.fields';
+import { LIST_PAGE_INPUT, McpTool, READ_ONLY } from './mcp-tool';
 
-
-/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
 const INPUT = z.object({
-    assignee: z.union([z.literal('me'), uuid]).optional(),
-    sprint: z.union([z.literal('current'), uuid]).optional(),
-    status: z.array(zEnum(WorkItemStatus)).optional(),
-    type: zEnum(WorkItemType).optional(),
-    labelId: uuid.optional(),
-    q: z.string().trim().min(1).max(200).optional(),
-    limit: z.number().int().min(1).max(100).optional(),
-    cursor: z.string().max(600).optional(),
-  });
+  assignee: z.union([z.literal('me'), uuid]).optional(),
+  sprint: z.union([z.literal('current'), uuid]).optional(),
+  status: z.array(zEnum(WorkItemStatus)).optional(),
+  type: zEnum(WorkItemType).optional(),
+  labelId: uuid.optional(),
+  q: z.string().trim().min(1).max(200).optional(),
+  ...LIST_PAGE_INPUT,
+});
 
 @Injectable()
-export class ListWorkItemsTool implements McpTool {
+export class ListWorkItemsTool implements McpTool<typeof INPUT> {
   readonly name = 'list_work_items';
   readonly permission = Permission.Read;
+  readonly description = 'Work items by filter (assignee "me", sprint "current", status, type, label, text/key q), key order.';
+  readonly input = INPUT;
+  readonly annotations = READ_ONLY;
 
-  constructor(
-    @Inject(RecordReader) private readonly records: RecordReader,
-    @Inject(ToolRunner) private readonly runner: ToolRunner,
-  ) {}
+  constructor(@Inject(RecordReader) private readonly records: RecordReader) {}
 
-  register(server: McpServer, auth: AuthContext): void {
-    server.registerTool(
-      this.name,
-      {
-        description: 'Work items by filter (assignee "me", sprint "current", status, type, label, text/key q), key order.',
-        inputSchema: INPUT,
-        annotations: READ_ONLY,
-      },
-      (args) =>
-        this.runner.run(this.name, async () => {
-          const query: Record<string, unknown> = {
-            ...(args.assignee ? { assigneeId: args.assignee === 'me' ? auth.userId : args.assignee } : {}),
-            ...(args.sprint ? { sprintId: args.sprint === 'current' ? await this.currentSprint(auth) : args.sprint } : {}),
-            ...(args.status?.length ? { status: args.status } : {}),
-            ...(args.type ? { type: [args.type] } : {}),
-            ...(args.labelId ? { labelId: args.labelId } : {}),
-            ...(args.q ? { q: args.q } : {}),
-          };
-          const page = await cappedList(
-            (cursor, limit) => this.records.list(auth, 'work_item', { ...query, limit, ...(cursor ? { cursor } : {}) }),
-            args.cursor,
-            args.limit ?? 25,
-          );
-          return {
-            ...page,
-            items: page.items.map((w) => ({
-              ...summaryOf('work_item', w),
-              priority: w.priority,
-              workType: w.type,
-              assigneeId: w.assigneeId,
-              sprintId: w.sprintId,
-              isBlocked: w.isBlocked,
-              updatedAt: w.updatedAt,
-            })),
-          };
-        }),
+  async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
+    const query: Record<string, unknown> = {
+      ...(args.assignee ? { assigneeId: args.assignee === 'me' ? auth.userId : args.assignee } : {}),
+      ...(args.sprint ? { sprintId: args.sprint === 'current' ? await this.currentSprint(auth) : args.sprint } : {}),
+      ...(args.status?.length ? { status: args.status } : {}),
+      ...(args.type ? { type: [args.type] } : {}),
+      ...(args.labelId ? { labelId: args.labelId } : {}),
+      ...(args.q ? { q: args.q } : {}),
+    };
+    const page = await cappedList(
+      (cursor, limit) => this.records.list(auth, 'work_item', { ...query, limit, ...(cursor ? { cursor } : {}) }),
+      args.cursor,
+      args.limit ?? DEFAULT_LIST_LIMIT,
     );
+    return {
+      ...page,
+      items: page.items.map((w) => ({
+        ...summaryOf('work_item', w),
+        priority: w.priority,
+        workType: w.type,
+        assigneeId: w.assigneeId,
+        sprintId: w.sprintId,
+        isBlocked: w.isBlocked,
+        updatedAt: w.updatedAt,
+      })),
+    };
   }
 
   private async currentSprint(auth: AuthContext): Promise<string> {

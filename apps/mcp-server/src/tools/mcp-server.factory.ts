@@ -3,9 +3,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ListToolsRequestSchema, ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { ROLES_WITHOUT_KEYS, can } from '@pds/auth';
 import { AuthContext, Role } from '@pds/contracts';
 import { MCP_TOOLS, McpTool } from './mcp-tool';
+import { ToolRunner } from './tool-runner';
 
 const INSTRUCTIONS =
   'Product OS: goals, OKRs, discovery (opportunities, solutions, experiments, interviews, insights) and delivery ' +
@@ -21,8 +23,16 @@ const INSTRUCTIONS =
 @Injectable()
 export class McpServerFactory implements OnModuleInit {
   private readonly toolLists = new Map<Role, ListToolsResult>();
+  /**
+   * Shared by every server: each SDK Server otherwise builds its own Ajv instance (only used to
+   * check elicitation answers, which this server never asks for), a seventh of a request's CPU.
+   */
+  private readonly validator = new AjvJsonSchemaValidator();
 
-  constructor(@Inject(MCP_TOOLS) private readonly tools: McpTool[]) {}
+  constructor(
+    @Inject(MCP_TOOLS) private readonly tools: McpTool[],
+    @Inject(ToolRunner) private readonly runner: ToolRunner,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     for (const role of Object.values(Role).filter((r) => !ROLES_WITHOUT_KEYS.includes(r))) {
@@ -44,8 +54,19 @@ export class McpServerFactory implements OnModuleInit {
   }
 
   private build(auth: AuthContext): McpServer {
-    const server = new McpServer({ name: 'product-os', version: '1.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-    for (const tool of this.tools) if (can(auth.role, tool.permission)) tool.register(server, auth);
+    const server = new McpServer({ name: 'product-os', version: '1.0.0' }, {
+      capabilities: { tools: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: this.validator,
+    });
+    for (const tool of this.tools) if (can(auth.role, tool.permission)) this.register(server, tool, auth);
     return server;
+  }
+
+  private register(server: McpServer, tool: McpTool, auth: AuthContext): void {
+    const config = { description: tool.description, annotations: tool.annotations };
+    // Without an input schema the SDK calls the handler with `extra` alone and lists an empty object schema.
+    if (tool.input) server.registerTool(tool.name, { ...config, inputSchema: tool.input }, (args) => this.runner.run(tool.name, () => tool.call(args, auth)));
+    else server.registerTool(tool.name, config, () => this.runner.run(tool.name, () => tool.call({}, auth)));
   }
 }

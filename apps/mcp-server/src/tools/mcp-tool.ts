@@ -1,12 +1,21 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Permission } from '@pds/auth';
 import type { AuthContext } from '@pds/contracts';
+import { z } from 'zod';
 
-/** One MCP tool: registered on a caller's server only when the caller's role holds its permission. */
-export interface McpTool {
+/**
+ * One MCP tool, declared once: the server factory registers it on a caller's server only when the
+ * caller's role holds its permission, and turns what `call` throws into an `isError` result.
+ */
+export interface McpTool<Input extends z.ZodObject = z.ZodObject> {
   readonly name: string;
   readonly permission: Permission;
-  register(server: McpServer, auth: AuthContext): void;
+  readonly description: string;
+  /** Built once: the SDK turns it into the tool's JSON Schema. Absent: the tool takes no arguments. */
+  readonly input?: Input;
+  readonly annotations: ToolAnnotations;
+  /** The answer as compact JSON (structuredContent and text). */
+  call(args: z.output<Input>, auth: AuthContext): Promise<Record<string, unknown>>;
 }
 
 export const MCP_TOOLS = Symbol('MCP_TOOLS');
@@ -18,3 +27,10 @@ export const MCP_TOOLS = Symbol('MCP_TOOLS');
  */
 export const READ_ONLY = { readOnlyHint: true } as const;
 export const WRITE = { readOnlyHint: false, destructiveHint: false } as const;
+
+
+/** A record's human key or uuid, as the tools take it. */
+export const REF = z.string().trim().min(1).max(100);
+
+/** Paging of the list tools: at most 100 lines, the cursor of the previous page. */
+export const LIST_PAGE_INPUT = { limit: z.number().int().min(1).max(100).optional(), cursor: z.string().max(600).optional() };

@@ -1,52 +1,38 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Permission } from '@pds/auth';
 import type { AuthContext } from '@pds/contracts';
 import { z } from 'zod';
 import { RecordSearchService, SEARCHABLE_TYPES, SearchPosition } from '../records/record-search.service';
 import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
 import { McpTool, READ_ONLY } from './mcp-tool';
-import { ToolRunner } from './tool-runner';
 
-/** Built once: the SDK turns it into the tool's JSON Schema for every caller. */
 const INPUT = z.object({
-    query: z.string().trim().min(1).max(200),
-    types: z.array(z.enum(SEARCHABLE_TYPES)).max(SEARCHABLE_TYPES.length).optional(),
-    limit: z.number().int().min(1).max(50).optional(),
-    cursor: z.string().max(2000).optional(),
-  });
+  query: z.string().trim().min(1).max(200),
+  types: z.array(z.enum(SEARCHABLE_TYPES)).max(SEARCHABLE_TYPES.length).optional(),
+  limit: z.number().int().min(1).max(50).optional(),
+  cursor: z.string().max(2000).optional(),
+});
 
 @Injectable()
-export class SearchTool implements McpTool {
+export class SearchTool implements McpTool<typeof INPUT> {
   readonly name = 'search';
   readonly permission = Permission.Read;
+  readonly description = 'Search every record type by title/text (work items also by key). Returns ref, type, title, status, snippet.';
+  readonly input = INPUT;
+  readonly annotations = READ_ONLY;
 
-  constructor(
-    @Inject(RecordSearchService) private readonly records: RecordSearchService,
-    @Inject(ToolRunner) private readonly runner: ToolRunner,
-  ) {}
+  constructor(@Inject(RecordSearchService) private readonly records: RecordSearchService) {}
 
-  register(server: McpServer, auth: AuthContext): void {
-    server.registerTool(
-      this.name,
-      {
-        description: 'Search every record type by title/text (work items also by key). Returns ref, type, title, status, snippet.',
-        inputSchema: INPUT,
-        annotations: READ_ONLY,
-      },
-      (args) =>
-        this.runner.run(this.name, async () => {
-          const state = args.cursor
-            ? decodeMcpCursor<{ q: string; types: (typeof SEARCHABLE_TYPES)[number][]; limit: number; at: SearchPosition }>(this.name, args.cursor)
-            : { q: args.query, types: args.types?.length ? args.types : [...SEARCHABLE_TYPES], limit: args.limit ?? 20, at: { s: 0, w: null } };
-          const page = await this.records.search(auth, state.q, state.types, state.limit, state.at);
-          return {
-            items: page.items,
-            omitted: page.omitted,
-            ...(page.omittedAtLeast ? { omittedAtLeast: true } : {}),
-            nextCursor: page.next ? encodeMcpCursor(this.name, { ...state, at: page.next }) : null,
-          };
-        }),
-    );
+  async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
+    const state = args.cursor
+      ? decodeMcpCursor<{ q: string; types: (typeof SEARCHABLE_TYPES)[number][]; limit: number; at: SearchPosition }>(this.name, args.cursor)
+      : { q: args.query, types: args.types?.length ? args.types : [...SEARCHABLE_TYPES], limit: args.limit ?? 20, at: { s: 0, w: null } };
+    const page = await this.records.search(auth, state.q, state.types, state.limit, state.at);
+    return {
+      items: page.items,
+      omitted: page.omitted,
+      ...(page.omittedAtLeast ? { omittedAtLeast: true } : {}),
+      nextCursor: page.next ? encodeMcpCursor(this.name, { ...state, at: page.next }) : null,
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
-import type { InsightResponse } from './strategy.responses';
+import type { AnnualGoalResponse, CkrResponse, ExperimentResponse, InsightResponse, ProductGoalResponse, SolutionResponse } from './strategy.responses';
 
 /** Search and evidence reads for the MCP edge. */
 
@@ -76,4 +76,23 @@ export interface InsightEvidence extends InsightResponse {
 
 export interface InsightEvidenceReply {
   items: InsightEvidence[];
+}
+
+/** OKRs whose experiments a discovery context lists (the first ones; the rest are still shown). */
+export const DISCOVERY_CONTEXT_FOLLOWED = 10;
+
+/**
+ * Up and across from what a packet's focus names, as the MCP server's graph walk reads it, in one
+ * round trip (see DiscoveryContextRequest): the OKRs read, the solutions of the followed
+ * opportunities, the experiments of the first DISCOVERY_CONTEXT_FOLLOWED OKRs (known ones first),
+ * the product goal (else the first OKR's), the annual goal (else the product goal's, else the
+ * first OKR's) and one page of insight evidence.
+ */
+export interface DiscoveryContextReply {
+  okrs: CkrResponse[];
+  solutions: SolutionResponse[];
+  experiments: ExperimentResponse[];
+  productGoal: ProductGoalResponse | null;
+  annualGoal: AnnualGoalResponse | null;
+  insights: InsightEvidence[];
 }

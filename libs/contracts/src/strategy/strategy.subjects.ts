@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
-import { ListQuery, Page } from '../common/pagination';
+import { ListQuery, MAX_PAGE_SIZE, Page } from '../common/pagination';
+import { IsIdList } from '../common/decorators';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, QueryRequest } from '../common/requests';
 import { defineSubject } from '../common/subject';
 import {
@@ -43,7 +44,7 @@ import type {
   PromoteOpportunityResponse,
   SolutionResponse,
 } from './strategy.responses';
-import { InsightEvidenceReply, SearchStrategyQuery, SearchStrategyReply } from './strategy-search.dto';
+import { DISCOVERY_CONTEXT_FOLLOWED, DiscoveryContextReply, InsightEvidenceReply, SearchStrategyQuery, SearchStrategyReply } from './strategy-search.dto';
 
 /** Get by uuid or key: the same envelope for every strategy record. */
 export class GetStrategyRecordRequest extends IdRequest {}
@@ -108,6 +109,54 @@ export class InsightEvidenceRequest extends AuthedRequest {
   ids!: string[];
 }
 
+/** The goals a record names (uuids; null: none). */
+export class GoalIdsDto {
+  @IsOptional()
+  @IsUUID()
+  productGoalId!: string | null;
+
+  @IsOptional()
+  @IsUUID()
+  annualGoalId!: string | null;
+}
+
+/** An OKR the caller already holds: what the discovery context follows from it. */
+export class KnownOkrDto extends GoalIdsDto {
+  @IsUUID()
+  id!: string;
+}
+
+/** See DiscoveryContextReply. Ids are uuids, as records name each other; unknown ones are left out. */
+export class DiscoveryContextRequest extends AuthedRequest {
+  /** OKRs already held, in the packet's order (the first DISCOVERY_CONTEXT_FOLLOWED); not read again. */
+  @IsArray()
+  @ArrayMaxSize(DISCOVERY_CONTEXT_FOLLOWED)
+  @ValidateNested({ each: true })
+  @Type(() => KnownOkrDto)
+  knownOkrs!: KnownOkrDto[];
+
+  /** OKRs to read, in order; they follow the known ones. */
+  @IsIdList(MAX_PAGE_SIZE)
+  okrIds!: string[];
+
+  /** Opportunities whose solutions are listed. */
+  @IsIdList(DISCOVERY_CONTEXT_FOLLOWED)
+  solutionsOf!: string[];
+
+  /**
+   * The goals to read. Product goal null or not found: the first OKR's. Annual goal null: the
+   * product goal's (the one named here), else the first OKR's.
+   */
+  @IsObject()
+  @ValidateNested()
+  @Type(() => GoalIdsDto)
+  goals!: GoalIdsDto;
+
+  /** Insights whose evidence (with the interview each quotes) is wanted, in order. */
+  @IsIdList(100)
+  insightIds!: string[];
+}
+
 /** Subjects of the strategy-discovery service; every message carries the caller's auth. */
 export const StrategySubjects = Object.freeze({
   annualGoalCreate: defineSubject<CreateAnnualGoalRequest, AnnualGoalResponse>('strategy.annual-goal.create'),
@@ -153,4 +202,5 @@ export const StrategySubjects = Object.freeze({
   /** Title/text search across every strategy record type (MCP `search`). */
   search: defineSubject<SearchStrategyRequest, SearchStrategyReply>('strategy.search'),
   insightEvidence: defineSubject<InsightEvidenceRequest, InsightEvidenceReply>('strategy.insight.evidence'),
+  discoveryContext: defineSubject<DiscoveryContextRequest, DiscoveryContextReply>('strategy.discovery.context'),
 });

@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Permission, assertCan } from '@pds/auth';
+import {
+  AppException,
+  AuthContext,
+  DISCOVERY_CONTEXT_FOLLOWED,
+  DiscoveryContextReply,
+  DiscoveryContextRequest,
+  ErrorCode,
+  KnownOkrDto,
+  MAX_PAGE_SIZE,
+} from '@pds/contracts';
+import { CkrService } from '../ckrs/ckr.service';
+import { EvidenceService } from '../evidence/evidence.service';
+import { ExperimentService } from '../experiments/experiment.service';
+import { GoalService } from '../goals/goal.service';
+import { SolutionService } from '../solutions/solution.service';
+
+/** A record that is not there (or not the caller's organization's) is left out, not an error. */
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppException && error.code === ErrorCode.NotFound) return null;
+    throw error;
+  }
+}
+
+/**
+ * The strategy part of an MCP discovery packet in one round trip. Every read goes through the
+ * records' own services, so each keeps its permission check and organization scope; what this
+ * saves is the bus: one message instead of one per record or list.
+ */
+@Injectable()
+export class DiscoveryContextService {
+  constructor(
+    @Inject(CkrService) private readonly ckrs: CkrService,
+    @Inject(SolutionService) private readonly solutions: SolutionService,
+    @Inject(ExperimentService) private readonly experiments: ExperimentService,
+    @Inject(GoalService) private readonly goals: GoalService,
+    @Inject(EvidenceService) private readonly evidence: EvidenceService,
+  ) {}
+
+  async context(auth: AuthContext, request: Omit<DiscoveryContextRequest, 'auth'>): Promise<DiscoveryContextReply> {
+    assertCan(auth, Permission.Read);
+    const [okrs, solutionLists, productGoal, insights] = await Promise.all([
+      Promise.all(request.okrIds.map((id) => orNull(this.ckrs.get(auth, id)))),
+      Promise.all(request.solutionsOf.map((opportunityId) => this.solutions.list(auth, { opportunityId, limit: MAX_PAGE_SIZE }))),
+      request.goals.productGoalId ? orNull(this.goals.getProductGoal(auth, request.goals.productGoalId)) : Promise.resolve(null),
+      request.insightIds.length ? this.evidence.insightEvidence(auth, request.insightIds) : Promise.resolve({ items: [] }),
+    ]);
+    const found = okrs.filter((okr) => okr !== null);
+    const followed: KnownOkrDto[] = [...request.knownOkrs, ...found].slice(0, DISCOVERY_CONTEXT_FOLLOWED);
+    const first: KnownOkrDto | undefined = followed[0];
+    // The annual goal follows the product goal the caller named, not the first OKR's fallback one.
+    const annualGoalId = request.goals.annualGoalId ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
+    const [experimentLists, okrProductGoal, annualGoal] = await Promise.all([
+      Promise.all(followed.map((okr) => this.experiments.list(auth, { ckrId: okr.id, limit: MAX_PAGE_SIZE }))),
+      !productGoal && first?.productGoalId ? orNull(this.goals.getProductGoal(auth, first.productGoalId)) : Promise.resolve(null),
+      annualGoalId ? orNull(this.goals.getAnnualGoal(auth, annualGoalId)) : Promise.resolve(null),
+    ]);
+    return {
+      okrs: found,
+      solutions: solutionLists.flatMap((page) => page.items),
+      experiments: experimentLists.flatMap((page) => page.items),
+      productGoal: productGoal ?? okrProductGoal,
+      annualGoal,
+      insights: insights.items,
+    };
+  }
+}
