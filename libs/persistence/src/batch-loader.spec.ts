@@ -41,4 +41,21 @@ describe('BatchLoader', () => {
     await Promise.all([1, 2, 3, 4, 5].map((k) => loader.load(k)));
     expect(sizes).toEqual([2, 2, 1]);
   });
+
+  it('with isolateFailures, loads each key alone after a failed batch so that only the bad key fails', async () => {
+    const batches: number[][] = [];
+    const loader = new BatchLoader<number, number>(
+      async (keys) => {
+        batches.push(keys);
+        if (keys.includes(13)) throw new Error('refused');
+        return new Map(keys.map((k) => [String(k), k * 2]));
+      },
+      String,
+      100,
+      true,
+    );
+    const results = await Promise.allSettled([1, 13, 3].map((k) => loader.load(k)));
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([2, 'failed', 6]);
+    expect(batches).toEqual([[1, 13, 3], [1], [13], [3]]);
+  });
 });

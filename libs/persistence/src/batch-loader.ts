@@ -5,7 +5,7 @@ interface PendingLoad<K, V> {
 }
 
 /**
- * Collects the lookups made during one event-loop turn and answers them with one query. Under
+ * Collects the lookups (or writes) made during one event-loop turn and answers them with one query. Under
  * load NATS hands a service several requests per socket read; their lookups then share one round
  * trip to PostgreSQL (one write, one read, one plan) instead of one each. With a single lookup in
  * the turn the cost is that of a plain query.
@@ -18,6 +18,11 @@ export class BatchLoader<K, V> {
     private readonly loadMany: (keys: K[]) => Promise<Map<string, V>>,
     private readonly keyOf: (key: K) => string,
     private readonly maxBatch = 100,
+    /**
+     * When a batch of several keys fails, load each key alone, so that one key the query cannot
+     * take (a write of a row the database refuses) fails only its own caller.
+     */
+    private readonly isolateFailures = false,
   ) {}
 
   load(key: K): Promise<V | undefined> {
@@ -37,7 +42,13 @@ export class BatchLoader<K, V> {
         for (const entry of batch) entry.resolve(found.get(this.keyOf(entry.key)));
       },
       (error: unknown) => {
-        for (const entry of batch) entry.reject(error);
+        if (!this.isolateFailures || batch.length === 1) {
+          for (const entry of batch) entry.reject(error);
+          return;
+        }
+        for (const entry of batch) {
+          this.loadMany([entry.key]).then((found) => entry.resolve(found.get(this.keyOf(entry.key))), entry.reject);
+        }
       },
     );
   }

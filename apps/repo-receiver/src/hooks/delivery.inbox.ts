@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { buildEnvelope } from '@pds/messaging';
+import { BatchLoader } from '@pds/persistence';
+import { randomUUID } from 'node:crypto';
+import { DELIVERY_RECEIVED_EVENT, ReposOutboxRelay } from '../common/repos.outbox';
+import { DeliveryRepository, DeliveryStatus, NewDelivery } from './delivery.repository';
+
+/** Most deliveries one statement stores. */
+const MAX_GROUP = 200;
+
+export type DeliveryToStore = Omit<NewDelivery, 'id' | 'organizationId' | 'envelope'>;
+
+/**
+ * Group commit of the acknowledgement path: the deliveries received during one event-loop turn are
+ * stored with one statement (one round trip, one WAL flush) instead of one each. Each request still
+ * answers only after the statement that stored its delivery committed. A row the database refuses
+ * fails its own request only: the group is then retried row by row.
+ */
+@Injectable()
+export class DeliveryInbox {
+  private readonly writes = new BatchLoader<NewDelivery, true>((rows) => this.write(rows), (row) => row.id, MAX_GROUP, true);
+
+  constructor(
+    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @Inject(ReposOutboxRelay) private readonly outbox: ReposOutboxRelay,
+  ) {}
+
+  /** The new delivery's id once stored, or null when its provider id was seen before on this connection. */
+  async store(organizationId: string, delivery: DeliveryToStore): Promise<string | null> {
+    const id = randomUUID();
+    const envelope =
+      delivery.status === DeliveryStatus.RECEIVED
+        ? buildEnvelope(DELIVERY_RECEIVED_EVENT, organizationId, { deliveryId: id, connectionId: delivery.connectionId, orderKey: delivery.connectionId })
+        : null;
+    return (await this.writes.load({ ...delivery, id, organizationId, envelope })) ? id : null;
+  }
+
+  private async write(rows: NewDelivery[]): Promise<Map<string, true>> {
+    const inserted = await this.deliveries.insertMany(rows);
+    if (rows.some((row) => row.envelope && inserted.has(row.id))) this.outbox.notify();
+    return new Map([...inserted].map((id) => [id, true]));
+  }
+}

@@ -1,0 +1,58 @@
+import { KeyedBatches } from './keyed-batches';
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('KeyedBatches', () => {
+  it('puts items of different keys in one batch and one key’s items in later batches, in order', async () => {
+    const batches: string[][] = [];
+    const queue = new KeyedBatches<string>(
+      async (items) => {
+        batches.push(items);
+        await tick(5);
+      },
+      { maxBatch: 10, maxConcurrent: 1 },
+    );
+    await Promise.all([queue.add('a', 'a1'), queue.add('a', 'a2'), queue.add('b', 'b1'), queue.add('a', 'a3'), queue.add('c', 'c1')]);
+    expect(batches).toEqual([['a1', 'b1', 'c1'], ['a2'], ['a3']]);
+  });
+
+  it('keeps a key out of a second running batch until its first is done', async () => {
+    const running = new Set<string>();
+    const overlaps: string[] = [];
+    const queue = new KeyedBatches<string>(
+      async (items) => {
+        for (const item of items) {
+          const key = item[0];
+          if (running.has(key)) overlaps.push(item);
+          running.add(key);
+        }
+        await tick(5);
+        for (const item of items) running.delete(item[0]);
+      },
+      { maxBatch: 2, maxConcurrent: 3 },
+    );
+    await Promise.all(['a1', 'b1', 'a2', 'c1', 'a3', 'b2', 'd1'].map((item) => queue.add(item[0], item)));
+    expect(overlaps).toEqual([]);
+  });
+
+  it('caps the batch size and lets keys that waited longest go first', async () => {
+    const batches: string[][] = [];
+    const queue = new KeyedBatches<string>(async (items) => void batches.push(items), { maxBatch: 2, maxConcurrent: 1 });
+    await Promise.all(['a1', 'a2', 'b1', 'c1'].map((item) => queue.add(item[0], item)));
+    expect(batches).toEqual([['a1', 'b1'], ['c1', 'a2']]);
+  });
+
+  it('runs the items of a failed batch one by one, so only the failing one is rejected', async () => {
+    const batches: string[][] = [];
+    const queue = new KeyedBatches<string>(
+      async (items) => {
+        batches.push(items);
+        if (items.includes('bad')) throw new Error('refused');
+      },
+      { maxBatch: 10, maxConcurrent: 1 },
+    );
+    const results = await Promise.allSettled([queue.add('a', 'good'), queue.add('b', 'bad'), queue.add('c', 'fine')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(batches).toEqual([['good', 'bad', 'fine'], ['good'], ['bad'], ['fine']]);
+  });
+});
