@@ -12,12 +12,12 @@ export interface KeyedBatchesOptions {
 }
 
 /**
- * Runs items in batches, at most one item per key in a batch and the items of one key in the order
- * they were added: a key's next item waits until the batch holding its previous one is done. Items
- * of different keys share batches. A batch forms when the event loop is next idle (setImmediate),
- * so it takes whatever arrived meanwhile, and the acknowledgements waiting on the same loop get
- * their turn between batches. When a batch of several fails, its items are run again one by one,
- * so one item that always fails holds back only itself (and the later items of its key).
+ * Runs items in batches, the items of one key in the order they were added: a batch holds a key's
+ * waiting items in that order, and a key in a running batch waits for it to finish before its
+ * next items go into another. A batch forms when the event loop is next idle (setImmediate), so it
+ * takes whatever arrived meanwhile, and the acknowledgements waiting on the same loop get their
+ * turn between batches. When a batch of several fails, its items are run again one by one, in
+ * order, so one item that always fails holds back only itself.
  */
 export class KeyedBatches<T> {
   private readonly queues = new Map<string, Waiting<T>[]>();
@@ -63,22 +63,33 @@ export class KeyedBatches<T> {
     }
   }
 
-  /** The next item of each key not in a running batch, keys that waited longest first. */
+  /**
+   * Waiting items of keys not in a running batch, one per key per round so that a busy key does
+   * not crowd out the others, each key's in order; keys that waited longest go first.
+   */
   private take(): [string, Waiting<T>][] {
-    const batch: [string, Waiting<T>][] = [];
-    for (const [key, queue] of this.queues) {
-      if (batch.length >= this.options.maxBatch) break;
-      if (this.busy.has(key)) continue;
-      batch.push([key, queue.shift() as Waiting<T>]);
-      this.busy.add(key);
+    const taken = new Map<string, Waiting<T>[]>();
+    let size = 0;
+    for (let round = true; round && size < this.options.maxBatch; ) {
+      round = false;
+      for (const [key, queue] of this.queues) {
+        if (size >= this.options.maxBatch) break;
+        if (this.busy.has(key) || queue.length === 0) continue;
+        const items = taken.get(key) ?? [];
+        items.push(queue.shift() as Waiting<T>);
+        taken.set(key, items);
+        size += 1;
+        round = true;
+      }
     }
-    // A key with more waiting goes to the back of the line.
-    for (const [key] of batch) {
+    // Keys taken are busy until the batch is done; one with more waiting goes to the back of the line.
+    for (const key of taken.keys()) {
+      this.busy.add(key);
       const queue = this.queues.get(key) as Waiting<T>[];
       this.queues.delete(key);
       if (queue.length > 0) this.queues.set(key, queue);
     }
-    return batch;
+    return [...taken].flatMap(([key, items]) => items.map((item): [string, Waiting<T>] => [key, item]));
   }
 
   private async execute(batch: [string, Waiting<T>][]): Promise<void> {

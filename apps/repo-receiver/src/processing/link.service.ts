@@ -5,16 +5,7 @@ import { ConnectionCache, ReceiverConnection } from '../connections/connection.c
 import { DeliveryRepository, DeliveryStatus, FinishedDelivery, WaitingDelivery } from '../hooks/delivery.repository';
 import type { ProviderEvent, PushEvent, ReviewEvent } from '../hooks/provider-event';
 import { KeyMatch, findKeys, groupByKey } from '../links/key-matcher';
-import {
-  ArtifactKind,
-  ArtifactOrigin,
-  ArtifactRepository,
-  BranchWrite,
-  CommitWrite,
-  NewLink,
-  PullRequestWrite,
-  artifactRef,
-} from './artifact.repository';
+import { ArtifactKind, ArtifactOrigin, ArtifactRepository, BatchWrites } from './artifact.repository';
 import { artifactUrls } from './artifact-urls';
 import { automationStatus, mayMove } from './automation.rules';
 import { WorkItemClient, automationAuth } from './work-item.client';
@@ -29,10 +20,10 @@ export interface DeliveryToProcess {
   deliveryId: string;
 }
 
-/** An artifact of a delivery, named by `artifactRef`, with the keys its texts name. */
+/** An artifact of a delivery, named by its natural key (branch name, sha, number), with the keys its texts name. */
 interface PlannedArtifact {
   kind: ArtifactKind;
-  ref: string;
+  natural: string;
   matches: KeyMatch[];
 }
 
@@ -42,14 +33,6 @@ interface DeliveryPlan {
   connection: ReceiverConnection;
   artifacts: PlannedArtifact[];
   target: WorkItemStatus | null;
-}
-
-/** Everything a batch writes, one list per statement. */
-interface BatchWrites {
-  deletedBranches: Omit<BranchWrite, 'url' | 'lastCommitSha'>[];
-  branches: BranchWrite[];
-  commits: CommitWrite[];
-  pullRequests: PullRequestWrite[];
 }
 
 /** ISO 8601, or null when absent or not a date (the column would refuse it). */
@@ -62,11 +45,12 @@ function isoDate(value: string | null): string | null {
 /**
  * Processes stored deliveries, a batch at a time: stores their artifacts, links them to the work
  * items whose keys they name (only items of the connection's organization), then runs the
- * connections' status automations. A batch asks delivery-intake once per organization for all its
- * keys and writes all branches, commits, pull requests and links in one transaction, one statement
- * each. A batch holds at most one delivery per repository (the caller's order key), so no
- * statement writes the same artifact twice. Safe to run twice: artifacts and links are upserts,
- * automations only move forward.
+ * connections' status automations. A batch costs three round trips whatever its size: one read of
+ * the deliveries, one request to delivery-intake per organization for all their keys, and one
+ * statement that writes every branch, commit, pull request and link and marks the deliveries done.
+ * The deliveries of one repository are applied in the order given (the caller keeps a repository's
+ * deliveries in arrival order). Safe to run twice: artifacts and links are upserts, automations
+ * only move forward.
  */
 @Injectable()
 export class LinkService {
@@ -78,58 +62,60 @@ export class LinkService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  /** Processes the deliveries still waiting among `batch`, in its order. */
   async process(batch: readonly DeliveryToProcess[]): Promise<void> {
-    const waiting = await this.deliveries.waiting(batch.map((d) => ({ organizationId: d.organizationId, id: d.deliveryId })));
-    if (waiting.length === 0) return;
-    const finished: FinishedDelivery[] = [];
+    const rows = await this.deliveries.waiting(batch.map((d) => ({ organizationId: d.organizationId, id: d.deliveryId })));
+    if (rows.length === 0) return;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const waiting = batch.flatMap((d) => byId.get(d.deliveryId) ?? []);
+    const writes: BatchWrites = { branches: [], commits: [], pullRequests: [], links: [], finished: [] };
     const plans: DeliveryPlan[] = [];
-    const writes: BatchWrites = { deletedBranches: [], branches: [], commits: [], pullRequests: [] };
     const connections = await Promise.all(waiting.map((d) => this.connections.forOrganization(d.organizationId, d.connectionId)));
     waiting.forEach((delivery, i) => {
       const connection = connections[i];
       if (connection) plans.push(this.plan(delivery, connection, writes));
-      else finished.push(done(delivery, DeliveryStatus.IGNORED, 'the connection was deleted before processing'));
+      else writes.finished.push(done(delivery, DeliveryStatus.IGNORED, 'the connection was deleted before processing'));
     });
     const items = await this.resolveKeys(plans);
 
-    const links: NewLink[] = [];
-    const automated = new Map<DeliveryPlan, ResolvedWorkItem[]>();
-    await this.artifacts.transaction(async (tx) => {
-      await this.artifacts.markBranchesDeleted(writes.deletedBranches, tx);
-      const ids = new Map([
-        ...(await this.artifacts.upsertBranches(writes.branches, tx)),
-        ...(await this.artifacts.insertCommits(writes.commits, tx)),
-        ...(await this.artifacts.upsertPullRequests(writes.pullRequests, tx)),
-      ]);
-      for (const plan of plans) {
-        const { organizationId } = plan.delivery;
-        const moved = new Map<string, ResolvedWorkItem>();
-        for (const artifact of plan.artifacts) {
-          const artifactId = ids.get(artifact.ref);
-          if (!artifactId) continue;
-          for (const [key, { linkedBy, automates }] of groupByKey(artifact.matches)) {
-            const item = items.get(organizationId)?.get(key);
-            if (!item) continue;
-            links.push({ organizationId, workItemId: item.id, kind: artifact.kind, artifactId, linkedBy: linkedBy as LinkedBy[] });
-            if (automates && plan.target) moved.set(item.id, item);
-          }
+    const automated: [DeliveryPlan, ResolvedWorkItem[]][] = [];
+    for (const plan of plans) {
+      const { organizationId } = plan.delivery;
+      const moved = new Map<string, ResolvedWorkItem>();
+      for (const artifact of plan.artifacts) {
+        for (const [key, { linkedBy, automates }] of groupByKey(artifact.matches)) {
+          const item = items.get(organizationId)?.get(key);
+          if (!item) continue;
+          writes.links.push({
+            organizationId,
+            workItemId: item.id,
+            kind: artifact.kind,
+            connectionId: plan.connection.id,
+            natural: artifact.natural,
+            linkedBy: linkedBy as LinkedBy[],
+          });
+          if (automates && plan.target) moved.set(item.id, item);
         }
-        if (moved.size) automated.set(plan, [...moved.values()]);
-        // Done once this commits, unless an automation still has to run.
-        else finished.push(done(plan.delivery, DeliveryStatus.PROCESSED));
       }
-      await this.artifacts.link(links, tx);
-      await this.deliveries.finish(finished, tx);
-    });
+      // Done once the batch is written, unless an automation still has to run.
+      if (moved.size) automated.push([plan, [...moved.values()]]);
+      else writes.finished.push(done(plan.delivery, DeliveryStatus.PROCESSED));
+    }
+    await this.artifacts.writeBatch(writes);
+    if (automated.length === 0) return;
 
-    // Outside the transaction: a move is a request to delivery-intake. Deliveries of different
-    // repositories move side by side; the items of one delivery one after another.
+    // After the write: a move is a request to delivery-intake. A repository's deliveries move their
+    // items in order; different repositories' side by side.
+    const byRepository = new Map<string, [DeliveryPlan, ResolvedWorkItem[]][]>();
+    for (const entry of automated) byRepository.set(entry[0].connection.id, [...(byRepository.get(entry[0].connection.id) ?? []), entry]);
     await Promise.all(
-      [...automated].map(async ([plan, targets]) => {
-        for (const item of targets) await this.automate(plan.delivery.organizationId, plan.connection, item, plan.target as WorkItemStatus);
+      [...byRepository.values()].map(async (entries) => {
+        for (const [plan, targets] of entries) {
+          for (const item of targets) await this.automate(plan.delivery.organizationId, plan.connection, item, plan.target as WorkItemStatus);
+        }
       }),
     );
-    await this.deliveries.finish([...automated.keys()].map((plan) => done(plan.delivery, DeliveryStatus.PROCESSED)));
+    await this.deliveries.finish(automated.map(([plan]) => done(plan.delivery, DeliveryStatus.PROCESSED)));
   }
 
   /** The work items the batch's keys name, by organization then key: one request per organization. */
@@ -166,13 +152,11 @@ export class LinkService {
   private planPush(event: PushEvent, origin: ArtifactOrigin, urls: ReturnType<typeof artifactUrls>, writes: BatchWrites): PlannedArtifact[] {
     // A deleted branch keeps its row (marked) and links; nothing new is stored.
     if (event.deleted) {
-      writes.deletedBranches.push({ ...origin, name: event.branch });
+      writes.branches.push({ ...origin, name: event.branch, url: null, lastCommitSha: null, deleted: true });
       return [];
     }
-    writes.branches.push({ ...origin, name: event.branch, url: urls.branch(event.branch), lastCommitSha: event.headSha });
-    const planned: PlannedArtifact[] = [
-      { kind: ArtifactKind.BRANCH, ref: artifactRef(origin.connectionId, event.branch), matches: findKeys(event.branch, LinkSource.branch) },
-    ];
+    writes.branches.push({ ...origin, name: event.branch, url: urls.branch(event.branch), lastCommitSha: event.headSha, deleted: false });
+    const planned: PlannedArtifact[] = [{ kind: ArtifactKind.BRANCH, natural: event.branch, matches: findKeys(event.branch, LinkSource.branch) }];
     for (const commit of event.commits) {
       writes.commits.push({
         ...origin,
@@ -183,7 +167,7 @@ export class LinkService {
         authorName: commit.authorName,
         committedAt: isoDate(commit.committedAt),
       });
-      planned.push({ kind: ArtifactKind.COMMIT, ref: artifactRef(origin.connectionId, commit.sha), matches: findKeys(commit.message, LinkSource.commit_message) });
+      planned.push({ kind: ArtifactKind.COMMIT, natural: commit.sha, matches: findKeys(commit.message, LinkSource.commit_message) });
     }
     return planned;
   }
@@ -202,25 +186,30 @@ export class LinkService {
     });
     return {
       kind: ArtifactKind.PULL_REQUEST,
-      ref: artifactRef(origin.connectionId, event.number),
+      natural: String(event.number),
       matches: [...findKeys(event.title, LinkSource.title), ...findKeys(event.body, LinkSource.body), ...findKeys(event.sourceBranch, LinkSource.branch)],
     };
   }
 
-  /** Moves through delivery-intake's PATCH code (so it emits work_item.status_changed), forward only. */
+  /**
+   * Moves through delivery-intake's PATCH code (so it emits work_item.status_changed), forward
+   * only. The item's status and updatedAt are updated in place, so a later delivery of the batch
+   * that moves it again starts from the new state.
+   */
   private async automate(organizationId: string, connection: ReceiverConnection, item: ResolvedWorkItem, target: WorkItemStatus): Promise<void> {
     let current = item;
     for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt++) {
       if (!mayMove(current.status, target)) return;
       try {
-        await this.workItems.moveStatus(automationAuth(organizationId, connection.id), current.id, target, current.updatedAt);
+        const moved = await this.workItems.moveStatus(automationAuth(organizationId, connection.id), current.id, target, current.updatedAt);
+        Object.assign(item, { status: moved.status, updatedAt: moved.updatedAt });
         return;
       } catch (error) {
         if (!(error instanceof ConflictError) || attempt === MOVE_ATTEMPTS) throw error;
         // Someone changed the item meanwhile: decide again on its new status.
         const [fresh] = await this.workItems.resolveKeys(organizationId, [current.key]);
         if (!fresh) return;
-        current = fresh;
+        current = Object.assign(item, { status: fresh.status, updatedAt: fresh.updatedAt });
       }
     }
     this.logger.warn({ workItemId: item.id, connectionId: connection.id }, 'repository automation gave up after concurrent edits');
