@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { EventEnvelope, eventSubject } from '@pds/contracts';
+import { EventEnvelope, ServiceUnavailableError, eventSubject } from '@pds/contracts';
 import { MessageController, durable } from '@pds/messaging';
+import { isDatabaseUnavailable } from '@pds/persistence';
 import { DELIVERY_RECEIVED_EVENT } from '../common/repos.outbox';
 import { KeyedBatches } from './keyed-batches';
 import { DeliveryToProcess, LinkService } from './link.service';
@@ -35,7 +36,12 @@ export class DeliveryHandler {
   private readonly batches: KeyedBatches<DeliveryToProcess>;
 
   constructor(@Inject(LinkService) links: LinkService) {
-    this.batches = new KeyedBatches((batch) => links.process(batch), { maxBatch: MAX_BATCH, maxConcurrent: MAX_CONCURRENT_BATCHES });
+    this.batches = new KeyedBatches((batch) => links.process(batch), {
+      maxBatch: MAX_BATCH,
+      maxConcurrent: MAX_CONCURRENT_BATCHES,
+      // delivery-intake or the database away: every delivery would fail alone too.
+      isolate: (error) => !(error instanceof ServiceUnavailableError) && !isDatabaseUnavailable(error),
+    });
   }
 
   @EventPattern(eventSubject(DELIVERY_RECEIVED_EVENT), durable('repo-receiver', { concurrency: IN_FLIGHT }))

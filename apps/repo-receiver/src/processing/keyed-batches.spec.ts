@@ -70,4 +70,18 @@ describe('KeyedBatches', () => {
     await Promise.all(['a1', 'b1', 'a2'].map((item) => queue.add(item[0], item)));
     expect(runs).toEqual([['a1', 'a2', 'b1'], ['a1'], ['a2'], ['b1']]);
   });
+
+  it('rejects a failed batch at once when the failure is not one item’s fault', async () => {
+    const runs: string[][] = [];
+    const queue = new KeyedBatches<string>(
+      async (items) => {
+        runs.push(items);
+        throw new Error('outage');
+      },
+      { maxBatch: 10, maxConcurrent: 1, isolate: (error) => (error as Error).message !== 'outage' },
+    );
+    const results = await Promise.allSettled(['a1', 'b1'].map((item) => queue.add(item[0], item)));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(runs).toEqual([['a1', 'b1']]);
+  });
 });

@@ -9,6 +9,11 @@ export interface KeyedBatchesOptions {
   maxBatch: number;
   /** Batches running at once (each holds a database connection while it writes). */
   maxConcurrent: number;
+  /**
+   * Whether a batch's failure may be one item's fault, worth running the items one by one (by
+   * default always). An outage fails them all anyway: they are rejected at once instead.
+   */
+  isolate?: (error: unknown) => boolean;
 }
 
 /**
@@ -97,7 +102,10 @@ export class KeyedBatches<T> {
       await this.run(batch.map(([, waiting]) => waiting.item));
       for (const [, waiting] of batch) waiting.resolve();
     } catch (error) {
-      if (batch.length === 1) return batch[0][1].reject(error);
+      if (batch.length === 1 || this.options.isolate?.(error) === false) {
+        for (const [, waiting] of batch) waiting.reject(error);
+        return;
+      }
       for (const [, waiting] of batch) {
         await this.run([waiting.item]).then(waiting.resolve, waiting.reject);
       }
