@@ -205,6 +205,13 @@ async function main(): Promise<void> {
     };
     const backends = new BackendCpu(db);
     await backends.start();
+    const databaseStats = async () => {
+      const { rows } = await db.query<{ transactions: string; deadlocks: string }>(
+        'SELECT xact_commit + xact_rollback AS transactions, deadlocks FROM pg_stat_database WHERE datname = current_database()',
+      );
+      return { transactions: Number(rows[0].transactions), deadlocks: Number(rows[0].deadlocks) };
+    };
+    const statsBefore = await databaseStats();
     const cpuBefore = Object.fromEntries(Object.entries(groups).map(([group, pids]) => [group, cpuSeconds(pids())]));
     process.stdout.write(`measured: ${DELIVERIES} deliveries at ${RATE}/s...\n`);
     let peak = 0;
@@ -216,6 +223,10 @@ async function main(): Promise<void> {
     await waitProcessed(WARM_UP + DELIVERIES);
     clearInterval(sampler);
     await backends.sample();
+    // The statistics collector reports with a delay of up to a second.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const statsAfter = await databaseStats();
+    const transactionCount = statsAfter.transactions - statsBefore.transactions;
     const used = Object.fromEntries(Object.entries(groups).map(([group, pids]) => [group, cpuSeconds(pids()) - cpuBefore[group]]));
     used['postgres (this run\'s backends)'] = backends.seconds();
     const cpu = Object.entries(used).map(([group, seconds]) => `${group} ${seconds.toFixed(1)} s (${((seconds * 1000) / DELIVERIES).toFixed(2)} ms per delivery)`);
@@ -252,6 +263,7 @@ async function main(): Promise<void> {
       `| delivery-to-linked p50 / p99 / max | ${percentile(linked, 50)} / ${percentile(linked, 99)} / ${linked[linked.length - 1]} ms | p99 ≤ 1,000 ms |`,
       `| artifact links stored (warm-up included) | ${links} (3 per delivery expected: ${(WARM_UP + DELIVERIES) * 3}) | |`,
       `| CPU used | ${cpu.join(', ')} | |`,
+      `| PostgreSQL transactions (statements outside a transaction count one each) | ${(transactionCount / DELIVERIES).toFixed(2)} per delivery, ${statsAfter.deadlocks - statsBefore.deadlocks} deadlocks | |`,
       `| repo-receiver memory RSS end (peak) | ${memory.rss} MiB (${Math.max(peak, memory.peak)} MiB) | |`,
       '',
       `Load average at the end (1 / 5 / 15 min): ${load}. Delivery-to-linked runs from the moment the request was sent to the delivery's \`processed_at\`, which is written after its branch, commits and links are committed (the same clock: one machine).`,
