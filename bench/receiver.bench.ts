@@ -23,6 +23,39 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
+/**
+ * CPU of this run's own PostgreSQL backends: the server is shared with other runs, so counting every
+ * postgres process would charge their work to this one. Sampled, since a backend may end before the
+ * run does; one first seen after `start` counts from its beginning. The server's shared processes
+ * (WAL writer, checkpointer) are not included.
+ */
+class BackendCpu {
+  private readonly backends = new Map<number, { first: number; last: number }>();
+  private started = false;
+
+  constructor(private readonly db: Client) {}
+
+  async sample(): Promise<void> {
+    const { rows } = await this.db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+    for (const { pid } of rows) {
+      const now = cpuSeconds([pid]);
+      const seen = this.backends.get(pid);
+      if (seen) seen.last = Math.max(seen.last, now);
+      else this.backends.set(pid, { first: this.started ? 0 : now, last: now });
+    }
+  }
+
+  async start(): Promise<void> {
+    this.backends.clear();
+    await this.sample();
+    this.started = true;
+  }
+
+  seconds(): number {
+    return [...this.backends.values()].reduce((sum, b) => sum + b.last - b.first, 0);
+  }
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sha = () => randomBytes(20).toString('hex');
 
@@ -167,18 +200,36 @@ async function main(): Promise<void> {
     const groups: Record<string, () => number[]> = {
       'repo-receiver': () => [receiver.pid as number],
       'delivery-intake': () => [intake.pid as number],
-      'nats-server': () => pidsOf('nats-server'),
-      postgres: () => pidsOf('postgres'),
+      'nats-server (shared with other runs)': () => pidsOf('nats-server'),
       'bench (producer)': () => [process.pid],
     };
+    const backends = new BackendCpu(db);
+    await backends.start();
+    const databaseStats = async () => {
+      const { rows } = await db.query<{ transactions: string; deadlocks: string }>(
+        'SELECT xact_commit + xact_rollback AS transactions, deadlocks FROM pg_stat_database WHERE datname = current_database()',
+      );
+      return { transactions: Number(rows[0].transactions), deadlocks: Number(rows[0].deadlocks) };
+    };
+    const statsBefore = await databaseStats();
     const cpuBefore = Object.fromEntries(Object.entries(groups).map(([group, pids]) => [group, cpuSeconds(pids())]));
     process.stdout.write(`measured: ${DELIVERIES} deliveries at ${RATE}/s...\n`);
     let peak = 0;
-    const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(receiver.pid).rss)), 200);
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, memoryOf(receiver.pid).rss);
+      void backends.sample().catch(() => undefined);
+    }, 200);
     const sentIn = await openLoop(DELIVERIES, WARM_UP, true);
     await waitProcessed(WARM_UP + DELIVERIES);
     clearInterval(sampler);
-    const cpu = Object.entries(groups).map(([group, pids]) => `${group} ${(cpuSeconds(pids()) - cpuBefore[group]).toFixed(1)} s`);
+    await backends.sample();
+    // The statistics collector reports with a delay of up to a second.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const statsAfter = await databaseStats();
+    const transactionCount = statsAfter.transactions - statsBefore.transactions;
+    const used = Object.fromEntries(Object.entries(groups).map(([group, pids]) => [group, cpuSeconds(pids()) - cpuBefore[group]]));
+    used['postgres (this run\'s backends)'] = backends.seconds();
+    const cpu = Object.entries(used).map(([group, seconds]) => `${group} ${seconds.toFixed(1)} s (${((seconds * 1000) / DELIVERIES).toFixed(2)} ms per delivery)`);
 
     const rows = (
       await db.query<{ provider_id: string; processed_at: Date; status: string }>(
@@ -212,6 +263,7 @@ async function main(): Promise<void> {
       `| delivery-to-linked p50 / p99 / max | ${percentile(linked, 50)} / ${percentile(linked, 99)} / ${linked[linked.length - 1]} ms | p99 ≤ 1,000 ms |`,
       `| artifact links stored (warm-up included) | ${links} (3 per delivery expected: ${(WARM_UP + DELIVERIES) * 3}) | |`,
       `| CPU used | ${cpu.join(', ')} | |`,
+      `| PostgreSQL transactions (statements outside a transaction count one each) | ${(transactionCount / DELIVERIES).toFixed(2)} per delivery, ${statsAfter.deadlocks - statsBefore.deadlocks} deadlocks | |`,
       `| repo-receiver memory RSS end (peak) | ${memory.rss} MiB (${Math.max(peak, memory.peak)} MiB) | |`,
       '',
       `Load average at the end (1 / 5 / 15 min): ${load}. Delivery-to-linked runs from the moment the request was sent to the delivery's \`processed_at\`, which is written after its branch, commits and links are committed (the same clock: one machine).`,

@@ -11,6 +11,7 @@ import {
   postGithub,
   postGitlab,
   settle,
+  sha,
   uniqueRepo,
   waitForArtifacts,
   waitForStatus,
@@ -62,6 +63,42 @@ describe('status automations', () => {
     await waitForStatus(org.api, target.key, 'IN_REVIEW');
     await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'closed', { ...pr, state: 'closed', merged: true }));
     await waitForStatus(org.api, target.key, 'DONE');
+    await receiver.waitFor(3, (r) => r.path === path && r.body.data.id === target.id);
+    expect(statusChanges(path, target.id)).toEqual([
+      ['BACKLOG', 'IN_PROGRESS'],
+      ['IN_PROGRESS', 'IN_REVIEW'],
+      ['IN_REVIEW', 'DONE'],
+    ]);
+  });
+
+  it('applies a burst of one repository’s deliveries in arrival order: artifacts end as the last one says, the item moves step by step', async () => {
+    const { org, connection, path } = await setup();
+    const target = await item(org);
+    const branch = `feature/${target.key}`;
+    const spike = `spike/${target.key}`;
+    const head = sha();
+    const pr = { number: 21, title: `${target.key} Burst`, head: branch };
+    // Back to back, without waiting for processing: they are processed together.
+    const burst: [string, object][] = [
+      ['push', githubPush(connection.fullName, branch, [{ message: `${target.key} one` }], { created: true })],
+      ['push', githubPush(connection.fullName, spike, [{ message: 'try' }], { created: true })],
+      ['pull_request', githubPullRequest(connection.fullName, 'opened', pr)],
+      ['push', githubPush(connection.fullName, spike, [], { deleted: true })],
+      ['push', githubPush(connection.fullName, branch, [{ id: head, message: 'two' }])],
+      ['pull_request', githubPullRequest(connection.fullName, 'closed', { ...pr, state: 'closed', merged: true })],
+    ];
+    for (const [event, payload] of burst) expect((await postGithub(connection, event, payload)).status).toBe(202);
+
+    await waitForStatus(org.api, target.key, 'DONE');
+    const artifacts = await waitForArtifacts(org.api, target.key, (b) => b.pullRequests[0]?.state === 'MERGED' && b.branches.length === 2);
+    const branches = artifacts.branches.map((b: { name: string; deleted: boolean; lastCommitSha: string }) => [b.name, b.deleted, b.lastCommitSha]).sort();
+    expect(branches).toEqual([
+      [branch, false, head],
+      [spike, true, expect.any(String)],
+    ]);
+    expect(artifacts.pullRequests).toHaveLength(1);
+    expect(artifacts.pullRequests[0]).toMatchObject({ number: 21, state: 'MERGED', authorLogin: 'ada' });
+    expect(artifacts.commits.map((c: { message: string }) => c.message)).toEqual([`${target.key} one`]);
     await receiver.waitFor(3, (r) => r.path === path && r.body.data.id === target.id);
     expect(statusChanges(path, target.id)).toEqual([
       ['BACKLOG', 'IN_PROGRESS'],

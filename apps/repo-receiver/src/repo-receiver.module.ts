@@ -5,9 +5,11 @@ import { REPO_RECEIVER_OPTIONS, RepoReceiverOptions, RepoReceiverSettings, repoR
 import { reposOutboxProvider } from './common/repos.outbox';
 import { reposPrismaProvider } from './common/repos.prisma';
 import { RepoSettingRepository } from './common/setting.repository';
+import { ConnectionCache } from './connections/connection.cache';
 import { ConnectionHandler } from './connections/connection.handler';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionService } from './connections/connection.service';
+import { DeliveryInbox } from './hooks/delivery.inbox';
 import { DeliveryRepository } from './hooks/delivery.repository';
 import { HookController } from './hooks/hook.controller';
 import { HookService } from './hooks/hook.service';
@@ -30,8 +32,10 @@ export class RepoReceiverModule {
         RepoSettingRepository,
         repoSecretBoxProvider,
         ConnectionRepository,
+        ConnectionCache,
         ConnectionService,
         DeliveryRepository,
+        DeliveryInbox,
         HookService,
         ArtifactRepository,
         WorkItemClient,

@@ -46,7 +46,7 @@ export const APP_MESSAGING = Object.freeze({
       ...all(StrategySubjects).filter(
         (subject) => subject !== StrategySubjects.search && subject !== StrategySubjects.insightEvidence && subject !== StrategySubjects.discoveryContext,
       ),
-      ...all(RepoSubjects),
+      ...all(RepoSubjects).filter((subject) => subject !== RepoSubjects.connectionChanged),
       ...all(WebhookSubjects),
     ],
     broadcasts: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
@@ -109,10 +109,11 @@ export const APP_MESSAGING = Object.freeze({
     consumers: [],
   },
   'repo-receiver': {
-    serves: all(RepoSubjects),
+    serves: all(RepoSubjects).filter((subject) => subject !== RepoSubjects.connectionChanged),
     requests: [WorkItemSubjects.get, WorkItemSubjects.resolveKeys, WorkItemSubjects.update],
-    broadcasts: [],
-    hears: [],
+    // A changed connection leaves every replica's cache of it.
+    broadcasts: [RepoSubjects.connectionChanged],
+    hears: [RepoSubjects.connectionChanged],
     publishesEvents: [REPO_DELIVERY_RECEIVED_EVENT],
     consumers: ['repo-receiver'],
   },

@@ -1,5 +1,6 @@
 import { AuthContext, Role } from '@pds/contracts';
 import { ApiKeyCache } from './api-key-cache';
+import { LookupCache } from './lookup-cache';
 
 const auth = (keyId: string): AuthContext => ({ organizationId: 'o', userId: 'u', role: Role.DEV, keyId });
 
@@ -27,5 +28,21 @@ describe('ApiKeyCache', () => {
     expect(calls).toBe(1);
     cache.evict('k');
     expect(cache.cached('k')).toBeUndefined();
+  });
+});
+
+describe('LookupCache', () => {
+  it('does not remember a lookup that was running when its key was evicted', async () => {
+    const lookups: ((row: string) => void)[] = [];
+    const cache = new LookupCache<string>(60_000, () => new Promise((resolve) => lookups.push(resolve)));
+    const before = cache.get('k');
+    cache.evict('k'); // the row changed while the first lookup was running
+    lookups[0]('old row');
+    expect(await before).toBe('old row');
+    expect(cache.cached('k')).toBeUndefined();
+    const after = cache.get('k');
+    lookups[1]('new row');
+    expect(await after).toBe('new row');
+    expect(cache.cached('k')).toBe('new row');
   });
 });

@@ -1,4 +1,5 @@
 export * from './api-key-cache';
+export * from './lookup-cache';
 export * from './api-key-header';
 export * from './edge.options';
 export * from './rate-limit';

@@ -36,9 +36,47 @@ describe('BatchLoader', () => {
         return new Map(keys.map((k) => [String(k), k]));
       },
       String,
-      2,
+      { maxBatch: 2 },
     );
     await Promise.all([1, 2, 3, 4, 5].map((k) => loader.load(k)));
     expect(sizes).toEqual([2, 2, 1]);
+  });
+
+  it('with isolateFailures, loads each key alone after a failed batch so that only the bad key fails', async () => {
+    const batches: number[][] = [];
+    const loader = new BatchLoader<number, number>(
+      async (keys) => {
+        batches.push(keys);
+        if (keys.includes(13)) throw new Error('refused');
+        return new Map(keys.map((k) => [String(k), k * 2]));
+      },
+      String,
+      { isolateFailures: true },
+    );
+    const results = await Promise.allSettled([1, 13, 3].map((k) => loader.load(k)));
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([2, 'failed', 6]);
+    expect(batches).toEqual([[1, 13, 3], [1], [13], [3]]);
+  });
+
+  it('with maxInFlight, keys that come while a batch runs go together into the next one', async () => {
+    const batches: number[][] = [];
+    let release: () => void = () => undefined;
+    const loader = new BatchLoader<number, number>(
+      async (keys) => {
+        batches.push(keys);
+        if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return new Map(keys.map((k) => [String(k), k]));
+      },
+      String,
+      { maxInFlight: 1 },
+    );
+    const first = loader.load(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [2, 3, 4].map((k) => loader.load(k));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1]]);
+    release();
+    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3, 4]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
   });
 });

@@ -1,21 +1,26 @@
 import { Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateRepositoryRequest,
   CreatedRepositoryResponse,
   ListRepositoriesRequest,
   Page,
   RepoSubjects,
+  RepositoryChangedMessage,
   RepositoryIdRequest,
   RepositoryResponse,
   UpdateRepositoryRequest,
 } from '@pds/contracts';
-import { MessageController } from '@pds/messaging';
+import { BROADCAST, MessageController } from '@pds/messaging';
+import { ConnectionCache } from './connection.cache';
 import { ConnectionService } from './connection.service';
 
 @MessageController()
 export class ConnectionHandler {
-  constructor(@Inject(ConnectionService) private readonly connections: ConnectionService) {}
+  constructor(
+    @Inject(ConnectionService) private readonly connections: ConnectionService,
+    @Inject(ConnectionCache) private readonly cache: ConnectionCache,
+  ) {}
 
   @MessagePattern(RepoSubjects.create)
   create(@Payload() { auth, body }: CreateRepositoryRequest): Promise<CreatedRepositoryResponse> {
@@ -45,5 +50,11 @@ export class ConnectionHandler {
   @MessagePattern(RepoSubjects.rotateSecret)
   rotateSecret(@Payload() { auth, id }: RepositoryIdRequest): Promise<CreatedRepositoryResponse> {
     return this.connections.rotateSecret(auth, id);
+  }
+
+  /** Another replica changed a connection: forget the cached copy now rather than at the end of its TTL. */
+  @EventPattern(RepoSubjects.connectionChanged, BROADCAST)
+  connectionChanged(@Payload() { id }: RepositoryChangedMessage): void {
+    this.cache.forget(id);
   }
 }

@@ -18,6 +18,7 @@ import { SecretBox } from '@pds/secrets';
 import { randomBytes } from 'node:crypto';
 import { REPO_RECEIVER_OPTIONS, REPO_SECRET_BOX, RepoReceiverOptions } from '../common/repo.options';
 import { Prisma } from '../generated/repos/client';
+import { ConnectionCache } from './connection.cache';
 import { normaliseAutomations, setupFor, toRepositoryResponse } from './connection.mapper';
 import { ConnectionRepository, ConnectionRow } from './connection.repository';
 
@@ -39,6 +40,7 @@ export class ConnectionService {
     @Inject(ConnectionRepository) private readonly connections: ConnectionRepository,
     @Inject(REPO_SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(REPO_RECEIVER_OPTIONS) private readonly options: RepoReceiverOptions,
+    @Inject(ConnectionCache) private readonly cache: ConnectionCache,
   ) {}
 
   async create(auth: AuthContext, body: CreateRepositoryDto): Promise<CreatedRepositoryResponse> {
@@ -88,6 +90,7 @@ export class ConnectionService {
       defaultBranch: body.defaultBranch,
       webUrl: body.webUrl?.replace(/\/+$/, ''),
     });
+    this.cache.changed(row.id);
     return this.toResponse(row);
   }
 
@@ -96,6 +99,7 @@ export class ConnectionService {
     assertCan(auth, Permission.RepositoriesManage);
     const current = await this.require(auth, id);
     await this.connections.remove(auth.organizationId, current.id);
+    this.cache.changed(current.id);
   }
 
   async rotateSecret(auth: AuthContext, id: string): Promise<CreatedRepositoryResponse> {
@@ -107,16 +111,8 @@ export class ConnectionService {
       previousSecretEncrypted: current.secretEncrypted,
       previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS),
     });
+    this.cache.changed(row.id);
     return this.withSecret(row, secret);
-  }
-
-  /** Secrets a delivery may be signed with now: the current one, and the previous one within 24 h of a rotation. */
-  validSecrets(row: ConnectionRow, now = Date.now()): string[] {
-    const secrets = [this.secrets.open(row.secretEncrypted)];
-    if (row.previousSecretEncrypted && row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > now) {
-      secrets.push(this.secrets.open(row.previousSecretEncrypted));
-    }
-    return secrets;
   }
 
   private toResponse(row: ConnectionRow): RepositoryResponse {

@@ -1,84 +1,123 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REPO_DELIVERY_RECEIVED_EVENT } from '@pds/contracts';
-import { buildEnvelope, currentOrigin } from '@pds/messaging';
-import { DATABASE, Database } from '@pds/persistence';
-import { randomUUID } from 'node:crypto';
-import { PrismaClient } from '../generated/repos/client';
+import { type EventEnvelope, REPO_DELIVERY_RECEIVED_EVENT } from '@pds/contracts';
+import type { EventOrigin } from '@pds/messaging';
+import { DATABASE, Database, SqlExecutor } from '@pds/persistence';
 
 export const DeliveryStatus = Object.freeze({ RECEIVED: 'RECEIVED', PROCESSED: 'PROCESSED', IGNORED: 'IGNORED', FAILED: 'FAILED' });
 export type DeliveryStatus = (typeof DeliveryStatus)[keyof typeof DeliveryStatus];
 
 export interface NewDelivery {
+  id: string;
+  organizationId: string;
   connectionId: string;
   providerId: string;
   event: string;
   status: DeliveryStatus;
   payload: object | null;
   reason: string | null;
-  /** Deliveries with the same key are processed in arrival order (those of one repository). */
-  orderKey?: string;
+  /** The outbox event that has a RECEIVED delivery processed; null for the others. */
+  envelope: EventEnvelope | null;
+  /** The request that acknowledged it (request id, traceparent) when request context is on. */
+  origin: EventOrigin | null;
+}
+
+/** A stored delivery waiting to be processed. */
+export interface WaitingDelivery {
+  id: string;
+  organizationId: string;
+  connectionId: string;
+  payload: unknown;
+}
+
+/** A delivery done with: PROCESSED, or IGNORED with the reason. */
+export interface FinishedDelivery {
+  id: string;
+  organizationId: string;
+  status: DeliveryStatus;
+  reason: string | null;
 }
 
 /**
- * Received deliveries. The insert is one statement that also writes the outbox event of a delivery
- * to process and stamps the connection's lastDeliveryAt: atomic without an interactive transaction,
- * which keeps the acknowledgement to a single round trip.
+ * Received deliveries, written and read in batches. Each batch may span organizations: every row
+ * carries its own organization_id and every statement matches on it, which is why the methods take
+ * rows rather than one organizationId first.
  */
 @Injectable()
 export class DeliveryRepository {
-  constructor(
-    @Inject(DATABASE) private readonly db: Database,
-    @Inject(PrismaClient) private readonly prisma: PrismaClient,
-  ) {}
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** The new delivery's id, or null when the provider's delivery id was seen before on this connection. */
-  async insert(organizationId: string, delivery: NewDelivery): Promise<string | null> {
-    const id = randomUUID();
-    const envelope =
-      delivery.status === DeliveryStatus.RECEIVED
-        ? buildEnvelope(REPO_DELIVERY_RECEIVED_EVENT, organizationId, { deliveryId: id, connectionId: delivery.connectionId, orderKey: delivery.orderKey ?? id })
-        : null;
-    const origin = envelope ? currentOrigin() : null;
+  /**
+   * tenant-scope: all organizations (each row names its own). The deliveries acknowledged in one
+   * event-loop turn, in one statement that also writes the outbox events of those to process (in
+   * arrival order, which keeps one repository's deliveries in order) and stamps the connections'
+   * lastDeliveryAt: atomic without an interactive transaction. Returns the ids inserted; a delivery
+   * whose provider id was seen before on its connection is not.
+   */
+  async insertMany(deliveries: readonly NewDelivery[]): Promise<Set<string>> {
     const rows = await this.db.sql.query<{ id: string }>(
-      `WITH d AS (
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[], $10::jsonb[])
+                  WITH ORDINALITY AS t(id, organization_id, connection_id, provider_id, event, status, payload, reason, event_id, envelope, ord)),
+       d AS (
          INSERT INTO repos.received_deliveries (id, organization_id, connection_id, provider_id, event, status, payload, reason)
-         VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7::jsonb, $8)
+         SELECT id, organization_id, connection_id, provider_id, event, status, payload, reason FROM input ORDER BY ord
          ON CONFLICT (connection_id, provider_id) DO NOTHING
-         RETURNING id, organization_id),
+         RETURNING id, organization_id, connection_id),
        o AS (
-         INSERT INTO repos.outbox (id, organization_id, event_type, payload, request_id, traceparent)
-         SELECT $9::uuid, d.organization_id, $10, $11::jsonb, $12, $13 FROM d WHERE $11::jsonb IS NOT NULL),
+         INSERT INTO repos.outbox (id, organization_id, event_type, payload)
+         SELECT i.event_id, d.organization_id, $11, i.envelope FROM d JOIN input i ON i.id = d.id
+          WHERE i.envelope IS NOT NULL ORDER BY i.ord),
        c AS (
-         UPDATE repos.connections SET last_delivery_at = now()
-          WHERE id = $3::uuid AND organization_id = $2::uuid AND EXISTS (SELECT 1 FROM d)
-            AND (last_delivery_at IS NULL OR last_delivery_at < now() - interval '1 second'))
+         UPDATE repos.connections c SET last_delivery_at = now()
+           FROM (SELECT DISTINCT organization_id, connection_id FROM d) s
+          WHERE c.id = s.connection_id AND c.organization_id = s.organization_id
+            AND (c.last_delivery_at IS NULL OR c.last_delivery_at < now() - interval '1 second'))
        SELECT id FROM d`,
       [
-        id,
-        organizationId,
-        delivery.connectionId,
-        delivery.providerId,
-        delivery.event,
-        delivery.status,
-        delivery.payload === null ? null : JSON.stringify(delivery.payload),
-        delivery.reason,
-        envelope?.id ?? randomUUID(),
+        deliveries.map((d) => d.id),
+        deliveries.map((d) => d.organizationId),
+        deliveries.map((d) => d.connectionId),
+        deliveries.map((d) => d.providerId),
+        deliveries.map((d) => d.event),
+        deliveries.map((d) => d.status),
+        deliveries.map((d) => (d.payload === null ? null : JSON.stringify(d.payload))),
+        deliveries.map((d) => d.reason),
+        deliveries.map((d) => d.envelope?.id ?? null),
+        deliveries.map((d) => (d.envelope ? JSON.stringify(d.envelope) : null)),
         REPO_DELIVERY_RECEIVED_EVENT,
-        envelope ? JSON.stringify(envelope) : null,
-        // The acknowledging request: processing, later and maybe elsewhere, logs under its id.
-        origin?.requestId ?? null,
-        origin?.traceparent ?? null,
+        deliveries.map((d) => d.origin?.requestId ?? null),
+        deliveries.map((d) => d.origin?.traceparent ?? null),
       ],
-      'repos_delivery_insert',
+      'repos_deliveries_insert',
     );
-    return rows[0]?.id ?? null;
+    return new Set(rows.map((row) => row.id));
   }
 
-  find(organizationId: string, id: string) {
-    return this.prisma.receivedDelivery.findFirst({ where: { id, organizationId } });
+  /** tenant-scope: all organizations (each wanted row names its own). Those of `wanted` still waiting (RECEIVED). */
+  waiting(wanted: readonly { organizationId: string; id: string }[]): Promise<WaitingDelivery[]> {
+    return this.db.sql.query<WaitingDelivery>(
+      `SELECT d.id, d.organization_id AS "organizationId", d.connection_id AS "connectionId", d.payload
+         FROM repos.received_deliveries d
+         JOIN unnest($1::uuid[], $2::uuid[]) AS w(organization_id, id) ON d.id = w.id AND d.organization_id = w.organization_id
+        WHERE d.status = 'RECEIVED'`,
+      [wanted.map((w) => w.organizationId), wanted.map((w) => w.id)],
+      'repos_deliveries_waiting',
+    );
   }
 
-  async finish(organizationId: string, id: string, status: DeliveryStatus, reason: string | null = null): Promise<void> {
-    await this.prisma.receivedDelivery.updateMany({ where: { id, organizationId }, data: { status, reason, processedAt: new Date() } });
+  /**
+   * tenant-scope: all organizations (each row names its own). Marks deliveries done; within the
+   * processing transaction when given one. `clock_timestamp()`: the moment of this statement, not of
+   * the transaction's start.
+   */
+  async finish(finished: readonly FinishedDelivery[], tx: SqlExecutor = this.db.sql): Promise<void> {
+    if (finished.length === 0) return;
+    await tx.query(
+      `UPDATE repos.received_deliveries d SET status = f.status, reason = f.reason, processed_at = clock_timestamp()
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS f(organization_id, id, status, reason)
+        WHERE d.id = f.id AND d.organization_id = f.organization_id`,
+      [finished.map((f) => f.organizationId), finished.map((f) => f.id), finished.map((f) => f.status), finished.map((f) => f.reason)],
+      'repos_deliveries_finish',
+    );
   }
 }

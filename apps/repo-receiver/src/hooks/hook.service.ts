@@ -2,10 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BadRequestError, NotFoundError, RepoProvider, UnauthorizedError, isUuid } from '@pds/contracts';
 import { Metrics } from '@pds/observability';
 import { createHash } from 'node:crypto';
-import { ReposOutboxRelay } from '../common/repos.outbox';
-import { ConnectionRepository, ConnectionRow } from '../connections/connection.repository';
-import { ConnectionService } from '../connections/connection.service';
-import { DeliveryRepository, DeliveryStatus } from './delivery.repository';
+import { ConnectionCache, ReceiverConnection } from '../connections/connection.cache';
+import { DeliveryInbox } from './delivery.inbox';
+import { DeliveryStatus } from './delivery.repository';
 import { githubSignatureValid, gitlabTokenValid } from './hook-signature';
 import { PROCESSED_EVENTS, Unprocessable, toProviderEvent } from './provider-event';
 
@@ -22,16 +21,15 @@ function header(headers: HookHeaders, name: string): string | undefined {
 }
 
 /**
- * The receiver: verify, store, acknowledge. Linking and automations run later, off the request
- * path, from the outbox event the store writes (DeliveryProcessor).
+ * The receiver: verify, store, acknowledge. The connection comes from a short-lived cache and the
+ * store is a group commit, so the acknowledgement costs no query of its own. Linking and automations
+ * run later, off the request path, from the outbox event the store writes (DeliveryHandler).
  */
 @Injectable()
 export class HookService {
   constructor(
-    @Inject(ConnectionRepository) private readonly connections: ConnectionRepository,
-    @Inject(ConnectionService) private readonly connectionService: ConnectionService,
-    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
-    @Inject(ReposOutboxRelay) private readonly outbox: ReposOutboxRelay,
+    @Inject(ConnectionCache) private readonly connections: ConnectionCache,
+    @Inject(DeliveryInbox) private readonly deliveries: DeliveryInbox,
     @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
@@ -64,7 +62,7 @@ export class HookService {
       payload = JSON.parse(body.toString('utf8'));
     } catch {
       // Stored as failed so a provider's redelivery is a duplicate rather than a retry forever.
-      const failed = await this.deliveries.insert(organizationId, { ...base, status: DeliveryStatus.FAILED, payload: null, reason: 'malformed JSON' });
+      const failed = await this.deliveries.store(organizationId, { ...base, status: DeliveryStatus.FAILED, payload: null, reason: 'malformed JSON' });
       if (!failed) return duplicate();
       throw new BadRequestError('The body is not valid JSON');
     }
@@ -72,7 +70,7 @@ export class HookService {
     try {
       const normalised = toProviderEvent(provider, event, payload);
       if (normalised.repository.toLowerCase() !== connection.fullNameKey) {
-        stored = await this.deliveries.insert(organizationId, {
+        stored = await this.deliveries.store(organizationId, {
           ...base,
           status: DeliveryStatus.IGNORED,
           payload: null,
@@ -80,26 +78,25 @@ export class HookService {
         });
         return stored ? { status: 202, body: { ignored: true, reason: 'repository does not match the connection' } } : duplicate();
       }
-      stored = await this.deliveries.insert(organizationId, { ...base, status: DeliveryStatus.RECEIVED, payload: normalised, reason: null, orderKey: connection.id });
+      stored = await this.deliveries.store(organizationId, { ...base, status: DeliveryStatus.RECEIVED, payload: normalised, reason: null });
     } catch (error) {
       if (!(error instanceof Unprocessable)) throw error;
-      stored = await this.deliveries.insert(organizationId, { ...base, status: DeliveryStatus.IGNORED, payload: null, reason: error.reason });
+      stored = await this.deliveries.store(organizationId, { ...base, status: DeliveryStatus.IGNORED, payload: null, reason: error.reason });
       return stored ? { status: 202, body: { ignored: true, reason: error.reason } } : duplicate();
     }
     if (!stored) return duplicate();
-    this.outbox.notify();
     return { status: 202, body: { accepted: true, deliveryId: stored } };
   }
 
   /** Unknown, malformed, inactive, or another provider's path: 404, the same answer for each. */
-  private async connection(provider: RepoProvider, id: string): Promise<ConnectionRow> {
-    const row = isUuid(id) ? await this.connections.findForReceiver(id.toLowerCase()) : null;
+  private async connection(provider: RepoProvider, id: string): Promise<ReceiverConnection> {
+    const row = isUuid(id) ? await this.connections.forReceiver(id.toLowerCase()) : null;
     if (!row || !row.active || row.provider !== provider) throw new NotFoundError('Repository connection', id);
     return row;
   }
 
-  private verify(provider: RepoProvider, connection: ConnectionRow, headers: HookHeaders, body: Buffer): void {
-    const secrets = this.connectionService.validSecrets(connection);
+  private verify(provider: RepoProvider, connection: ReceiverConnection, headers: HookHeaders, body: Buffer): void {
+    const secrets = this.connections.validSecrets(connection);
     const valid =
       provider === RepoProvider.GITHUB
         ? githubSignatureValid(body, header(headers, 'x-hub-signature-256'), secrets)

@@ -60,4 +60,14 @@ describe('provider payloads', () => {
     expect(() => toProviderEvent('GITHUB', 'push', { ref: 'refs/heads/main' })).toThrow(Unprocessable);
     expect(() => toProviderEvent('GITLAB', 'Merge Request Hook', { project: { path_with_namespace: 'a/b' }, object_attributes: {} })).toThrow(Unprocessable);
   });
+
+  it('replaces NUL and lone surrogates, which PostgreSQL cannot store, and keeps surrogate pairs', () => {
+    const event = toProviderEvent('GITHUB', 'push', {
+      ref: 'refs/heads/main',
+      repository: { full_name: 'acme/app' },
+      commits: [{ id: 'a'.repeat(40), message: 'WI-1 \u0000 \ud800 half, \udc00 other half, 😀 whole', author: { name: 'Ada' } }],
+    });
+    expect(event.kind === 'push' && event.commits[0].message).toBe('WI-1 \uFFFD \uFFFD half, \uFFFD other half, 😀 whole');
+  });
 });
+

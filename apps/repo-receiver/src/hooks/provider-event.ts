@@ -47,8 +47,16 @@ const BRANCH_REF = 'refs/heads/';
 function obj(value: unknown): Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 }
+const UNSTORABLE = /[\0\uD800-\uDFFF]/;
+const NUL_OR_LONE_SURROGATE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A string field; NUL and lone surrogates (legal in JSON as escapes) become U+FFFD, since
+ * PostgreSQL's text and jsonb refuse both and one such commit message would fail the whole store.
+ */
 function str(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
+  if (typeof value !== 'string') return null;
+  return UNSTORABLE.test(value) ? value.replace(NUL_OR_LONE_SURROGATE, '\uFFFD') : value;
 }
 function requireStr(value: unknown, what: string): string {
   const text = str(value);

@@ -1,3 +1,4 @@
+import { IsUUID } from 'class-validator';
 import type { Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdRequest, QueryRequest } from '../common/requests';
 import { defineSubject } from '../common/subject';
@@ -13,6 +14,12 @@ export class PreviewLinksRequest extends BodyRequest(PreviewLinksDto) {}
 /** `id`: the work item's uuid or key. */
 export class WorkItemArtifactsRequest extends IdRequest {}
 
+/** A connection was changed or deleted: receivers drop what they cached of it. */
+export class RepositoryChangedMessage {
+  @IsUUID()
+  id!: string;
+}
+
 export const RepoSubjects = Object.freeze({
   create: defineSubject<CreateRepositoryRequest, CreatedRepositoryResponse>('repos.connection.create'),
   list: defineSubject<ListRepositoriesRequest, Page<RepositoryResponse>>('repos.connection.list'),
@@ -23,4 +30,6 @@ export const RepoSubjects = Object.freeze({
   previewLinks: defineSubject<PreviewLinksRequest, PreviewLinksResponse>('repos.link.preview'),
   /** Read by the REST edge and by the MCP server: `{branches, commits, pullRequests}`, each entry with `linkedBy`. */
   workItemArtifacts: defineSubject<WorkItemArtifactsRequest, WorkItemArtifactsResponse>('repos.artifact.by-work-item'),
+  /** Broadcast (no queue group): a connection's settings, secret or existence changed; every receiver replica drops its cached row. */
+  connectionChanged: defineSubject<RepositoryChangedMessage, void>('repos.connection.changed'),
 });
