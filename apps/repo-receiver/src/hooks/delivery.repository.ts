@@ -56,16 +56,16 @@ export class DeliveryRepository {
   async insertMany(deliveries: readonly NewDelivery[]): Promise<Set<string>> {
     const rows = await this.db.sql.query<{ id: string }>(
       `WITH input AS (
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[], $10::jsonb[])
-                  WITH ORDINALITY AS t(id, organization_id, connection_id, provider_id, event, status, payload, reason, event_id, envelope, ord)),
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::text[], $9::uuid[], $10::jsonb[], $12::text[], $13::text[])
+                  WITH ORDINALITY AS t(id, organization_id, connection_id, provider_id, event, status, payload, reason, event_id, envelope, request_id, traceparent, ord)),
        d AS (
          INSERT INTO repos.received_deliveries (id, organization_id, connection_id, provider_id, event, status, payload, reason)
          SELECT id, organization_id, connection_id, provider_id, event, status, payload, reason FROM input ORDER BY ord
          ON CONFLICT (connection_id, provider_id) DO NOTHING
          RETURNING id, organization_id, connection_id),
        o AS (
-         INSERT INTO repos.outbox (id, organization_id, event_type, payload)
-         SELECT i.event_id, d.organization_id, $11, i.envelope FROM d JOIN input i ON i.id = d.id
+         INSERT INTO repos.outbox (id, organization_id, event_type, payload, request_id, traceparent)
+         SELECT i.event_id, d.organization_id, $11, i.envelope, i.request_id, i.traceparent FROM d JOIN input i ON i.id = d.id
           WHERE i.envelope IS NOT NULL ORDER BY i.ord),
        c AS (
          UPDATE repos.connections c SET last_delivery_at = now()
