@@ -1,7 +1,5 @@
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { INestApplication, Module } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
 import {
   AppException,
   BodyRequest,
@@ -14,13 +12,12 @@ import {
   defineSubject,
   eventSubject,
 } from '@pds/contracts';
-import { ObservabilityModule, createLogger } from '@pds/observability';
 import { randomUUID } from 'node:crypto';
 import { ALL_EVENTS, BROADCAST, durable } from './bus-transport';
 import { EventPublisher } from './event-stream';
 import { MessageBus } from './message-bus';
 import { MessageController } from './message-handling';
-import { MessagingModule, startMessageHandlers } from './messaging.module';
+import { startHandlerTestApp } from './handler-test-app';
 import { buildEnvelope } from './outbox.relay';
 
 class CreateThingRequest extends BodyRequest(CreateWorkItemDto) {}
@@ -75,18 +72,11 @@ class ThingModule {}
 
 describe('BusTransport: message handlers the Nest way', () => {
   const auth = { organizationId: randomUUID(), userId: randomUUID(), role: Role.DEV, keyId: randomUUID() };
-  let app: Awaited<ReturnType<typeof NestFactory.create>>;
+  let app: INestApplication;
   let bus: MessageBus;
 
   beforeAll(async () => {
-    @Module({
-      imports: [ObservabilityModule.forRoot(createLogger({ level: 'silent', name: 'test' })), MessagingModule.forRoot({ transport: 'in-process' }), ThingModule],
-    })
-    class Root {}
-    app = await NestFactory.create(Root, new FastifyAdapter(), { logger: false });
-    await startMessageHandlers(app);
-    await app.init();
-    bus = app.get(MessageBus);
+    ({ app, bus } = await startHandlerTestApp(ThingModule));
   });
   afterAll(() => app.close());
 

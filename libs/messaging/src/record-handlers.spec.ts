@@ -1,7 +1,5 @@
-import { Injectable, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { INestApplication, Injectable, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
 import {
   AuthContext,
   BodyRequest,
@@ -14,11 +12,10 @@ import {
   UpdateWorkItemDto,
   defineSubject,
 } from '@pds/contracts';
-import { ObservabilityModule, createLogger } from '@pds/observability';
 import { randomUUID } from 'node:crypto';
 import { MessageBus } from './message-bus';
 import { MessageController } from './message-handling';
-import { MessagingModule, startMessageHandlers } from './messaging.module';
+import { startHandlerTestApp } from './handler-test-app';
 import { RecordHandlers } from './record-handlers';
 
 class CreateThingRequest extends BodyRequest(CreateWorkItemDto) {}
@@ -72,18 +69,11 @@ class ThingModule {}
 
 describe('RecordHandlers: the create / list / get / update of a record resource in one line each', () => {
   const auth = { organizationId: randomUUID(), userId: randomUUID(), role: Role.PM, keyId: randomUUID() };
-  let app: Awaited<ReturnType<typeof NestFactory.create>>;
+  let app: INestApplication;
   let bus: MessageBus;
 
   beforeAll(async () => {
-    @Module({
-      imports: [ObservabilityModule.forRoot(createLogger({ level: 'silent', name: 'test' })), MessagingModule.forRoot({ transport: 'in-process' }), ThingModule],
-    })
-    class Root {}
-    app = await NestFactory.create(Root, new FastifyAdapter(), { logger: false });
-    await startMessageHandlers(app);
-    await app.init();
-    bus = app.get(MessageBus);
+    ({ app, bus } = await startHandlerTestApp(ThingModule));
   });
   afterAll(() => app.close());
 
