@@ -252,7 +252,7 @@ async function main(): Promise<void> {
     const markdown = [
       '## Repository receiver (`npm run bench:receiver`)',
       '',
-      `After a warm-up of ${WARM_UP}, ${DELIVERIES} signed GitHub push deliveries (a new branch, 3 commits naming one work item each, ${ITEMS} items, ${CONNECTIONS} repositories) posted open-loop at ${RATE}/s to the repo-receiver of a distributed run (api-gateway, delivery-intake, one repo-receiver, PostgreSQL, NATS); measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on the project machine (2 cores shared by PostgreSQL, NATS, every app, the load generator, and other helpers' test runs at the same time, so the numbers are noisy).`,
+      `After a warm-up of ${WARM_UP}, ${DELIVERIES} signed GitHub push deliveries (a new branch, 3 commits naming one work item each, ${ITEMS} items, ${CONNECTIONS} repositories) posted open-loop at ${RATE}/s to the repo-receiver of a distributed run (api-gateway, delivery-intake, one repo-receiver, PostgreSQL, NATS); measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on the project machine (2 cores shared by PostgreSQL, NATS, every app, the load generator; the load average below says what else ran).`,
       '',
       '| Measure | Result | Target |',
       '|---|---|---|',
