@@ -28,19 +28,23 @@ export class AuthFailures {
     this.perMinute = options.authFailuresPerMinute ?? DEFAULT_AUTH_FAILURES_PER_MINUTE;
   }
 
-  /** `setHeaders` receives Retry-After and the RateLimit-* headers of a refusal. */
-  attempt(address: string, setHeaders: (headers: Record<string, number>) => void): AuthAttempt {
-    const key = `auth-failures:${address}`;
+  /**
+   * `setHeaders` receives Retry-After and the RateLimit-* headers of a refusal. The address may be
+   * given as a function: it is read only when a lookup or a failure needs it, which a request with
+   * a cached key never does (Node asks the kernel for a socket's peer address each time).
+   */
+  attempt(address: string | (() => string), setHeaders: (headers: Record<string, number>) => void): AuthAttempt {
+    const key = () => `auth-failures:${typeof address === 'string' ? address : address()}`;
     return {
       beforeLookup: () => {
-        const decision = this.limiter.peek(key, this.perMinute);
+        const decision = this.limiter.peek(key(), this.perMinute);
         if (decision.allowed) return;
         setHeaders(rateLimitHeaders(decision));
         throw new AppException(ErrorCode.TooManyRequests, `Too many failed authentications from this address; retry in ${decision.resetSeconds} s`, {
           retryAfterSeconds: decision.resetSeconds,
         });
       },
-      failed: () => void this.limiter.charge(key, this.perMinute),
+      failed: () => void this.limiter.charge(key(), this.perMinute),
     };
   }
 }

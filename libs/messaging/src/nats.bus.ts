@@ -41,7 +41,9 @@ export class NatsBus extends MessageBus {
   private readonly sweeper: NodeJS.Timeout;
   private readonly large: LargePayloads;
   private readonly served: Subscription[] = [];
-  private readonly answering = new Set<Promise<unknown>>();
+  /** Requests whose handler is running; `idle` is called when that falls to zero. */
+  private answering = 0;
+  private idle: (() => void) | undefined;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -164,30 +166,33 @@ export class NatsBus extends MessageBus {
         // The caller's request id and span: the handler and everything it logs or sends run in them.
         const origin = requestContextEnabled() ? readRequestHeaders(msg) : undefined;
         const context = origin && originContext(origin, `handle ${subject}`, SpanKind.SERVER);
-        const answered = context
-          ? requestContext.run(context, () => this.answer(msg, subject, handler, payload, context.span))
-          : this.answer(msg, subject, handler, payload, undefined);
-        this.answering.add(answered);
-        void answered.finally(() => this.answering.delete(answered));
+        if (context) void requestContext.run(context, () => this.answer(msg, subject, handler, payload, context.span));
+        else void this.answer(msg, subject, handler, payload, undefined);
       },
     });
     this.served.push(subscription);
   }
 
-  /** Runs a served request's handler and sends its reply. */
-  private answer(msg: Msg, subject: string, handler: MessageHandler, payload: unknown, span: Span | undefined): Promise<void> {
-    const respond = async (reply: Reply) => {
+  /**
+   * Runs a served request's handler and sends its reply. Counted while it runs so that
+   * `stopServing` can wait for it (a counter: a Set of promises with `finally` cost two promises
+   * per message).
+   */
+  private async answer(msg: Msg, subject: string, handler: MessageHandler, payload: unknown, span: Span | undefined): Promise<void> {
+    this.answering += 1;
+    try {
+      const request = isClaim(payload) ? decode(await this.large.redeem(payload)) : payload;
+      const reply = await runHandler(subject, handler, request, this.logger);
       if (span) endSpan(span, !reply.ok, reply.ok ? undefined : reply.error.error);
       const data = encode(reply);
       msg.respond(data.length > this.large.limit ? encode(await this.large.stash(data)) : data);
-    };
-    const answer = isClaim(payload)
-      ? this.large.redeem(payload).then((data) => runHandler(subject, handler, decode(data), this.logger))
-      : runHandler(subject, handler, payload, this.logger);
-    return answer.then(respond).catch((err: unknown) => {
+    } catch (err) {
       this.logger.error({ err, subject }, 'could not answer a request');
       msg.respond(encode({ ok: false, error: { error: ErrorCode.ServiceUnavailable, message: 'Could not answer' } }));
-    });
+    } finally {
+      this.answering -= 1;
+      if (this.answering === 0) this.idle?.();
+    }
   }
 
   broadcast<M>(subject: Subject<M, void>, payload: NoInfer<M>): void {
@@ -216,7 +221,7 @@ export class NatsBus extends MessageBus {
     // Draining unsubscribes (the queue group's other members take new requests) and hands over
     // what was already delivered; then wait for those answers to go out.
     await Promise.all(this.served.splice(0).map((subscription) => subscription.drain().catch(() => undefined)));
-    await Promise.all([...this.answering]);
+    if (this.answering > 0) await new Promise<void>((resolve) => (this.idle = resolve));
   }
 
   async ping(): Promise<void> {

@@ -23,7 +23,7 @@ export class ApiKeyGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const attempt = this.failures.attempt(request.ip, (headers) => void reply.headers(headers));
+    const attempt = this.failures.attempt(() => request.ip, (headers) => void reply.headers(headers));
     const auth = await this.authenticator.authenticate(request.headers['x-api-key'], attempt);
     const decision = this.rateLimiter.hit(auth.keyId);
     void reply.headers(rateLimitHeaders(decision));
