@@ -46,12 +46,17 @@ export interface Measurement {
   p50: number;
   p99: number;
   failures: number;
+  /** How the failures failed: status codes, connection errors, timeouts. */
+  failureKinds: string;
   /** CPU seconds of each process group during the measured part. */
   cpu: Record<CpuGroup, number>;
   /** Standalone only: largest RSS sampled during the run and the process's peak so far (MiB). */
   memory?: { rss: number; peak: number };
   /** What `probe` counted during the measured part (e.g. outbox events written). */
   probed?: number;
+  /** Events not yet published when the load stopped, and how long the relay then took to publish them. */
+  waitingAtEnd: number;
+  drainSeconds: number;
 }
 
 export interface BenchStack {
@@ -72,6 +77,10 @@ export async function startStack(): Promise<BenchStack> {
   if (!nats) await checkNats(natsUrl);
   const scratch = await createScratchDatabase(adminUrl, 'pds_bench');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pds-bench-'));
+  // Kept after the run: the apps' warnings and errors explain failed requests. A pipe nobody reads
+  // would also stall an app once it filled up.
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'pds-bench-logs-'));
+  const logFile = (app: string) => path.join(logDir, `${app}.log`);
   const operatorToken = randomBytes(24).toString('base64url');
   const env = { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', OPERATOR_TOKEN: operatorToken, HOST: '127.0.0.1' };
   const distributedEnv = { ...env, DATABASE_URL: scratch.url, NATS_URL: nats?.url ?? natsUrl, NATS_SUBJECT_PREFIX: `bench_${suffix}` };
@@ -89,9 +98,10 @@ export async function startStack(): Promise<BenchStack> {
     await db.connect();
     process.stdout.write('starting api-gateway, delivery-intake and standalone...\n');
     const [gatewayPort, deliveryPort, standalonePort, referencePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-    const gateway = spawnApp('api-gateway', { env: { ...distributedEnv, ...nats?.credentials('api-gateway'), PORT: String(gatewayPort) } });
-    const delivery = spawnApp('delivery-intake', { env: { ...distributedEnv, ...nats?.credentials('delivery-intake'), PORT: String(deliveryPort) } });
-    const standalone = spawnApp('standalone', { env: { ...env, PORT: String(standalonePort), DATA_DIR: dataDir } });
+    process.stdout.write(`app logs: ${logDir}\n`);
+    const gateway = spawnApp('api-gateway', { env: { ...distributedEnv, ...nats?.credentials('api-gateway'), PORT: String(gatewayPort) }, logFile: logFile('api-gateway') });
+    const delivery = spawnApp('delivery-intake', { env: { ...distributedEnv, ...nats?.credentials('delivery-intake'), PORT: String(deliveryPort) }, logFile: logFile('delivery-intake') });
+    const standalone = spawnApp('standalone', { env: { ...env, PORT: String(standalonePort), DATA_DIR: dataDir }, logFile: logFile('standalone') });
     children.push(gateway, delivery, standalone);
     const urls: Record<TargetName, string> = {
       reference: `http://127.0.0.1:${referencePort}`,
@@ -111,10 +121,25 @@ export async function startStack(): Promise<BenchStack> {
     };
     const backends = new BackendCpu(db);
 
+    /** Events written but not yet published: PostgreSQL's outbox, or standalone's own gauge (all its contexts). */
+    const waitingEvents = async (target: TargetName): Promise<number> => {
+      if (target !== 'standalone') {
+        return Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM delivery.outbox WHERE published_at IS NULL AND parked_at IS NULL')).rows[0].n);
+      }
+      const metrics = await (await fetch(`${urls.standalone}/metrics`)).text();
+      return [...metrics.matchAll(/^pds_outbox_events_waiting\{[^}]*\} (\d+)/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
+    };
+    /** Waits until the relay has published everything; how long that took. */
+    const drain = async (target: TargetName): Promise<number> => {
+      const started = Date.now();
+      while ((await waitingEvents(target)) > 0 && Date.now() - started < 120_000) await sleep(250);
+      return (Date.now() - started) / 1000;
+    };
+
     const measure = async (target: TargetName, plan: RequestPlan, seconds: number, probe?: () => Promise<number>): Promise<Measurement> => {
       await run(urls[target], plan, WARMUP_SECONDS);
       // autocannon does not wait for the answers still due when its time is up: let the server finish
-      // them (and commit what they write) before the measured part starts.
+      // them (and commit and publish what they write) before the measured part starts.
       await sleep(1000);
       let probedBefore = await probe?.();
       while (probe && probedBefore !== undefined) {
@@ -123,6 +148,7 @@ export async function startStack(): Promise<BenchStack> {
         if (again === probedBefore) break;
         probedBefore = again;
       }
+      await drain(target);
       const before = Object.fromEntries(Object.entries(pidGroups).map(([group, pids]) => [group, cpuSeconds(pids())]));
       await backends.start();
       let memory = target === 'standalone' ? memoryOf(standalone.pid) : undefined;
@@ -130,17 +156,32 @@ export async function startStack(): Promise<BenchStack> {
         void backends.sample().catch(() => undefined);
         if (memory) memory = { rss: Math.max(memory.rss, memoryOf(standalone.pid).rss), peak: memoryOf(standalone.pid).peak };
       }, 200);
-      const result = await run(urls[target], plan, seconds).finally(() => clearInterval(sampler));
+      const result = await run(urls[target], plan, seconds);
+      const probed = probe && probedBefore !== undefined ? (await probe()) - probedBefore : undefined;
+      // The events this run wrote are part of its cost: CPU is read once the relay has published them.
+      const waitingAtEnd = await waitingEvents(target);
+      const drainSeconds = await drain(target);
+      clearInterval(sampler);
       await backends.sample();
       const cpu = Object.fromEntries(Object.entries(pidGroups).map(([group, pids]) => [group, cpuSeconds(pids()) - before[group]])) as Record<CpuGroup, number>;
       cpu.postgres = backends.seconds();
-      const probed = probe && probedBefore !== undefined ? (await probe()) - probedBefore : undefined;
       return {
         requests: result.requests.total,
         requestsPerSecond: Math.round(result.requests.total / seconds),
         p50: result.latency.p50,
         p99: result.latency.p99,
-        failures: result.non2xx + result.errors + result.timeouts,
+        failures: result.non2xx + result.errors,
+        failureKinds: [
+          ...Object.entries(result.statusCodeStats ?? {})
+            .filter(([code]) => !code.startsWith('2'))
+            .map(([code, stats]) => `${stats.count ?? 0}× ${code}`),
+          result.timeouts ? `${result.timeouts} timeouts` : '',
+          result.errors - result.timeouts > 0 ? `${result.errors - result.timeouts} errors` : '',
+        ]
+          .filter(Boolean)
+          .join(', '),
+        waitingAtEnd,
+        drainSeconds,
         cpu,
         memory,
         probed,
@@ -165,6 +206,7 @@ export async function startStack(): Promise<BenchStack> {
           stdio: ['ignore', 'pipe', 'inherit'],
         });
         children.push(reference);
+        // It prints one line when it listens; the stream keeps flowing after that, so it never fills.
         await new Promise((resolve) => reference?.stdout?.once('data', resolve));
       },
       stop: cleanUp,
@@ -280,7 +322,7 @@ export async function comparePath(
       const plan = target === 'standalone' ? plans.standalone : plans.postgres;
       const measured = await stack.measure(target, plan, seconds, target === 'standalone' ? undefined : probe?.count);
       runs[target].push(measured);
-      process.stdout.write(`${measured.requestsPerSecond} req/s, p99 ${measured.p99} ms${measured.failures ? `, ${measured.failures} failed` : ''}\n`);
+      process.stdout.write(`${measured.requestsPerSecond} req/s, p99 ${measured.p99} ms${measured.failures ? `, failed: ${measured.failureKinds}` : ''}\n`);
     }
   }
   return { name, targets, runs, probeLabel: probe?.label };
@@ -349,6 +391,12 @@ export function renderResults(title: string, description: string, stack: BenchSt
     );
     const rounds = TARGETS.map((target) => `${target} ${result.runs[target].map((r) => r.requestsPerSecond).join(', ')}`).join('; ');
     notes.push(`- ${result.name}, req/s per round: ${rounds}.`);
+    const backlog = TARGETS.filter((t) => result.runs[t].some((r) => r.waitingAtEnd > 0)).map(
+      (t) => `${t} up to ${Math.max(...result.runs[t].map((r) => r.waitingAtEnd))} waiting, published within ${Math.max(...result.runs[t].map((r) => r.drainSeconds)).toFixed(1)} s`,
+    );
+    if (backlog.length) notes.push(`- ${result.name}, events not yet published when the load stopped (CPU includes publishing them): ${backlog.join('; ')}.`);
+    const failed = TARGETS.filter((t) => result.runs[t].some((r) => r.failures > 0)).map((t) => `${t}: ${result.runs[t].map((r) => r.failureKinds || 'none').join(' | ')}`);
+    if (failed.length) notes.push(`- ${result.name}, failed requests per round: ${failed.join('; ')}.`);
     if (result.probeLabel) {
       const probed = TARGETS.filter((t) => t !== 'standalone').map((t) => `${t} ${summary(result.runs[t]).probedPerRequest?.toFixed(2)}`);
       notes.push(`- ${result.name}, ${result.probeLabel} per request: ${probed.join(', ')}.`);
