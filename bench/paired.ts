@@ -15,7 +15,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { PrivateNats, startPrivateNats } from '../tools/nats-server';
 import { checkNats, checkPostgres, createScratchDatabase, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
-import { BackendCpu, cpuSeconds, deleteStreams, memoryOf, pidsOf } from './support';
+import { BackendCpu, HARNESS_APPLICATION, cpuSeconds, deleteStreams, memoryOf, pidsOf } from './support';
 
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
@@ -85,10 +85,12 @@ export async function startStack(): Promise<BenchStack> {
   const env = { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', OPERATOR_TOKEN: operatorToken, HOST: '127.0.0.1' };
   const distributedEnv = { ...env, DATABASE_URL: scratch.url, NATS_URL: nats?.url ?? natsUrl, NATS_SUBJECT_PREFIX: `bench_${suffix}` };
   const children: ChildProcess[] = [];
-  const db = new Client({ connectionString: scratch.url });
+  const db = new Client({ connectionString: scratch.url, application_name: HARNESS_APPLICATION });
+  const samplerDb = new Client({ connectionString: scratch.url, application_name: HARNESS_APPLICATION });
   const cleanUp = async () => {
     await stopProcesses(children);
     await db.end().catch(() => undefined);
+    await samplerDb.end().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     await scratch.drop().catch(() => undefined);
     if (nats) await nats.stop();
@@ -96,6 +98,7 @@ export async function startStack(): Promise<BenchStack> {
   };
   try {
     await db.connect();
+    await samplerDb.connect();
     process.stdout.write('starting api-gateway, delivery-intake and standalone...\n');
     const [gatewayPort, deliveryPort, standalonePort, referencePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
     process.stdout.write(`app logs: ${logDir}\n`);
@@ -119,7 +122,7 @@ export async function startStack(): Promise<BenchStack> {
       standalone: () => [standalone.pid as number],
       'load generator': () => [process.pid],
     };
-    const backends = new BackendCpu(db);
+    const backends = new BackendCpu(samplerDb);
 
     /** Events written but not yet published: PostgreSQL's outbox, or standalone's own gauge (all its contexts). */
     const waitingEvents = async (target: TargetName): Promise<number> => {
@@ -152,8 +155,12 @@ export async function startStack(): Promise<BenchStack> {
       const before = Object.fromEntries(Object.entries(pidGroups).map(([group, pids]) => [group, cpuSeconds(pids())]));
       await backends.start();
       let memory = target === 'standalone' ? memoryOf(standalone.pid) : undefined;
+      let sampling: Promise<void> | undefined;
       const sampler = setInterval(() => {
-        void backends.sample().catch(() => undefined);
+        sampling ??= backends
+          .sample()
+          .catch(() => undefined)
+          .finally(() => (sampling = undefined));
         if (memory) memory = { rss: Math.max(memory.rss, memoryOf(standalone.pid).rss), peak: memoryOf(standalone.pid).peak };
       }, 200);
       const result = await run(urls[target], plan, seconds);
@@ -162,6 +169,7 @@ export async function startStack(): Promise<BenchStack> {
       const waitingAtEnd = await waitingEvents(target);
       const drainSeconds = await drain(target);
       clearInterval(sampler);
+      await sampling;
       await backends.sample();
       const cpu = Object.fromEntries(Object.entries(pidGroups).map(([group, pids]) => [group, cpuSeconds(pids()) - before[group]])) as Record<CpuGroup, number>;
       cpu.postgres = backends.seconds();
