@@ -129,9 +129,10 @@ export const HARNESS_APPLICATION = 'pds-bench-harness';
 /**
  * CPU of this run's own PostgreSQL backends: the server is shared with other runs, so counting every
  * postgres process would charge their work to this one. Sampled, since a backend may end before the
- * run does; one first seen after `start` counts from its beginning. The server's shared processes
- * (WAL writer, checkpointer) are not included, nor is the sampler's own backend or any connection
- * named HARNESS_APPLICATION (a bench's own queries). Reusable: `start` begins a new measurement.
+ * run does; one first seen after `start` counts from its beginning. Client backends only: the
+ * server's shared processes (WAL writer, checkpointer) and autovacuum workers, whose work lands in
+ * whichever run happens to be on, are not included, nor is the sampler's own backend or any
+ * connection named HARNESS_APPLICATION (a bench's own queries). `start` begins a new measurement.
  */
 export class BackendCpu {
   private readonly backends = new Map<number, { first: number; last: number }>();
@@ -140,7 +141,8 @@ export class BackendCpu {
   constructor(private readonly db: Client) {}
 
   async sample(): Promise<void> {
-    const { rows } = await this.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> '${HARNESS_APPLICATION}'`);
+    const { rows } = await this.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'
+         AND pid <> pg_backend_pid() AND application_name <> '${HARNESS_APPLICATION}'`);
     for (const { pid } of rows) {
       const now = cpuSeconds([pid]);
       const seen = this.backends.get(pid);
