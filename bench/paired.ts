@@ -48,7 +48,7 @@ export interface Measurement {
   failures: number;
   /** How the failures failed: status codes, connection errors, timeouts. */
   failureKinds: string;
-  /** CPU seconds of each process group during the measured part. */
+  /** CPU seconds of each process group during the measured part and the publishing of its events. */
   cpu: Record<CpuGroup, number>;
   /** Standalone only: largest RSS sampled during the run and the process's peak so far (MiB). */
   memory?: { rss: number; peak: number };
@@ -63,7 +63,7 @@ export interface BenchStack {
   operatorToken: string;
   urls: Record<TargetName, string>;
   natsMode: string;
-  /** Admin connection to the distributed path's database (the reference uses it too). */
+  /** The harness's connection to the database the distributed path and the reference share (left out of PostgreSQL's CPU). */
   db: Client;
   startReference(organizations: Organization[]): Promise<void>;
   measure(target: TargetName, plan: RequestPlan, seconds: number, probe?: () => Promise<number>): Promise<Measurement>;
