@@ -12,7 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { Client } from 'pg';
 import { checkNats, checkPostgres, createScratchDatabase, freePort, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
-import { cpuSeconds, deleteStreams, memoryOf, pidsOf, poster, writeBenchmarkBlock } from './support';
+import { BackendCpu, cpuSeconds, deleteStreams, memoryOf, pidsOf, poster, writeBenchmarkBlock } from './support';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -22,39 +22,6 @@ const ITEMS = 300;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-
-/**
- * CPU of this run's own PostgreSQL backends: the server is shared with other runs, so counting every
- * postgres process would charge their work to this one. Sampled, since a backend may end before the
- * run does; one first seen after `start` counts from its beginning. The server's shared processes
- * (WAL writer, checkpointer) are not included.
- */
-class BackendCpu {
-  private readonly backends = new Map<number, { first: number; last: number }>();
-  private started = false;
-
-  constructor(private readonly db: Client) {}
-
-  async sample(): Promise<void> {
-    const { rows } = await this.db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-    for (const { pid } of rows) {
-      const now = cpuSeconds([pid]);
-      const seen = this.backends.get(pid);
-      if (seen) seen.last = Math.max(seen.last, now);
-      else this.backends.set(pid, { first: this.started ? 0 : now, last: now });
-    }
-  }
-
-  async start(): Promise<void> {
-    this.backends.clear();
-    await this.sample();
-    this.started = true;
-  }
-
-  seconds(): number {
-    return [...this.backends.values()].reduce((sum, b) => sum + b.last - b.first, 0);
-  }
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const sha = () => randomBytes(20).toString('hex');

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { connect } from 'nats';
+import type { Client } from 'pg';
 import { execSync } from 'node:child_process';
 import http from 'node:http';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -120,4 +121,44 @@ export function distributedBenchEnv(operatorToken: string, databaseUrl: string, 
     NATS_URL: natsUrl,
     NATS_SUBJECT_PREFIX: subjectPrefix,
   };
+}
+
+/** `application_name` of a bench's own database connections, whose CPU is not the system's. */
+export const HARNESS_APPLICATION = 'pds-bench-harness';
+
+/**
+ * CPU of this run's own PostgreSQL backends: the server is shared with other runs, so counting every
+ * postgres process would charge their work to this one. Sampled, since a backend may end before the
+ * run does; one first seen after `start` counts from its beginning. Client backends only: the
+ * server's shared processes (WAL writer, checkpointer) and autovacuum workers, whose work lands in
+ * whichever run happens to be on, are not included, nor is the sampler's own backend or any
+ * connection named HARNESS_APPLICATION (a bench's own queries). `start` begins a new measurement.
+ */
+export class BackendCpu {
+  private readonly backends = new Map<number, { first: number; last: number }>();
+  private started = false;
+
+  constructor(private readonly db: Client) {}
+
+  async sample(): Promise<void> {
+    const { rows } = await this.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'
+         AND pid <> pg_backend_pid() AND application_name <> '${HARNESS_APPLICATION}'`);
+    for (const { pid } of rows) {
+      const now = cpuSeconds([pid]);
+      const seen = this.backends.get(pid);
+      if (seen) seen.last = Math.max(seen.last, now);
+      else this.backends.set(pid, { first: this.started ? 0 : now, last: now });
+    }
+  }
+
+  async start(): Promise<void> {
+    this.backends.clear();
+    this.started = false;
+    await this.sample();
+    this.started = true;
+  }
+
+  seconds(): number {
+    return [...this.backends.values()].reduce((sum, b) => sum + b.last - b.first, 0);
+  }
 }

@@ -31,6 +31,8 @@ export interface PrivateNats {
   logFile: string;
   /** Lines of the log reporting a permissions violation. */
   violations(): string[];
+  /** The server's process id while it runs (benchmarks read its CPU time). */
+  pid(): number | undefined;
   /** Kills the server at once (SIGKILL), keeping its store: `start()` brings it back on the same port. */
   kill(): Promise<void>;
   start(): Promise<void>;
@@ -118,6 +120,7 @@ export async function startPrivateNats(options: PrivateNatsOptions): Promise<Pri
     violations() {
       return existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => /(Publish|Subscription) Violation/.test(line)) : [];
     },
+    pid: () => child?.pid,
     kill,
     start,
     async stop() {
