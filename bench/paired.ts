@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { PrivateNats, startPrivateNats } from '../tools/nats-server';
-import { checkNats, checkPostgres, createScratchDatabase, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
+import { DISTRIBUTED_NODE_FLAGS, checkNats, checkPostgres, createScratchDatabase, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { BackendCpu, HARNESS_APPLICATION, cpuSeconds, deleteStreams, memoryOf, pidsOf } from './support';
 
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -203,7 +203,8 @@ export async function startStack(): Promise<BenchStack> {
       db,
       measure,
       async startReference(organizations) {
-        reference = spawn(process.execPath, [path.join(repoRoot, 'dist', 'bench', 'reference-server.js')], {
+        // The reference gets the apps' V8 flags too: the same runtime tuning on both sides.
+        reference = spawn(process.execPath, [...DISTRIBUTED_NODE_FLAGS, path.join(repoRoot, 'dist', 'bench', 'reference-server.js')], {
           env: {
             ...env,
             DATABASE_URL: scratch.url,
