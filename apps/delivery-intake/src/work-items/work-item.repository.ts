@@ -227,9 +227,14 @@ export class WorkItemRepository {
     const params: unknown[] = [organizationId];
     const where: string[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
-    if (query.status?.length) where.push(`w.status::text = ANY(${param(query.status)}::text[])`);
-    if (query.type?.length) where.push(`w.type::text = ANY(${param(query.type)}::text[])`);
-    if (query.priority?.length) where.push(`w.priority::text = ANY(${param(query.priority)}::text[])`);
+    // The column compared as its enum type, not cast to text: PostgreSQL then walks the
+    // (organization_id, number) index to the first page (0.05–0.2 ms for 10,000 items) instead of
+    // scanning the organization and sorting (1.7 ms, 8 ms with the projection). The parameter stays
+    // text[] (PGlite cannot serialise an array of a custom type); the values are validated names.
+    const enumIn = (column: string, values: string[], type: string) => `w.${column} = ANY(${param(values)}::text[]::delivery."${type}"[])`;
+    if (query.status?.length) where.push(enumIn('status', query.status, 'WorkItemStatus'));
+    if (query.type?.length) where.push(enumIn('type', query.type, 'WorkItemType'));
+    if (query.priority?.length) where.push(enumIn('priority', query.priority, 'Priority'));
     if (query.sprintId) where.push(`w.sprint_id = ${param(query.sprintId)}::uuid`);
     if (query.assigneeId) where.push(`w.assignee_id = ${param(query.assigneeId)}::uuid`);
     if (query.parentId) where.push(`w.parent_id = ${param(query.parentId)}::uuid`);
