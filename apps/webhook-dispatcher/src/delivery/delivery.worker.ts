@@ -9,6 +9,9 @@ import { send } from './http-sender';
 import { nextDelayMs, parseRetryAfter } from './retry-schedule';
 import { signatureHeaders } from './signature';
 
+/** Decrypted signing secrets kept at most (one or two per subscription being delivered to). */
+const OPENED_SECRETS_KEPT = 10_000;
+
 /** A subscription whose attempts all failed for this long is disabled. */
 export const AUTO_DISABLE_AFTER_MS = 5 * 24 * 3600_000;
 
@@ -31,6 +34,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   private stopped = true;
   private timer?: NodeJS.Timeout;
   private readonly attempts = new Set<Promise<void>>();
+  private readonly openedSecrets = new Map<string, string>();
   private readonly recorder: AttemptRecorder;
 
   constructor(
@@ -96,9 +100,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     } while (this.again && !this.stopped);
   }
 
-  /** Whether rows inserted now should be claimed by this process at insert (see EventIntake). */
-  hasCapacity(): boolean {
-    return !this.stopped && this.inFlight < this.options.concurrency;
+  /** How many rows inserted now this process should claim at insert (see EventIntake). */
+  capacity(): number {
+    return this.stopped ? 0 : Math.max(0, this.options.concurrency - this.inFlight);
   }
 
   /** Attempts rows this process claimed when it inserted them: no claim query, no wait. */
@@ -119,22 +123,37 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private signingSecrets(row: ClaimedRow): string[] {
-    const secrets = [this.secrets.open(row.secret_encrypted)];
+    const secrets = [this.open(row.secret_encrypted)];
     if (row.previous_secret_encrypted && row.previous_secret_expires_at && new Date(row.previous_secret_expires_at).getTime() > Date.now()) {
-      secrets.push(this.secrets.open(row.previous_secret_encrypted));
+      secrets.push(this.open(row.previous_secret_encrypted));
     }
     return secrets;
   }
 
+  /**
+   * Decrypts a stored secret once per ciphertext (a rotation stores a new one, so nothing goes
+   * stale): every delivery of an event to a subscription would otherwise decrypt the same secret.
+   */
+  private open(sealed: string): string {
+    let secret = this.openedSecrets.get(sealed);
+    if (secret === undefined) {
+      secret = this.secrets.open(sealed);
+      if (this.openedSecrets.size >= OPENED_SECRETS_KEPT) this.openedSecrets.clear();
+      this.openedSecrets.set(sealed, secret);
+    }
+    return secret;
+  }
+
   private async attempt(row: ClaimedRow): Promise<void> {
-    if (!row.active) {
-      await this.deliveries.fail(row.organization_id, row.id, 'subscription is disabled');
+    if (!row.active || row.body === null) {
+      await this.deliveries.fail(row.organization_id, row.id, row.active ? 'the event body is no longer stored' : 'subscription is disabled');
       this.metrics.webhookDeliveriesFailed.inc();
       return;
     }
-    const headers = signatureHeaders(this.signingSecrets(row), row.event_id, row.body);
+    const body = row.body;
+    const headers = signatureHeaders(this.signingSecrets(row), row.event_id, body);
     const attemptedAt = new Date();
-    const result = await send(row.url, row.body, headers, this.options);
+    const result = await send(row.url, body, headers, this.options);
     const roundAttempts = row.round_attempts + 1;
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const gone = result.statusCode === 410;
