@@ -7,10 +7,10 @@ import { WebhookRepository } from '../subscriptions/webhook.repository';
 import { AttemptRecorder } from './attempt-recorder';
 import { send } from './http-sender';
 import { nextDelayMs, parseRetryAfter } from './retry-schedule';
-import { signatureHeaders } from './signature';
+import { SigningKey, signatureHeaders, signingKey } from './signature';
 
-/** Decrypted signing secrets kept at most (one or two per subscription being delivered to). */
-const OPENED_SECRETS_KEPT = 10_000;
+/** Signing keys kept at most (one or two per subscription being delivered to). */
+const SIGNING_KEYS_KEPT = 10_000;
 
 /** A subscription whose attempts all failed for this long is disabled. */
 export const AUTO_DISABLE_AFTER_MS = 5 * 24 * 3600_000;
@@ -34,7 +34,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   private stopped = true;
   private timer?: NodeJS.Timeout;
   private readonly attempts = new Set<Promise<void>>();
-  private readonly openedSecrets = new Map<string, string>();
+  private readonly signingKeyCache = new Map<string, SigningKey>();
   private readonly recorder: AttemptRecorder;
 
   constructor(
@@ -122,26 +122,26 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     this.attempts.add(attempt);
   }
 
-  private signingSecrets(row: ClaimedRow): string[] {
-    const secrets = [this.open(row.secret_encrypted)];
+  private signingKeys(row: ClaimedRow): SigningKey[] {
+    const keys = [this.keyOf(row.secret_encrypted)];
     if (row.previous_secret_encrypted && row.previous_secret_expires_at && new Date(row.previous_secret_expires_at).getTime() > Date.now()) {
-      secrets.push(this.open(row.previous_secret_encrypted));
+      keys.push(this.keyOf(row.previous_secret_encrypted));
     }
-    return secrets;
+    return keys;
   }
 
   /**
-   * Decrypts a stored secret once per ciphertext (a rotation stores a new one, so nothing goes
-   * stale): every delivery of an event to a subscription would otherwise decrypt the same secret.
+   * Decrypts and imports a stored secret once per ciphertext (a rotation stores a new one, so
+   * nothing goes stale): every attempt to a subscription would otherwise repeat both.
    */
-  private open(sealed: string): string {
-    let secret = this.openedSecrets.get(sealed);
-    if (secret === undefined) {
-      secret = this.secrets.open(sealed);
-      if (this.openedSecrets.size >= OPENED_SECRETS_KEPT) this.openedSecrets.clear();
-      this.openedSecrets.set(sealed, secret);
+  private keyOf(sealed: string): SigningKey {
+    let key = this.signingKeyCache.get(sealed);
+    if (key === undefined) {
+      key = signingKey(this.secrets.open(sealed));
+      if (this.signingKeyCache.size >= SIGNING_KEYS_KEPT) this.signingKeyCache.clear();
+      this.signingKeyCache.set(sealed, key);
     }
-    return secret;
+    return key;
   }
 
   private async attempt(row: ClaimedRow): Promise<void> {
@@ -151,7 +151,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
       return;
     }
     const body = row.body;
-    const headers = signatureHeaders(this.signingSecrets(row), row.event_id, body);
+    const headers = signatureHeaders(this.signingKeys(row), row.event_id, body);
     const attemptedAt = new Date();
     const result = await send(row.url, body, headers, this.options);
     const roundAttempts = row.round_attempts + 1;
