@@ -16,7 +16,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { connect } from 'nats';
 import { Client } from 'pg';
+import { eventsStreamName } from '@pds/messaging';
 import { checkNats, checkPostgres, createScratchDatabase, freePort, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { cpuSeconds, deleteStreams, distributedBenchEnv, memoryOf, pidsOf, poster, writeBenchmarkBlock } from './support';
 
@@ -130,6 +132,16 @@ async function startReceiver(current: () => Arrivals): Promise<{ url: string; cl
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
+/** Where events waited, at its largest during a phase. */
+interface Backlog {
+  /** Events written but not yet published (delivery-intake's outbox). */
+  outbox: number;
+  /** Published, not yet taken and acknowledged by a dispatcher (the durable consumer). */
+  stream: number;
+  /** Delivery rows stored, not yet attempted or due again (the dispatchers' queue). */
+  deliveries: number;
+}
+
 interface PhaseResult {
   producedIn: number;
   deliveriesPerSecond: number;
@@ -145,6 +157,7 @@ interface PhaseResult {
   transactions: number;
   /** 1-minute load average at the start and at the end of the phase. */
   load: string;
+  backlog: Backlog;
 }
 
 const ALL_POSTGRES = 'postgres (all processes, shared)';
@@ -219,6 +232,17 @@ async function main(): Promise<void> {
     };
     const peak = [0, 0];
     const backends = new BackendCpu(db);
+    // Sampled once a second: which stage a latency comes from (the queue builds where it waits).
+    const nc = await connect({ servers: natsUrl });
+    const jsm = await nc.jetstreamManager();
+    const backlogNow = async (): Promise<Backlog> => {
+      const { rows } = await db.query<{ outbox: number; deliveries: number }>(
+        `SELECT (SELECT count(*) FROM delivery.outbox WHERE published_at IS NULL AND parked_at IS NULL)::int AS outbox,
+                (SELECT count(*) FROM webhooks.deliveries WHERE next_attempt_at IS NOT NULL AND status = 'PENDING')::int AS deliveries`,
+      );
+      const consumer = await jsm.consumers.info(eventsStreamName(`bench_${suffix}`), 'webhook-dispatcher');
+      return { ...rows[0], stream: consumer.num_pending + consumer.num_ack_pending };
+    };
     const transactionCount = async () =>
       Number(
         (await db.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0].n,
@@ -232,10 +256,19 @@ async function main(): Promise<void> {
       const transactionsBefore = await transactionCount();
       const cpuBefore = Object.fromEntries(Object.entries(groups).map(([group, pids]) => [group, cpuSeconds(pids())]));
       const exited = () => children.some((child) => child.exitCode !== null || child.signalCode !== null);
+      const backlog: Backlog = { outbox: 0, stream: 0, deliveries: 0 };
+      let ticks = 0;
       const sampler = setInterval(() => {
         if (exited()) return;
         dispatchers.forEach((d, i) => (peak[i] = Math.max(peak[i], memoryOf(d.pid).rss)));
         void backends.sample().catch(() => undefined);
+        if (ticks++ % 5 === 0) {
+          void backlogNow()
+            .then((now) => {
+              for (const key of ['outbox', 'stream', 'deliveries'] as const) backlog[key] = Math.max(backlog[key], now[key]);
+            })
+            .catch(() => undefined);
+        }
       }, 200);
       const started = Date.now();
       await produce();
@@ -267,6 +300,7 @@ async function main(): Promise<void> {
         // This run's backends stand for PostgreSQL, not every postgres process of the machine.
         cpuCores: used.filter(([group]) => group !== ALL_POSTGRES).reduce((sum, [, s]) => sum + s, 0) / seconds,
         load: `${loadBefore} → ${os.loadavg()[0].toFixed(1)}`,
+        backlog,
         transactions: transactions / events,
       };
     };
@@ -323,6 +357,7 @@ async function main(): Promise<void> {
       row('CPU per event (10 deliveries), ms', perEvent),
       row('PostgreSQL transactions per event (this run\'s database)', (r) => r.transactions.toFixed(2)),
       row('load average (1 min) at start → end', (r) => r.load),
+      row('largest backlog seen: events in the outbox / in the stream / delivery rows waiting', (r) => `${r.backlog.outbox} / ${r.backlog.stream} / ${r.backlog.deliveries}`),
       '',
       `Targets: ${TARGET_RATE_DELIVERIES} deliveries/s offered with p99 event-to-first-attempt ≤ ${TARGET_P99_MS} ms, none lost: ${verdict(rateMet)}${offered ? '' : ` (offered ${Math.round((EVENTS * SUBSCRIPTIONS) / atRate.producedIn)}/s)`}; closed-loop ceiling ≥ ${TARGET_CEILING_DELIVERIES} deliveries/s: ${verdict(ceilingMet)}.`,
       '',
@@ -332,6 +367,7 @@ async function main(): Promise<void> {
     ].join('\n');
     process.stdout.write(`${markdown}\n`);
     process.stdout.write(`written to ${writeBenchmarkBlock('webhooks', markdown)}\n`);
+    await nc.close();
   } finally {
     stopping = true;
     await db.end().catch(() => undefined);
