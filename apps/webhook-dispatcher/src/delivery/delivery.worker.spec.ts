@@ -100,13 +100,64 @@ describe('delivery worker', () => {
   it('makes a crashed worker’s claimed delivery due again when its lease ends', async () => {
     const hook = await subscribe('/leased', [EventType.CkrCreated]);
     // A row claimed by a worker that died: lease in the past, never attempted.
+    const eventId = randomUUID();
+    await ctx.db.sql.query(`INSERT INTO webhooks.events (id, organization_id, body) VALUES ($1, $2, '{}')`, [eventId, auth.organizationId]);
     await ctx.db.sql.query(
-      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, body, next_attempt_at, lease_until)
-       VALUES (gen_random_uuid(), $1, $2, gen_random_uuid(), 'ckr.created', '{}', now(), now() - interval '1 second')`,
-      [auth.organizationId, hook.id],
+      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, next_attempt_at, lease_until)
+       VALUES (gen_random_uuid(), $1, $2, $3, 'ckr.created', now(), now() - interval '1 second')`,
+      [auth.organizationId, hook.id, eventId],
     );
     const [delivery] = await until(() => deliveries(hook.id), (d) => d[0]?.status === 'DELIVERED');
     expect(delivery.attempts).toBe(1);
+  });
+
+  it('stores the body once per event and sends those bytes to every subscription', async () => {
+    const hooks = [await subscribe('/shared-a', [EventType.OpportunityCreated]), await subscribe('/shared-b', [EventType.OpportunityCreated])];
+    const envelope = buildEnvelope(EventType.OpportunityCreated, auth.organizationId, { id: randomUUID(), title: 'once' });
+    await ctx.app.get(EventIntake).accept(envelope as never);
+    for (const hook of hooks) await until(() => deliveries(hook.id), (d) => d[0]?.status === 'DELIVERED');
+    const stored = await ctx.db.sql.query<{ body: string }>('SELECT body FROM webhooks.events WHERE id = $1', [envelope.id]);
+    expect(stored).toEqual([{ body: webhookBody(envelope as never) }]);
+    const sent = received.filter((r) => r.path === '/shared-a' || r.path === '/shared-b').map((r) => r.body);
+    expect(sent).toEqual([stored[0].body, stored[0].body]);
+  });
+
+  it('stores events that arrive together in one go, each for its own organization', async () => {
+    const other: AuthContext = { ...auth, organizationId: randomUUID() };
+    const mine = await subscribe('/together', [EventType.ChangelogPublished]);
+    const theirs = await ctx.bus.request(WebhookSubjects.create, { auth: other, body: { url: `${url}/together-other`, events: [EventType.ChangelogPublished] } });
+    const intake = ctx.app.get(EventIntake);
+    const envelopes = [
+      ...Array.from({ length: 5 }, () => buildEnvelope(EventType.ChangelogPublished, auth.organizationId, { id: randomUUID() })),
+      ...Array.from({ length: 3 }, () => buildEnvelope(EventType.ChangelogPublished, other.organizationId, { id: randomUUID() })),
+    ];
+    await Promise.all(envelopes.map((envelope) => intake.accept(envelope as never)));
+    const mineDone = await until(() => deliveries(mine.id), (d) => d.length === 5 && d.every((x) => x.status === 'DELIVERED'));
+    const theirsDone = await until(
+      () => ctx.bus.request(WebhookSubjects.listDeliveries, { auth: other, query: { webhookId: theirs.id } }).then((p) => p.data),
+      (d) => d.length === 3 && d.every((x) => x.status === 'DELIVERED'),
+    );
+    expect(mineDone).toHaveLength(5);
+    expect(theirsDone).toHaveLength(3);
+    const ids = new Set(received.filter((r) => r.path === '/together-other').map((r) => (JSON.parse(r.body) as { organizationId: string }).organizationId));
+    expect([...ids]).toEqual([other.organizationId]);
+  });
+
+  it('deleting a subscription deletes the bodies only it still used', async () => {
+    const kept = await subscribe('/body-kept', [EventType.ExperimentConcluded]);
+    const removed = await subscribe('/body-removed', [EventType.ExperimentConcluded]);
+    const shared = buildEnvelope(EventType.ExperimentConcluded, auth.organizationId, { id: randomUUID() });
+    await ctx.app.get(EventIntake).accept(shared as never);
+    await until(() => deliveries(removed.id), (d) => d[0]?.status === 'DELIVERED');
+    const ping = await ctx.bus.request(WebhookSubjects.test, { auth, id: removed.id });
+    await until(() => deliveries(removed.id), (d) => d.length === 2 && d.every((x) => x.status === 'DELIVERED'));
+    const [{ event_id: pingEvent }] = await ctx.db.sql.query<{ event_id: string }>('SELECT event_id FROM webhooks.deliveries WHERE id = $1', [ping.id]);
+
+    await ctx.bus.request(WebhookSubjects.remove, { auth, id: removed.id });
+    const bodies = await ctx.db.sql.query<{ id: string }>('SELECT id FROM webhooks.events WHERE id = ANY($1::uuid[])', [[shared.id, pingEvent]]);
+    expect(bodies.map((b) => b.id)).toEqual([shared.id]);
+    expect(await deliveries(kept.id)).toHaveLength(1);
+    expect(await ctx.db.sql.query('SELECT id FROM webhooks.deliveries WHERE webhook_id = $1', [removed.id])).toEqual([]);
   });
 
   it('never sends the contact data of an intake submitter', () => {

@@ -7,7 +7,10 @@ import { WebhookRepository } from '../subscriptions/webhook.repository';
 import { AttemptRecorder } from './attempt-recorder';
 import { send } from './http-sender';
 import { nextDelayMs, parseRetryAfter } from './retry-schedule';
-import { signatureHeaders } from './signature';
+import { SigningKey, signatureHeaders, signingKey } from './signature';
+
+/** Signing keys kept at most (one or two per subscription being delivered to). */
+const SIGNING_KEYS_KEPT = 10_000;
 
 /** A subscription whose attempts all failed for this long is disabled. */
 export const AUTO_DISABLE_AFTER_MS = 5 * 24 * 3600_000;
@@ -31,6 +34,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   private stopped = true;
   private timer?: NodeJS.Timeout;
   private readonly attempts = new Set<Promise<void>>();
+  private readonly signingKeyCache = new Map<string, SigningKey>();
   private readonly recorder: AttemptRecorder;
 
   constructor(
@@ -96,9 +100,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     } while (this.again && !this.stopped);
   }
 
-  /** Whether rows inserted now should be claimed by this process at insert (see EventIntake). */
-  hasCapacity(): boolean {
-    return !this.stopped && this.inFlight < this.options.concurrency;
+  /** How many rows inserted now this process should claim at insert (see EventIntake). */
+  capacity(): number {
+    return this.stopped ? 0 : Math.max(0, this.options.concurrency - this.inFlight);
   }
 
   /** Attempts rows this process claimed when it inserted them: no claim query, no wait. */
@@ -118,23 +122,38 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     this.attempts.add(attempt);
   }
 
-  private signingSecrets(row: ClaimedRow): string[] {
-    const secrets = [this.secrets.open(row.secret_encrypted)];
+  private signingKeys(row: ClaimedRow): SigningKey[] {
+    const keys = [this.keyOf(row.secret_encrypted)];
     if (row.previous_secret_encrypted && row.previous_secret_expires_at && new Date(row.previous_secret_expires_at).getTime() > Date.now()) {
-      secrets.push(this.secrets.open(row.previous_secret_encrypted));
+      keys.push(this.keyOf(row.previous_secret_encrypted));
     }
-    return secrets;
+    return keys;
+  }
+
+  /**
+   * Decrypts and imports a stored secret once per ciphertext (a rotation stores a new one, so
+   * nothing goes stale): every attempt to a subscription would otherwise repeat both.
+   */
+  private keyOf(sealed: string): SigningKey {
+    let key = this.signingKeyCache.get(sealed);
+    if (key === undefined) {
+      key = signingKey(this.secrets.open(sealed));
+      if (this.signingKeyCache.size >= SIGNING_KEYS_KEPT) this.signingKeyCache.clear();
+      this.signingKeyCache.set(sealed, key);
+    }
+    return key;
   }
 
   private async attempt(row: ClaimedRow): Promise<void> {
-    if (!row.active) {
-      await this.deliveries.fail(row.organization_id, row.id, 'subscription is disabled');
+    if (!row.active || row.body === null) {
+      await this.deliveries.fail(row.organization_id, row.id, row.active ? 'the event body is no longer stored' : 'subscription is disabled');
       this.metrics.webhookDeliveriesFailed.inc();
       return;
     }
-    const headers = signatureHeaders(this.signingSecrets(row), row.event_id, row.body);
+    const body = row.body;
+    const headers = signatureHeaders(this.signingKeys(row), row.event_id, body);
     const attemptedAt = new Date();
-    const result = await send(row.url, row.body, headers, this.options);
+    const result = await send(row.url, body, headers, this.options);
     const roundAttempts = row.round_attempts + 1;
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const gone = result.statusCode === 410;

@@ -31,8 +31,22 @@ export class WebhookRepository {
     return this.prisma.webhookSubscription.update({ where: { id, organizationId }, data });
   }
 
+  /**
+   * Deletes the subscription with its deliveries (their attempts follow by cascade) and the bodies
+   * of its events that no other subscription's delivery still sends, in one statement. The
+   * deliveries' own delete is not yet visible to the statement, hence `webhook_id <> $2`.
+   */
   async remove(organizationId: string, id: string): Promise<void> {
-    await this.prisma.webhookSubscription.deleteMany({ where: { organizationId, id } });
+    await this.db.sql.query(
+      `WITH subscription AS (
+         DELETE FROM webhooks.subscriptions WHERE organization_id = $1 AND id = $2),
+       gone AS (
+         DELETE FROM webhooks.deliveries WHERE organization_id = $1 AND webhook_id = $2 RETURNING event_id)
+       DELETE FROM webhooks.events e
+        WHERE e.organization_id = $1 AND e.id IN (SELECT event_id FROM gone)
+          AND NOT EXISTS (SELECT 1 FROM webhooks.deliveries d WHERE d.organization_id = $1 AND d.event_id = e.id AND d.webhook_id <> $2)`,
+      [organizationId, id],
+    );
   }
 
   /** A success ends the subscription's run of failures. */
