@@ -15,7 +15,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { PrivateNats, startPrivateNats } from '../tools/nats-server';
 import { DISTRIBUTED_NODE_FLAGS, checkNats, checkPostgres, createScratchDatabase, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
-import { BackendCpu, HARNESS_APPLICATION, cpuSeconds, deleteStreams, memoryOf, pidsOf } from './support';
+import { BackendCpu, HARNESS_APPLICATION, cpuSeconds, deleteStreams, memoryOf, pidsOf, writeBenchmarkBlock } from './support';
 
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 3);
@@ -415,3 +415,17 @@ export function renderResults(title: string, description: string, stack: BenchSt
 }
 
 export const loadAverage = () => os.loadavg();
+
+/** Writes a script's results into its block of docs/benchmarks.md and prints them. */
+export function publishResults(block: string, markdown: string): void {
+  const file = writeBenchmarkBlock(block, markdown);
+  process.stdout.write(`\n${markdown}\n\nwritten to ${file}\n`);
+}
+
+/** Runs a bench script; a failure exits non-zero with its cause. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: Error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

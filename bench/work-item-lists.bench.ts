@@ -4,8 +4,7 @@
  * path and standalone against the reference's same query (bench/paired.ts). Writes
  * docs/benchmarks.md (block "work-item-lists").
  */
-import { RequestPlan, comparePath, createOrganizations, loadAverage, benchItem, renderResults, seedItems, startStack } from './paired';
-import { writeBenchmarkBlock } from './support';
+import { RequestPlan, benchItem, comparePath, createOrganizations, loadAverage, publishResults, renderResults, runBench, seedItems, startStack } from './paired';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -76,14 +75,10 @@ async function main(): Promise<void> {
       [result],
       loadAtStart,
     );
-    const file = writeBenchmarkBlock('work-item-lists', markdown);
-    process.stdout.write(`\n${markdown}\n\nwritten to ${file}\n`);
+    publishResults('work-item-lists', markdown);
   } finally {
     await stack.stop();
   }
 }
 
-main().catch((error: Error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -5,8 +5,7 @@
  * Counts the outbox events each PostgreSQL run wrote, per request. Writes docs/benchmarks.md (block
  * "work-item-writes").
  */
-import { BenchStack, RequestPlan, comparePath, createOrganizations, loadAverage, benchItem, renderResults, seedItems, startStack } from './paired';
-import { writeBenchmarkBlock } from './support';
+import { BenchStack, RequestPlan, benchItem, comparePath, createOrganizations, loadAverage, publishResults, renderResults, runBench, seedItems, startStack } from './paired';
 
 const ITEMS = 1000;
 const ORGANIZATIONS = 10;
@@ -92,14 +91,10 @@ async function main(): Promise<void> {
       results,
       loadAtStart,
     );
-    const file = writeBenchmarkBlock('work-item-writes', markdown);
-    process.stdout.write(`\n${markdown}\n\nwritten to ${file}\n`);
+    publishResults('work-item-writes', markdown);
   } finally {
     await stack.stop();
   }
 }
 
-main().catch((error: Error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

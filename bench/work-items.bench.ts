@@ -6,8 +6,7 @@
  * alternate the three (bench/paired.ts); `BENCH_NATS=private` runs NATS with the apps' permissions.
  * Writes docs/benchmarks.md (block "work-items").
  */
-import { RequestPlan, comparePath, createOrganizations, loadAverage, benchItem, renderResults, seedItems, startStack } from './paired';
-import { writeBenchmarkBlock } from './support';
+import { RequestPlan, benchItem, comparePath, createOrganizations, loadAverage, publishResults, renderResults, runBench, seedItems, startStack } from './paired';
 
 const ITEMS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,14 +45,10 @@ async function main(): Promise<void> {
       [result],
       loadAtStart,
     );
-    const file = writeBenchmarkBlock('work-items', markdown);
-    process.stdout.write(`\n${markdown}\n\nwritten to ${file}\n`);
+    publishResults('work-items', markdown);
   } finally {
     await stack.stop();
   }
 }
 
-main().catch((error: Error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
