@@ -162,3 +162,60 @@ export class BackendCpu {
     return [...this.backends.values()].reduce((sum, b) => sum + b.last - b.first, 0);
   }
 }
+
+export interface DriveOptions {
+  method: 'GET' | 'POST';
+  /** GET: rotated over the run; POST: the first is used. */
+  paths: readonly string[];
+  headers: Record<string, string>;
+  body?: unknown;
+  seconds: number;
+  connections?: number;
+}
+
+/** One autocannon run, no warm-up (the caller decides what warms up). */
+export async function drive(url: string, options: DriveOptions): Promise<LoadResult> {
+  let next = 0;
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: options.seconds,
+    requests: [
+      {
+        method: options.method,
+        headers: body === undefined ? options.headers : { ...options.headers, 'content-type': 'application/json' },
+        body,
+        setupRequest: (request) => ({ ...request, path: options.paths[next++ % options.paths.length] }),
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/**
+ * Resident memory of each of a process's WebAssembly linear memories, in MiB, largest first
+ * (`buffer.byteLength` overstates it: untouched pages). V8 reserves each memory as one mapping of several GiB; the part in
+ * use is the read-write mapping right below the inaccessible rest of that reservation.
+ */
+export function wasmResidentOf(pid: number | undefined): number[] {
+  if (!pid) return [];
+  const mappings: { start: number; end: number; writable: boolean; rssKib: number }[] = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) (\S+)/.exec(line);
+    if (range) mappings.push({ start: Number.parseInt(range[1], 16), end: Number.parseInt(range[2], 16), writable: range[3] === 'rw-p', rssKib: 0 });
+    else if (line.startsWith('Rss:') && mappings.length) mappings[mappings.length - 1].rssKib = Number(/(\d+)/.exec(line)?.[1] ?? 0);
+  }
+  const resident: number[] = [];
+  for (let i = 0; i + 1 < mappings.length; i += 1) {
+    const [used, rest] = [mappings[i], mappings[i + 1]];
+    if (used.writable && !rest.writable && rest.start === used.end && rest.end - rest.start >= 4 * 1024 ** 3) resident.push(Math.round(used.rssKib / 1024));
+  }
+  return resident.sort((a, b) => b - a);
+}

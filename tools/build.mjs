@@ -3,7 +3,7 @@
 // every app, lib and tool with swc into dist/ (path aliases rewritten, decorator metadata emitted).
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,15 @@ function gitCommit() {
 }
 const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 writeFileSync(path.join(root, 'dist', 'build-info.json'), JSON.stringify({ version, commit: gitCommit(), buildTime: new Date().toISOString() }) + '\n');
+
+// The data directory an empty standalone DATA_DIR starts from instead of running initdb in the
+// service's process (libs/persistence/src/pglite-template.ts); made once per PGlite version.
+const pgliteVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+const pgliteTemplateDir = path.join(root, 'dist', 'pglite-template');
+if (!existsSync(path.join(pgliteTemplateDir, `${pgliteVersion}.tar.gz`))) {
+  rmSync(pgliteTemplateDir, { recursive: true, force: true });
+  execFileSync(process.execPath, [path.join(root, 'dist/tools/pglite-template.js'), pgliteTemplateDir], { cwd: root, stdio: 'inherit' });
+}
 
 // The OpenAPI document of every route, generated once here so that no process builds it at startup
 // or per request (the gateway serves these bytes at GET /api/v1/openapi.json).

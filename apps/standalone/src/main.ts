@@ -15,14 +15,27 @@ import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
 import { WebhookDispatcherModule, WebhookSettings, dispatcherOptionsFrom } from '@pds/webhook-dispatcher';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { lockDataDir } from './data-dir-lock';
 import { StandaloneConfig } from './standalone.config';
+
+/**
+ * V8 grows the heap to up to 4× what survived the last full collection when collecting is cheap,
+ * which under load took standalone's heap from ~60 MiB live to 200–300 MiB. 1.5× keeps it near
+ * 130 MiB without a hard limit that a burst of large requests could hit (docs/benchmarks.md,
+ * "Standalone memory"). Set here rather than on the command line: it applies however standalone is
+ * launched, and V8 does not accept it in NODE_OPTIONS.
+ */
+function limitHeapGrowth(): void {
+  v8.setFlagsFromString('--heap-growing-percent=50');
+}
 
 /**
  * Every app in one process on one port: embedded PGlite in DATA_DIR, the in-process bus in place of
  * NATS, the same modules, migrations and contracts as the distributed run.
  */
 runMain(async () => {
+  limitHeapGrowth();
   const config = loadConfig(StandaloneConfig);
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'standalone' });
   const metrics = new Metrics();
@@ -41,7 +54,7 @@ runMain(async () => {
 
   const tracing = await startTracing('standalone');
   const requestContext = configureRequestContext(config.REQUEST_CONTEXT, tracing);
-  const db = await openPglite(path.join(dataDir, 'pglite'));
+  const db = await openPglite(path.join(dataDir, 'pglite'), { sharedBuffers: config.PGLITE_SHARED_BUFFERS });
   const applied = await applyMigrations(db);
   if (applied.length) logger.info({ migrations: applied.map((m) => `${m.context}/${m.name}`) }, 'applied migrations');
 

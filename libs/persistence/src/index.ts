@@ -8,3 +8,4 @@ export * from './key-sequence';
 export * from './keyset';
 export * from './batch-loader';
 export * from './unavailable';
+export * from './pglite-template';

@@ -1,7 +1,9 @@
 import type * as PgliteModule from '@electric-sql/pglite';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type * as PgliteAdapterModule from 'pglite-prisma-adapter';
 import type { Database, SqlExecutor, SqlTransaction } from './database';
+import { PGLITE_TEMPLATE_DIR, isEmptyDataDir, pgliteTemplateFile, unpackDataDir } from './pglite-template';
 
 /**
  * PGlite and its Prisma adapter are required on first use, not when this library is imported: the
@@ -28,15 +30,46 @@ function executor(client: Queryable): SqlExecutor {
   };
 }
 
+/** The version of the installed PGlite, which names the data directory template it can start from. */
+function pgliteVersion(): string {
+  let dir = path.dirname(require.resolve('@electric-sql/pglite'));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    if (path.dirname(dir) === dir) throw new Error('the package.json of @electric-sql/pglite was not found');
+    dir = path.dirname(dir);
+  }
+  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * PostgreSQL's shared buffer pool inside PGlite. initdb writes 128MB into postgresql.conf, and
+ * PGlite touches the whole pool at start: 150 MiB of the process's RSS before the first query.
+ * The data files are read through Node's file system (the OS page cache) on a miss, so a smaller
+ * pool costs little; docs/benchmarks.md ("Standalone memory") has the measurements.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+export interface PgliteOptions {
+  /** `shared_buffers` (a PostgreSQL size such as `16MB`), applied at every start. */
+  sharedBuffers?: string;
+  /** Where the build's data directory templates are; an empty `dataDir` starts from the one of this PGlite version when it exists. */
+  templateDir?: string;
+}
+
 /**
  * Embedded PostgreSQL (WASM) for the standalone run. One instance serves every context of the
  * process; PGlite serialises statements and transactions on its single connection.
  * `dataDir` undefined keeps everything in memory (unit tests).
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Database> {
   const { PGlite, PrismaPGlite } = loadPglite();
+  if (dataDir && isEmptyDataDir(dataDir)) {
+    const template = pgliteTemplateFile(pgliteVersion(), options.templateDir);
+    if (existsSync(template)) unpackDataDir(template, dataDir);
+  }
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+  // Command-line settings win over postgresql.conf, so existing data directories get them too.
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`];
+  const pglite = dataDir ? new PGlite(dataDir, { startParams }) : new PGlite({ startParams });
   await pglite.waitReady;
   return {
     kind: 'pglite',
@@ -54,4 +87,27 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     close: () => pglite.close(),
   };
+}
+
+/**
+ * Runs initdb once (in memory) and writes the result as this PGlite version's data directory
+ * template into `templateDir` (the build does, tools/pglite-template.ts). Answers the file.
+ */
+export async function writePgliteTemplate(templateDir = PGLITE_TEMPLATE_DIR): Promise<string> {
+  const { PGlite } = loadPglite();
+  const pglite = new PGlite();
+  try {
+    await pglite.waitReady;
+    // Everything on disk, so that starting from the copy needs no recovery.
+    await pglite.query('CHECKPOINT');
+    const dump = await pglite.dumpDataDir('gzip');
+    const file = pgliteTemplateFile(pgliteVersion(), templateDir);
+    mkdirSync(templateDir, { recursive: true });
+    // Renamed into place: an interrupted build must not leave a truncated template behind.
+    writeFileSync(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()));
+    renameSync(`${file}.tmp`, file);
+    return file;
+  } finally {
+    await pglite.close();
+  }
 }
