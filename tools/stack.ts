@@ -29,8 +29,8 @@ export const repoRoot = (() => {
   return dir;
 })();
 
-export function entryPoint(app: AppName): string {
-  return path.join(repoRoot, 'dist', 'apps', app, 'src', 'main.js');
+export function entryPoint(app: AppName, root = repoRoot): string {
+  return path.join(root, 'dist', 'apps', app, 'src', 'main.js');
 }
 
 export interface SpawnOptions {
@@ -40,6 +40,8 @@ export interface SpawnOptions {
   onLine?: (line: string) => void;
   /** Extra node flags (profiling). */
   nodeArgs?: string[];
+  /** The checkout whose build runs (default: this one; bench/compare-builds.ts runs another beside it). */
+  root?: string;
 }
 
 /**
@@ -54,8 +56,9 @@ export const DISTRIBUTED_NODE_FLAGS: readonly string[] = ['--max-semi-space-size
 
 export function spawnApp(app: AppName, options: SpawnOptions): ChildProcess {
   const flags = app === 'standalone' ? [] : DISTRIBUTED_NODE_FLAGS;
-  const child = spawn(process.execPath, [...flags, ...(options.nodeArgs ?? []), entryPoint(app)], {
-    cwd: repoRoot,
+  const root = options.root ?? repoRoot;
+  const child = spawn(process.execPath, [...flags, ...(options.nodeArgs ?? []), entryPoint(app, root)], {
+    cwd: root,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
