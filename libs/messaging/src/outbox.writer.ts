@@ -4,30 +4,43 @@ import type { RawSqlClient } from '@pds/persistence';
 import { currentOrigin } from './message-trace';
 import { OutboxRelay, buildEnvelope, outboxRelayProvider } from './outbox.relay';
 
+/** The INSERT of `count` outbox rows; the texts are few (one per count) and prepared by the driver. */
+const insertTexts = new Map<string, string>();
+function insertText(schema: string, count: number): string {
+  const key = `${schema}/${count}`;
+  let text = insertTexts.get(key);
+  if (text === undefined) {
+    const rows = Array.from({ length: count }, (_, i) => {
+      const p = i * 4;
+      return `($${p + 3}::uuid, $${p + 4}::uuid, $${p + 5}, $${p + 6}::jsonb, $1, $2)`;
+    });
+    text = `INSERT INTO "${schema}"."outbox" (id, organization_id, event_type, payload, request_id, traceparent) VALUES ${rows.join(', ')}`;
+    if (insertTexts.size < 1000) insertTexts.set(key, text);
+  }
+  return text;
+}
+
 /**
- * Writes events into a context's outbox inside the caller's transaction. Not exported from the
- * package: services record events through `TransactionalOutbox`, which also wakes the relay.
+ * Writes events into a context's outbox inside the caller's transaction, in one statement (one round
+ * trip however many events a transaction records). Not exported from the package: services record
+ * events through `TransactionalOutbox`, which also wakes the relay.
  */
 export async function writeOutbox(tx: RawSqlClient, schema: string, envelopes: readonly EventEnvelope<object>[]): Promise<void> {
+  if (envelopes.length === 0) return;
   // The request writing the event: its handlers, in any process, log and trace under it.
   const origin = currentOrigin();
-  for (const envelope of envelopes) {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "${schema}"."outbox" (id, organization_id, event_type, payload, request_id, traceparent)
-       VALUES ($1::uuid, $2::uuid, $3, $4::jsonb, $5, $6)`,
-      envelope.id,
-      envelope.organizationId,
-      envelope.event,
-      JSON.stringify(envelope),
-      origin?.requestId ?? null,
-      origin?.traceparent ?? null,
-    );
-  }
+  const values: unknown[] = [origin?.requestId ?? null, origin?.traceparent ?? null];
+  for (const envelope of envelopes) values.push(envelope.id, envelope.organizationId, envelope.event, JSON.stringify(envelope));
+  await tx.$executeRawUnsafe(insertText(schema, envelopes.length), ...values);
 }
 
 /** What a transaction body may do with the outbox: record events that commit (or roll back) with it. */
 export interface OutboxEvents {
-  /** Writes one event into the outbox in the current transaction; returns its envelope. */
+  /**
+   * Records one event in the current transaction; returns its envelope. The row is written when the
+   * body has returned (all of a transaction's events in one statement), so it commits or rolls back
+   * with the transaction like any other write.
+   */
   emit<T extends object>(event: string, organizationId: string, data: T): Promise<EventEnvelope<T>>;
 }
 
@@ -52,15 +65,20 @@ export class TransactionalOutbox<Tx extends RawSqlClient> {
   async transaction<R>(fn: (tx: Tx, events: OutboxEvents) => Promise<R>): Promise<R> {
     let emitted = 0;
     const result = await this.client.$transaction(
-      (tx) =>
-        fn(tx, {
+      async (tx) => {
+        // Buffered and written once, just before the commit: one round trip for all of them.
+        const pending: EventEnvelope<object>[] = [];
+        const result = await fn(tx, {
           emit: async (event, organizationId, data) => {
             const envelope = buildEnvelope(event, organizationId, data);
-            await writeOutbox(tx, this.schema, [envelope]);
-            emitted += 1;
+            pending.push(envelope);
             return envelope;
           },
-        }),
+        });
+        await writeOutbox(tx, this.schema, pending);
+        emitted = pending.length;
+        return result;
+      },
       { maxWait: 10_000, timeout: 20_000 },
     );
     if (emitted > 0) this.relay.notify();
