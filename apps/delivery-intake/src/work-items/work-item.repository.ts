@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Classification, ListWorkItemsQuery, RecordRef, formatKey, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
+import { Classification, IntakeStage, ListWorkItemsQuery, RecordRef, formatKey, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
 import { BatchLoader, DATABASE, Database, nextKeyNumberSql } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
+import { followWorkItemSql } from '../intake/intake.repository';
 import {
+  LOCK_BY_ID,
+  LOCK_BY_NUMBER,
+  LockedWorkItemRow,
   SELECT_BY_ID,
   SELECT_BY_NUMBER,
   SELECT_MANY_BY_ID,
@@ -12,7 +16,7 @@ import {
   WorkItemRow,
 } from './work-item.sql';
 
-type ValidRef = Exclude<RecordRef, { kind: 'invalid' }>;
+export type ValidRef = Exclude<RecordRef, { kind: 'invalid' }>;
 interface RefLookup {
   organizationId: string;
   ref: ValidRef;
@@ -31,6 +35,39 @@ export interface LockedWorkItem {
   solutionId: string | null;
   experimentId: string | null;
 }
+
+/**
+ * The columns an update may set. Its statement names columns from this list only; the values travel
+ * as one JSON parameter.
+ */
+const UPDATABLE_COLUMNS = new Set([
+  'title',
+  'description',
+  'type',
+  'priority',
+  'status',
+  'ad_hoc',
+  'estimate',
+  'story_points',
+  'due_date',
+  'parent_id',
+  'sprint_id',
+  'assignee_id',
+  'reporter_id',
+  'reporter_source',
+  'product_manager_id',
+  'experiment_kind',
+  'ckr_id',
+  'experiment_id',
+  'opportunity_id',
+  'solution_id',
+  'linked_ckr_id',
+  'maintenance_category',
+  'discipline',
+  'mentioned_user_ids',
+  'label_ids',
+  'updated_at',
+]);
 
 export type StrategyLinkKind = 'opportunity' | 'solution' | 'experiment';
 
@@ -162,6 +199,41 @@ export class WorkItemRepository {
       'work_item',
       JSON.stringify(fields),
     );
+    return rows[0];
+  }
+
+  /** Locks the item (by id or key number) for the rest of the transaction and reads it: an update's "before". */
+  async lockForUpdate(organizationId: string, ref: ValidRef, tx: DeliveryTx): Promise<LockedWorkItemRow | null> {
+    const rows =
+      ref.kind === 'id'
+        ? await tx.$queryRawUnsafe<LockedWorkItemRow[]>(LOCK_BY_ID, organizationId, ref.id)
+        : await tx.$queryRawUnsafe<LockedWorkItemRow[]>(LOCK_BY_NUMBER, organizationId, ref.number);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Sets `changes` (column name → value, converted to the column's type as `create` does) and
+   * returns the item in wire form, in one statement. With `followStage` the same statement moves the
+   * intake submissions that follow the item to that stage (its status changed).
+   */
+  async applyUpdate(
+    organizationId: string,
+    id: string,
+    changes: Record<string, unknown>,
+    followStage: IntakeStage | undefined,
+    tx: DeliveryTx,
+  ): Promise<WorkItemRow> {
+    const columns = Object.keys(changes);
+    for (const column of columns) if (!UPDATABLE_COLUMNS.has(column)) throw new Error(`not an updatable column: ${column}`);
+    const follow = followStage === undefined ? '' : `, follow AS (${followWorkItemSql('$1', '$2', '$4')})`;
+    const sql = `WITH w AS (
+         UPDATE delivery.work_items u SET ${columns.map((c) => `${c} = r.${c}`).join(', ')}
+           FROM jsonb_populate_record(NULL::delivery.work_items, $3::jsonb) r
+          WHERE u.organization_id = $1::uuid AND u.id = $2::uuid
+         RETURNING u.*)${follow}
+       SELECT ${WORK_ITEM_COLUMNS} FROM w`;
+    const values = [organizationId, id, JSON.stringify(changes), ...(followStage === undefined ? [] : [followStage])];
+    const rows = await tx.$queryRawUnsafe<WorkItemRow[]>(sql, ...values);
     return rows[0];
   }
 
