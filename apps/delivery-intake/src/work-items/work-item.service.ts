@@ -17,7 +17,7 @@ import {
   parseRecordRef,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { pageRequest, toPage } from '@pds/persistence';
+import { SqlExecutor, pageRequest, sqlOverPrisma, toPage } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { stageForStatus } from '../intake/intake.stage';
@@ -119,10 +119,15 @@ export class WorkItemService {
     for (const field of PLAIN_FIELDS) {
       if (dto[field] !== undefined) fields[columnOf(field)] = dto[field];
     }
-    return this.outbox.transaction(async (tx, events) => {
-      const created = toWorkItemResponse(await this.workItems.create(auth.organizationId, fields, tx));
+    const insert = async (sql: SqlExecutor, events: OutboxEvents): Promise<WorkItemResponse> => {
+      const created = toWorkItemResponse(await this.workItems.create(auth.organizationId, fields, sql));
       await events.emit(EventType.WorkItemCreated, auth.organizationId, created);
-      if (within) await within(tx, created);
+      return created;
+    };
+    if (!within) return this.outbox.sqlTransaction(insert);
+    return this.outbox.transaction(async (tx, events) => {
+      const created = await insert(sqlOverPrisma(tx), events);
+      await within(tx, created);
       return created;
     });
   }
@@ -151,7 +156,7 @@ export class WorkItemService {
     const { linkedCkrId } = await this.checkReferences(organizationId, ref, dto, links, current);
 
     const reparents = Boolean(current && dto.parentId && dto.parentId !== current.parent_id);
-    return this.outbox.transaction(async (tx, events) => {
+    return this.outbox.sqlTransaction(async (tx, events) => {
       // The tree lock comes before the row lock: every move takes them in this order, so none waits
       // for another in a cycle (the new parent's foreign-key check locks that row too).
       if (reparents) await this.workItems.lockTree(organizationId, tx);
@@ -197,7 +202,7 @@ export class WorkItemService {
   }
 
   /** Checked again inside the write transaction, under the organization's tree lock. */
-  private async assertNoCycle(organizationId: string, id: string, parentId: string, tx: DeliveryTx): Promise<void> {
+  private async assertNoCycle(organizationId: string, id: string, parentId: string, tx: SqlExecutor): Promise<void> {
     if ((await this.workItems.ancestorIds(organizationId, parentId, tx)).includes(id)) {
       throw new BadRequestError('Invalid body: parentId', { parentId: ['this parent would create a cycle'] });
     }
