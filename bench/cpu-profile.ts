@@ -8,7 +8,8 @@ import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createScratchDatabase, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
-import { cpuSeconds, deleteStreams, pidsOf, poster } from './support';
+import { Client } from 'pg';
+import { BackendCpu, HARNESS_APPLICATION, cpuSeconds, deleteStreams, pidsOf, poster } from './support';
 
 const adminUrl = 'postgresql://postgres@127.0.0.1:5432/test';
 
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     await autocannon({ url: url + route, connections: 50, duration: 3, headers: { 'x-api-key': org.apiKey } });
     let target = url;
     const extra: ChildProcess[] = [];
-    const groups: Record<string, number[]> = { gateway: [gateway.pid as number], delivery: [delivery.pid as number], nats: pidsOf('nats-server'), postgres: pidsOf('postgres'), loader: [process.pid] };
+    const groups: Record<string, number[]> = { gateway: [gateway.pid as number], delivery: [delivery.pid as number], nats: pidsOf('nats-server'), loader: [process.pid] };
     if (process.env.PROFILE_TARGET === 'reference') {
       const referencePort = await freePort();
       const reference = spawn(process.execPath, [path.join(repoRoot, 'dist', 'bench', 'reference-server.js')], {
@@ -49,23 +50,43 @@ async function main(): Promise<void> {
       groups.gateway = [reference.pid as number];
       groups.delivery = [];
     }
-    groups.postgres = pidsOf('postgres');
-    const before = Object.fromEntries(Object.entries(groups).map(([k, p]) => [k, cpuSeconds(p)]));
     // PROFILE_BODY: 32 clients POST that JSON body instead (e.g. PROFILE_PATH=/api/v1/work-items PROFILE_BODY='{"title":"x","type":"TASK"}').
+    // PROFILE_PATCH_STATUS=1: 32 clients PATCH the status of WI-1…WI-100 in turn, each request a real
+    // change (IN_PROGRESS and IN_REVIEW alternate), so each writes its events; PROFILE_PATH is ignored.
+    const patchStatus = process.env.PROFILE_PATCH_STATUS === '1';
     const body = process.env.PROFILE_BODY ? (JSON.parse(process.env.PROFILE_BODY) as unknown) : undefined;
-    let requests: number;
-    if (body !== undefined) {
-      const post = poster(target, { 'x-api-key': org.apiKey, 'content-type': 'application/json' });
-      const until = Date.now() + 10_000;
+    const post = poster(target, { 'x-api-key': org.apiKey, 'content-type': 'application/json' }, patchStatus ? 'PATCH' : 'POST');
+    let sent = 0;
+    const next = (): [string, unknown] => {
+      if (!patchStatus) return [route, body];
+      const n = sent++;
+      return [`/api/v1/work-items/WI-${(n % 100) + 1}`, { status: Math.floor(n / 100) % 2 === 0 ? 'IN_PROGRESS' : 'IN_REVIEW' }];
+    };
+    const send = async (seconds: number): Promise<Map<number, number>> => {
+      const until = Date.now() + seconds * 1000;
       const statuses = new Map<number, number>();
       await Promise.all(
         Array.from({ length: 32 }, async () => {
           while (Date.now() < until) {
-            const status = await post(route, body);
+            const status = await post(...next());
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
           }
         }),
       );
+      return statuses;
+    };
+    const writes = body !== undefined || patchStatus;
+    if (writes) await send(3);
+    // PostgreSQL: this run's own backends only (the server may be shared with other runs).
+    const sampler = new Client({ connectionString: databaseUrl, application_name: HARNESS_APPLICATION });
+    await sampler.connect();
+    const backends = new BackendCpu(sampler);
+    await backends.start();
+    const sampling = setInterval(() => void backends.sample().catch(() => undefined), 500);
+    const before = Object.fromEntries(Object.entries(groups).map(([k, p]) => [k, cpuSeconds(p)]));
+    let requests: number;
+    if (writes) {
+      const statuses = await send(10);
       requests = [...statuses.values()].reduce((a, b) => a + b, 0);
       process.stdout.write(`${Math.round(requests / 10)} req/s, statuses ${JSON.stringify(Object.fromEntries(statuses))}\n`);
     } else {
@@ -73,10 +94,14 @@ async function main(): Promise<void> {
       requests = result.requests.total;
       process.stdout.write(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non2xx ${result.non2xx}\n`);
     }
+    clearInterval(sampling);
+    await backends.sample();
+    await sampler.end();
     const after = Object.fromEntries(Object.entries(groups).map(([k, p]) => [k, cpuSeconds(p)]));
     for (const key of Object.keys(groups)) {
       process.stdout.write(`${key.padEnd(10)} ${Math.round(((after[key] - before[key]) * 1e6) / requests)} µs/request\n`);
     }
+    process.stdout.write(`${'postgres'.padEnd(10)} ${Math.round((backends.seconds() * 1e6) / requests)} µs/request (this database's backends)\n`);
     await stopProcesses(extra);
   } finally {
     await stopProcesses([gateway, delivery]);

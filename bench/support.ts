@@ -93,13 +93,13 @@ export function cpuSeconds(pids: number[]): number {
 export const pidsOf = (name: string): number[] =>
   execSync(`pgrep -x ${name} || true`).toString().split('\n').filter(Boolean).map(Number);
 
-/** POST with a keep-alive agent; node:http costs the producer far less CPU than fetch. */
-export function poster(baseUrl: string, headers: Record<string, string>): (path: string, body: unknown) => Promise<number> {
+/** POST (or `method`) with a keep-alive agent; node:http costs the producer far less CPU than fetch. */
+export function poster(baseUrl: string, headers: Record<string, string>, method = 'POST'): (path: string, body: unknown) => Promise<number> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   return (path, body) =>
     new Promise((resolve, reject) => {
       const payload = JSON.stringify(body);
-      const request = http.request(`${baseUrl}${path}`, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(payload) } }, (response) => {
+      const request = http.request(`${baseUrl}${path}`, { method, agent, headers: { ...headers, 'content-length': Buffer.byteLength(payload) } }, (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
       });

@@ -3,7 +3,7 @@ import { applyMigrations, openPglite } from '@pds/persistence';
 import { EventPublisher } from './event-stream';
 import { InProcessBus } from './in-process.bus';
 import { InProcessEventStream } from './in-process.events';
-import { writeOutbox } from './outbox.writer';
+import { TransactionalOutbox, writeOutbox } from './outbox.writer';
 import { OutboxRelay, buildEnvelope } from './outbox.relay';
 
 const silent = { error: () => undefined, warn: () => undefined };
@@ -40,10 +40,7 @@ describe('OutboxRelay', () => {
   async function setup() {
     const db = await openPglite();
     await applyMigrations(db, ['delivery']);
-    const write = async (...events: EventEnvelope<object>[]) =>
-      db.transaction((tx) =>
-        writeOutbox({ $executeRawUnsafe: async (sql, ...values) => (await tx.query(sql, values)).length, $queryRawUnsafe: async () => [] as never }, 'delivery', events),
-      );
+    const write = async (...events: EventEnvelope<object>[]) => db.transaction((tx) => writeOutbox(tx, 'delivery', events));
     return { db, write };
   }
 
@@ -127,6 +124,49 @@ describe('OutboxRelay', () => {
     expect(await relay.replayParked()).toBe(1);
     expect(await relay.drain()).toBe(1);
     expect(published).toEqual(['work_item.created', 'work_item.status_changed', 'work_item.updated']);
+    await db.close();
+  });
+});
+
+describe('TransactionalOutbox', () => {
+  const organizationId = '00000000-0000-4000-8000-000000000001';
+
+  async function setup() {
+    const db = await openPglite();
+    await applyMigrations(db, ['delivery']);
+    let notified = 0;
+    const relay = { notify: () => void (notified += 1) } as unknown as OutboxRelay;
+    const noPrisma = { $transaction: () => Promise.reject(new Error('not used')) };
+    const outbox = new TransactionalOutbox(noPrisma, relay, 'delivery', db);
+    const rows = () => db.sql.query<{ event_type: string }>('SELECT event_type FROM delivery.outbox ORDER BY seq');
+    return { db, outbox, rows, notified: () => notified };
+  }
+
+  it('writes the events of a transaction in order when it commits, then wakes the relay', async () => {
+    const { db, outbox, rows, notified } = await setup();
+    const result = await outbox.sqlTransaction(async (tx, events) => {
+      await events.emit('a.first', organizationId, { n: 1 });
+      await events.emit('a.second', organizationId, { n: 2 });
+      await events.emit('a.third', organizationId, { n: 3 });
+      return (await tx.query<{ n: number }>('SELECT 42 AS n'))[0].n;
+    });
+    expect(result).toBe(42);
+    expect((await rows()).map((r) => r.event_type)).toEqual(['a.first', 'a.second', 'a.third']);
+    expect(notified()).toBe(1);
+    await db.close();
+  });
+
+  it('writes no event of a transaction that fails, and wakes nobody', async () => {
+    const { db, outbox, rows, notified } = await setup();
+    await expect(
+      outbox.sqlTransaction(async (_tx, events) => {
+        await events.emit('b.lost', organizationId, { n: 1 });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await outbox.sqlTransaction(async () => 'nothing emitted');
+    expect(await rows()).toEqual([]);
+    expect(notified()).toBe(0);
     await db.close();
   });
 });

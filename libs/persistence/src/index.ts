@@ -5,6 +5,7 @@ export * from './pglite.database';
 export * from './postgres.database';
 export * from './persistence.module';
 export * from './key-sequence';
+export * from './raw-sql';
 export * from './keyset';
 export * from './batch-loader';
 export * from './unavailable';

@@ -163,21 +163,18 @@ export class IntakeRepository {
   async releaseOpportunityClaim(organizationId: string, id: string): Promise<void> {
     await this.prisma.intakeSubmission.updateMany({ where: { organizationId, id, opportunityKey: CONVERTING }, data: { opportunityKey: null } });
   }
+}
 
-  /**
-   * Moves the submissions converted into the work item to `stage`, in the transaction of its status
-   * change. `completedAt` is set when the stage reaches DONE and cleared if it leaves.
-   */
-  async followWorkItem(organizationId: string, workItemId: string, stage: IntakeStage, tx: DeliveryTx): Promise<void> {
-    await tx.$executeRawUnsafe(
-      `UPDATE delivery.intake_submissions
-          SET stage = $3::text::delivery."IntakeStage",
-              completed_at = CASE WHEN $3::text = 'DONE' THEN COALESCE(completed_at, now()) ELSE NULL END,
+/**
+ * Moves the submissions converted into a work item to a stage, in the transaction of the item's
+ * status change: `completedAt` is set when the stage reaches DONE and cleared if it leaves. The text
+ * over the given parameters (organization, work item, stage), for the work-item update to run it as
+ * a CTE of its own statement (one round trip for both).
+ */
+export function followWorkItemSql(organizationId: string, workItemId: string, stage: string): string {
+  return `UPDATE delivery.intake_submissions
+          SET stage = ${stage}::text::delivery."IntakeStage",
+              completed_at = CASE WHEN ${stage}::text = 'DONE' THEN COALESCE(completed_at, now()) ELSE NULL END,
               updated_at = now()
-        WHERE organization_id = $1::uuid AND work_item_id = $2::uuid AND stage::text <> $3::text`,
-      organizationId,
-      workItemId,
-      stage,
-    );
-  }
+        WHERE organization_id = ${organizationId}::uuid AND work_item_id = ${workItemId}::uuid AND stage::text <> ${stage}::text`;
 }

@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Classification, ListWorkItemsQuery, RecordRef, formatKey, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
-import { BatchLoader, DATABASE, Database, nextKeyNumberSql } from '@pds/persistence';
+import { Classification, IntakeStage, ListWorkItemsQuery, RecordRef, formatKey, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
+import { BatchLoader, DATABASE, Database, SqlExecutor, nextKeyNumberSql, statementName } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
+import { followWorkItemSql } from '../intake/intake.repository';
 import {
+  LOCK_BY_ID,
+  LOCK_BY_NUMBER,
+  LockedWorkItemRow,
   SELECT_BY_ID,
   SELECT_BY_NUMBER,
   SELECT_MANY_BY_ID,
@@ -12,7 +16,7 @@ import {
   WorkItemRow,
 } from './work-item.sql';
 
-type ValidRef = Exclude<RecordRef, { kind: 'invalid' }>;
+export type ValidRef = Exclude<RecordRef, { kind: 'invalid' }>;
 interface RefLookup {
   organizationId: string;
   ref: ValidRef;
@@ -31,6 +35,39 @@ export interface LockedWorkItem {
   solutionId: string | null;
   experimentId: string | null;
 }
+
+/**
+ * The columns an update may set. Its statement names columns from this list only; the values travel
+ * as one JSON parameter.
+ */
+const UPDATABLE_COLUMNS = new Set([
+  'title',
+  'description',
+  'type',
+  'priority',
+  'status',
+  'ad_hoc',
+  'estimate',
+  'story_points',
+  'due_date',
+  'parent_id',
+  'sprint_id',
+  'assignee_id',
+  'reporter_id',
+  'reporter_source',
+  'product_manager_id',
+  'experiment_kind',
+  'ckr_id',
+  'experiment_id',
+  'opportunity_id',
+  'solution_id',
+  'linked_ckr_id',
+  'maintenance_category',
+  'discipline',
+  'mentioned_user_ids',
+  'label_ids',
+  'updated_at',
+]);
 
 export type StrategyLinkKind = 'opportunity' | 'solution' | 'experiment';
 
@@ -147,21 +184,52 @@ export class WorkItemRepository {
    * on: one statement instead of four Prisma round trips keeps that window short (docs/benchmarks.md).
    * `fields` are column name → value; columns left out take their defaults.
    */
-  async create(organizationId: string, fields: Record<string, unknown>, tx: DeliveryTx): Promise<WorkItemRow> {
+  async create(organizationId: string, fields: Record<string, unknown>, tx: SqlExecutor): Promise<WorkItemRow> {
     const columns = Object.keys(fields);
     for (const column of columns) if (!/^[a-z_]+$/.test(column)) throw new Error(`not a column name: ${column}`);
-    const rows = await tx.$queryRawUnsafe<WorkItemRow[]>(
-      `WITH seq AS (${nextKeyNumberSql(DELIVERY_SCHEMA)}),
+    const sql = `WITH seq AS (${nextKeyNumberSql(DELIVERY_SCHEMA)}),
        w AS (
          INSERT INTO delivery.work_items (id, organization_id, number${columns.map((c) => `, ${c}`).join('')})
          SELECT gen_random_uuid(), $1::uuid, seq.value${columns.map((c) => `, r.${c}`).join('')}
            FROM seq, jsonb_populate_record(NULL::delivery.work_items, $3::jsonb) r
          RETURNING *)
-       SELECT ${WORK_ITEM_COLUMNS} FROM w`,
-      organizationId,
-      'work_item',
-      JSON.stringify(fields),
-    );
+       SELECT ${WORK_ITEM_COLUMNS} FROM w`;
+    const rows = await tx.query<WorkItemRow>(sql, [organizationId, 'work_item', JSON.stringify(fields)], statementName(sql));
+    return rows[0];
+  }
+
+  /** Locks the item (by id or key number) for the rest of the transaction and reads it: an update's "before". */
+  async lockForUpdate(organizationId: string, ref: ValidRef, tx: SqlExecutor): Promise<LockedWorkItemRow | null> {
+    const rows =
+      ref.kind === 'id'
+        ? await tx.query<LockedWorkItemRow>(LOCK_BY_ID, [organizationId, ref.id], 'wi_lock_by_id')
+        : await tx.query<LockedWorkItemRow>(LOCK_BY_NUMBER, [organizationId, ref.number], 'wi_lock_by_number');
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Sets `changes` (column name → value, converted to the column's type as `create` does) and
+   * returns the item in wire form, in one statement. With `followStage` the same statement moves the
+   * intake submissions that follow the item to that stage (its status changed).
+   */
+  async applyUpdate(
+    organizationId: string,
+    id: string,
+    changes: Record<string, unknown>,
+    followStage: IntakeStage | undefined,
+    tx: SqlExecutor,
+  ): Promise<WorkItemRow> {
+    const columns = Object.keys(changes);
+    for (const column of columns) if (!UPDATABLE_COLUMNS.has(column)) throw new Error(`not an updatable column: ${column}`);
+    const follow = followStage === undefined ? '' : `, follow AS (${followWorkItemSql('$1', '$2', '$4')})`;
+    const sql = `WITH w AS (
+         UPDATE delivery.work_items u SET ${columns.map((c) => `${c} = r.${c}`).join(', ')}
+           FROM jsonb_populate_record(NULL::delivery.work_items, $3::jsonb) r
+          WHERE u.organization_id = $1::uuid AND u.id = $2::uuid
+         RETURNING u.*)${follow}
+       SELECT ${WORK_ITEM_COLUMNS} FROM w`;
+    const values = [organizationId, id, JSON.stringify(changes), ...(followStage === undefined ? [] : [followStage])];
+    const rows = await tx.query<WorkItemRow>(sql, values, statementName(sql));
     return rows[0];
   }
 
@@ -203,14 +271,14 @@ export class WorkItemRepository {
   }
 
   /** The item and its ancestors, nearest first; empty when the item is not in the organization. */
-  async ancestorIds(organizationId: string, id: string, tx?: DeliveryTx): Promise<string[]> {
+  async ancestorIds(organizationId: string, id: string, tx: SqlExecutor = this.db.sql): Promise<string[]> {
     const sql = `WITH RECURSIVE chain(id, parent_id, depth) AS (
          SELECT id, parent_id, 0 FROM delivery.work_items WHERE organization_id = $1::uuid AND id = $2::uuid
          UNION ALL
          SELECT w.id, w.parent_id, c.depth + 1 FROM delivery.work_items w JOIN chain c ON w.id = c.parent_id
           WHERE w.organization_id = $1::uuid AND c.depth < 1000)
        SELECT id FROM chain ORDER BY depth`;
-    const rows = tx ? await tx.$queryRawUnsafe<{ id: string }[]>(sql, organizationId, id) : await this.db.sql.query<{ id: string }>(sql, [organizationId, id]);
+    const rows = await tx.query<{ id: string }>(sql, [organizationId, id], 'wi_ancestors');
     return rows.map((r) => r.id);
   }
 
@@ -218,8 +286,8 @@ export class WorkItemRepository {
    * Serializes re-parenting within the organization for the rest of the transaction: two moves
    * checked at the same time could otherwise each find no cycle and together make one.
    */
-  async lockTree(organizationId: string, tx: DeliveryTx): Promise<void> {
-    await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `${organizationId}/work-item-tree`);
+  async lockTree(organizationId: string, tx: SqlExecutor): Promise<void> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${organizationId}/work-item-tree`], 'wi_lock_tree');
   }
 
   /** Filters of GET /work-items; ordered by key number, cursor after a number. */

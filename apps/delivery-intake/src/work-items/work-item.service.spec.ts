@@ -116,6 +116,14 @@ describe('work items', () => {
     expect(await outbox(item.id)).toHaveLength(2);
   });
 
+  it('answers 404, not 400, for an item that does not exist whatever the body names', async () => {
+    const nobody = '00000000-0000-4000-8000-00000000dead';
+    await expect(update(nobody, { status: 'DONE' })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(update('WI-99999', { sprintId: nobody, assigneeId: nobody })).rejects.toMatchObject({ code: 'NotFound' });
+    const item = await create({ title: 'Exists', type: 'TASK' });
+    await expect(update(item.key, { sprintId: nobody })).rejects.toMatchObject({ code: 'BadRequest', details: { sprintId: expect.any(Array) } });
+  });
+
   it('hides other organizations and refuses their ids as references', async () => {
     const theirs = await create({ title: 'Secret', type: 'TASK' }, other);
     await expect(get(theirs.id)).rejects.toMatchObject({ code: 'NotFound' });

@@ -17,16 +17,14 @@ import {
   parseRecordRef,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { pageRequest, toPage } from '@pds/persistence';
+import { SqlExecutor, pageRequest, sqlOverPrisma, toPage } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
-import { Prisma } from '../generated/delivery/client';
-import { IntakeRepository } from '../intake/intake.repository';
 import { stageForStatus } from '../intake/intake.stage';
 import { toWorkItemResponse } from './work-item.mapper';
 import { DiscoveryLinks, WorkItemReferences } from './work-item.references';
-import { LockedWorkItem, WorkItemRepository } from './work-item.repository';
-import type { WorkItemRow } from './work-item.sql';
+import { WorkItemRepository } from './work-item.repository';
+import type { LockedWorkItemRow, WorkItemRow } from './work-item.sql';
 
 const DISCOVERY_FIELDS = ['opportunityId', 'solutionId', 'experimentId'] as const;
 
@@ -58,10 +56,6 @@ const PLAIN_FIELDS = [
 /** The column of a plain field: the schema maps every camelCase field to its snake_case name. */
 const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-function toDate(value: string | null | undefined): Date | null | undefined {
-  return value === undefined || value === null ? value : new Date(`${value}T00:00:00Z`);
-}
-
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id));
 }
@@ -71,7 +65,6 @@ export class WorkItemService {
   constructor(
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
     @Inject(WorkItemReferences) private readonly references: WorkItemReferences,
-    @Inject(IntakeRepository) private readonly intake: IntakeRepository,
     @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
 
@@ -126,10 +119,15 @@ export class WorkItemService {
     for (const field of PLAIN_FIELDS) {
       if (dto[field] !== undefined) fields[columnOf(field)] = dto[field];
     }
-    return this.outbox.transaction(async (tx, events) => {
-      const created = toWorkItemResponse(await this.workItems.create(auth.organizationId, fields, tx));
+    const insert = async (sql: SqlExecutor, events: OutboxEvents): Promise<WorkItemResponse> => {
+      const created = toWorkItemResponse(await this.workItems.create(auth.organizationId, fields, sql));
       await events.emit(EventType.WorkItemCreated, auth.organizationId, created);
-      if (within) await within(tx, created);
+      return created;
+    };
+    if (!within) return this.outbox.sqlTransaction(insert);
+    return this.outbox.transaction(async (tx, events) => {
+      const created = await insert(sqlOverPrisma(tx), events);
+      await within(tx, created);
       return created;
     });
   }
@@ -140,70 +138,91 @@ export class WorkItemService {
    */
   async update(auth: AuthContext, ref: string, dto: UpdateWorkItemDto): Promise<WorkItemResponse> {
     assertCan(auth, Permission.DeliveryWrite);
-    const current = await this.require(auth.organizationId, ref);
+    const organizationId = auth.organizationId;
+    const parsed = parseRecordRef(ref, WORK_ITEM_KEY_PREFIX);
+    if (parsed.kind === 'invalid') throw new NotFoundError('Work item', ref);
     const linksChange = DISCOVERY_FIELDS.some((field) => dto[field] !== undefined);
-    const links: DiscoveryLinks | undefined = linksChange
-      ? {
-          opportunityId: dto.opportunityId !== undefined ? dto.opportunityId : current.opportunity_id,
-          solutionId: dto.solutionId !== undefined ? dto.solutionId : current.solution_id,
-          experimentId: dto.experimentId !== undefined ? dto.experimentId : current.experiment_id,
-        }
-      : undefined;
-    const { linkedCkrId } = await this.references.check(auth.organizationId, dto, links, current.id);
+    // Only the discovery links and a new parent need the item before the transaction (the OKR the
+    // links reach, the parent's cycle check); otherwise the locking read inside it is the only read.
+    const current = linksChange || dto.parentId ? await this.require(organizationId, ref) : undefined;
+    const links: DiscoveryLinks | undefined =
+      linksChange && current
+        ? {
+            opportunityId: dto.opportunityId !== undefined ? dto.opportunityId : current.opportunity_id,
+            solutionId: dto.solutionId !== undefined ? dto.solutionId : current.solution_id,
+            experimentId: dto.experimentId !== undefined ? dto.experimentId : current.experiment_id,
+          }
+        : undefined;
+    const { linkedCkrId } = await this.checkReferences(organizationId, ref, dto, links, current);
 
-    const reparents = Boolean(dto.parentId && dto.parentId !== current.parent_id);
-    return this.outbox.transaction(async (tx, events) => {
+    const reparents = Boolean(current && dto.parentId && dto.parentId !== current.parent_id);
+    return this.outbox.sqlTransaction(async (tx, events) => {
       // The tree lock comes before the row lock: every move takes them in this order, so none waits
       // for another in a cycle (the new parent's foreign-key check locks that row too).
-      if (reparents) await this.workItems.lockTree(auth.organizationId, tx);
-      const locked = await this.workItems.lock(auth.organizationId, current.id, tx);
-      if (!locked) throw new NotFoundError('Work item', ref);
-      if (dto.expectedUpdatedAt !== undefined && Date.parse(dto.expectedUpdatedAt) !== locked.updatedAt.getTime()) {
+      if (reparents) await this.workItems.lockTree(organizationId, tx);
+      const before = await this.workItems.lockForUpdate(organizationId, current ? { kind: 'id', id: current.id } : parsed, tx);
+      if (!before) throw new NotFoundError('Work item', ref);
+      const beforeUpdatedAt = Date.parse(before.updated_at);
+      if (dto.expectedUpdatedAt !== undefined && Date.parse(dto.expectedUpdatedAt) !== beforeUpdatedAt) {
         throw new ConflictError('The work item was changed since expectedUpdatedAt', {
           expectedUpdatedAt: dto.expectedUpdatedAt,
-          updatedAt: locked.updatedAt.toISOString(),
+          updatedAt: before.updated_at,
         });
       }
-      if (reparents) await this.assertNoCycle(auth.organizationId, current.id, dto.parentId as string, tx);
-      const before = await this.workItems.findInTx(auth.organizationId, current.id, tx);
-      const data = this.changes(dto, before, locked, linkedCkrId);
-      if (Object.keys(data).length === 0) return toWorkItemResponse(before);
+      if (reparents) await this.assertNoCycle(organizationId, before.id, dto.parentId as string, tx);
+      const changes = this.changes(dto, before, linkedCkrId);
+      if (Object.keys(changes).length === 0) return toWorkItemResponse(before);
 
-      data.updatedAt = new Date(Math.max(Date.now(), locked.updatedAt.getTime() + 1));
-      await this.workItems.update(auth.organizationId, current.id, data, tx);
-      const after = toWorkItemResponse(await this.workItems.findInTx(auth.organizationId, current.id, tx));
-      await this.recordEvents(events, auth.organizationId, after, before.status as WorkItemStatus);
-      if (after.status !== before.status) await this.intake.followWorkItem(auth.organizationId, after.id, stageForStatus(after.status), tx);
+      changes.updated_at = new Date(Math.max(Date.now(), beforeUpdatedAt + 1)).toISOString();
+      const status = changes.status as WorkItemStatus | undefined;
+      const row = await this.workItems.applyUpdate(organizationId, before.id, changes, status && stageForStatus(status), tx);
+      const after = toWorkItemResponse(row);
+      await this.recordEvents(events, organizationId, after, before.status as WorkItemStatus);
       return after;
     });
   }
 
+  /**
+   * references.check, answering 404 rather than 400 for an item that does not exist when the item
+   * was not read before (as it would have been had it been read first).
+   */
+  private async checkReferences(
+    organizationId: string,
+    ref: string,
+    dto: UpdateWorkItemDto,
+    links: DiscoveryLinks | undefined,
+    current: WorkItemRow | undefined,
+  ): Promise<{ linkedCkrId: string | null | undefined }> {
+    try {
+      return await this.references.check(organizationId, dto, links, current?.id);
+    } catch (error) {
+      if (!current && error instanceof BadRequestError) await this.require(organizationId, ref);
+      throw error;
+    }
+  }
+
   /** Checked again inside the write transaction, under the organization's tree lock. */
-  private async assertNoCycle(organizationId: string, id: string, parentId: string, tx: DeliveryTx): Promise<void> {
+  private async assertNoCycle(organizationId: string, id: string, parentId: string, tx: SqlExecutor): Promise<void> {
     if ((await this.workItems.ancestorIds(organizationId, parentId, tx)).includes(id)) {
       throw new BadRequestError('Invalid body: parentId', { parentId: ['this parent would create a cycle'] });
     }
   }
 
-  private changes(
-    dto: UpdateWorkItemDto,
-    before: WorkItemRow,
-    locked: LockedWorkItem,
-    linkedCkrId: string | null | undefined,
-  ): Prisma.WorkItemUncheckedUpdateInput {
+  /** The columns the body changes (column name → new value), compared with the locked row. */
+  private changes(dto: UpdateWorkItemDto, before: LockedWorkItemRow, linkedCkrId: string | null | undefined): Record<string, unknown> {
     const beforeResponse = toWorkItemResponse(before) as unknown as Record<string, unknown>;
     const data: Record<string, unknown> = {};
     for (const field of PLAIN_FIELDS) {
       const value = dto[field];
-      if (value !== undefined && value !== beforeResponse[field]) data[field] = value;
+      if (value !== undefined && value !== beforeResponse[field]) data[columnOf(field)] = value;
     }
-    if (dto.dueDate !== undefined && dto.dueDate !== before.due_date) data.dueDate = toDate(dto.dueDate);
-    if (dto.mentionedUserIds !== undefined && !sameSet(dto.mentionedUserIds, locked.mentionedUserIds)) {
-      data.mentionedUserIds = dto.mentionedUserIds;
+    if (dto.dueDate !== undefined && dto.dueDate !== before.due_date) data.due_date = dto.dueDate;
+    if (dto.mentionedUserIds !== undefined && !sameSet(dto.mentionedUserIds, before.mentioned_user_ids ?? [])) {
+      data.mentioned_user_ids = dto.mentionedUserIds;
     }
-    if (dto.labelIds !== undefined && !sameSet(dto.labelIds, before.labels.map((l) => l.id))) data.labelIds = dto.labelIds;
-    if (linkedCkrId !== undefined && linkedCkrId !== before.linked_ckr_id) data.linkedCkrId = linkedCkrId;
-    return data as Prisma.WorkItemUncheckedUpdateInput;
+    if (dto.labelIds !== undefined && !sameSet(dto.labelIds, before.labels.map((l) => l.id))) data.label_ids = dto.labelIds;
+    if (linkedCkrId !== undefined && linkedCkrId !== before.linked_ckr_id) data.linked_ckr_id = linkedCkrId;
+    return data;
   }
 
   private async recordEvents(events: OutboxEvents, organizationId: string, after: WorkItemResponse, previousStatus: WorkItemStatus): Promise<void> {

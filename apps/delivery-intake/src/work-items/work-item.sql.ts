@@ -58,6 +58,18 @@ export interface WorkItemRow {
 export const SELECT_BY_ID = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE w.organization_id = $1 AND w.id = $2`;
 export const SELECT_BY_NUMBER = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE w.organization_id = $1 AND w.number = $2`;
 
+/**
+ * The row an update starts from, locked for the rest of the transaction (concurrent updates of one
+ * item serialise here), with the one column the response leaves out and a change compares.
+ */
+export interface LockedWorkItemRow extends WorkItemRow {
+  mentioned_user_ids: string[] | null;
+}
+const LOCK_WHERE = (column: 'id' | 'number') =>
+  `SELECT ${WORK_ITEM_COLUMNS}, w.mentioned_user_ids FROM delivery.work_items w WHERE w.organization_id = $1::uuid AND w.${column} = $2 FOR UPDATE OF w`;
+export const LOCK_BY_ID = LOCK_WHERE('id');
+export const LOCK_BY_NUMBER = LOCK_WHERE('number');
+
 /** Many lookups at once (see BatchLoader): parallel arrays of organization ids and ids or numbers. */
 export const SELECT_MANY_BY_ID = `SELECT ${WORK_ITEM_COLUMNS}, w.organization_id FROM delivery.work_items w
   JOIN unnest($1::uuid[], $2::uuid[]) AS wanted(organization_id, id) ON w.organization_id = wanted.organization_id AND w.id = wanted.id`;
