@@ -7,7 +7,8 @@
  * microseconds per request of each build's gateway and service, and this build's req/s as a share of
  * the base's per round pair. This is how a change is held to "within 5 % of the distributed path's
  * speed before it" (issue 15): the same load generator, the same machine, the same minutes.
- * Both builds run with this build's V8 flags (spawnApp), so that the code is what differs.
+ * `BENCH_HEAD_ROOT` replaces this checkout as the head (to compare two other builds). Both builds
+ * run with this build's V8 flags (spawnApp), so that the code is what differs.
  * Prints its results; docs/benchmarks.md records them by hand with the sitting's conditions.
  */
 import autocannon from 'autocannon';
@@ -119,7 +120,7 @@ async function main(): Promise<void> {
   if (!baseRoot) throw new Error('BENCH_BASE_ROOT: the checkout (built with `npm run build`) to compare this build with');
   process.stdout.write(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}\n`);
   const base = await startBuild('base', path.resolve(baseRoot));
-  const head = await startBuild('head', repoRoot).catch(async (error) => {
+  const head = await startBuild('head', path.resolve(process.env.BENCH_HEAD_ROOT ?? repoRoot)).catch(async (error) => {
     await base.stop();
     throw error;
   });
