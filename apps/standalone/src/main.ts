@@ -7,7 +7,7 @@ import { HealthController, MetricsController, buildInfo, createHttpApp, listen }
 import { McpServerModule, McpSettings, mcpOptionsFrom } from '@pds/mcp-server';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { Metrics, ObservabilityModule, configureRequestContext, createLogger, startTracing } from '@pds/observability';
-import { PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
+import { PGLITE_ANALYZE_SECONDS, PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
 import { HOOK_BODY_LIMITS, RepoReceiverModule, RepoReceiverSettings, repoReceiverOptionsFrom } from '@pds/repo-receiver';
 import { ensurePortFree, runMain } from '@pds/runtime';
 import { resolveSecretKeyFile } from '@pds/secrets';
@@ -54,7 +54,7 @@ runMain(async () => {
 
   const tracing = await startTracing('standalone');
   const requestContext = configureRequestContext(config.REQUEST_CONTEXT, tracing);
-  const db = await openPglite(path.join(dataDir, 'pglite'), { sharedBuffers: config.PGLITE_SHARED_BUFFERS });
+  const db = await openPglite(path.join(dataDir, 'pglite'), { sharedBuffers: config.PGLITE_SHARED_BUFFERS, analyzeEverySeconds: PGLITE_ANALYZE_SECONDS });
   const applied = await applyMigrations(db);
   if (applied.length) logger.info({ migrations: applied.map((m) => `${m.context}/${m.name}`) }, 'applied migrations');
 

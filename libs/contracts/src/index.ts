@@ -11,7 +11,7 @@ export * from './common/pagination';
 export * from './common/requests';
 export * from './common/schema';
 export * from './common/subject';
-export type { JsonText } from './common/json-text';
+export { EncodedJson, type JsonText } from './common/json-text';
 export * from './common/validation';
 export * from './identity/identity.dto';
 export * from './identity/identity.subjects';

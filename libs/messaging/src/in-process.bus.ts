@@ -1,7 +1,7 @@
-import { JsonText, ServiceUnavailableError, Subject } from '@pds/contracts';
+import { EncodedJson, JsonText, ServiceUnavailableError, Subject } from '@pds/contracts';
 import { Metrics, RequestContext, SpanKind, endSpan, requestContext, startSpan } from '@pds/observability';
 import { performance } from 'node:perf_hooks';
-import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, runHandler, unwrapReply } from './message-bus';
+import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, encodeReply, runHandler, unwrapReply } from './message-bus';
 
 /** JSON round trip, so that in-process handlers get exactly what NATS would have carried. */
 function wire<T>(value: unknown): T {
@@ -22,11 +22,12 @@ export class InProcessBus extends MessageBus {
 
   /** The caller's context flows into the handler by itself (one process); with tracing, under a span of its own. */
   async request<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<Res> {
-    return unwrapReply<Res>(wire(await this.run(subject, payload)));
+    return unwrapReply<Res>(JSON.parse(encodeReply(await this.run(subject, payload))) as Reply);
   }
 
   async requestJson<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<JsonText<Res>> {
-    return JSON.stringify(unwrapReply<Res>(await this.run(subject, payload)));
+    const reply = await this.run(subject, payload);
+    return reply.ok && reply.data instanceof EncodedJson ? reply.data.json : JSON.stringify(unwrapReply<Res>(reply));
   }
 
   private async run(subject: string, payload: unknown): Promise<Reply> {

@@ -1,4 +1,4 @@
-import { ApiErrorBody, AppException, ErrorCode, JsonText, Subject } from '@pds/contracts';
+import { ApiErrorBody, AppException, EncodedJson, ErrorCode, JsonText, Subject } from '@pds/contracts';
 
 export type MessageHandler = (payload: unknown) => Promise<unknown> | unknown;
 export type BroadcastListener = (payload: unknown) => void;
@@ -39,6 +39,11 @@ export abstract class MessageBus {
 
 /** What `encode` makes of a successful Reply begins with this; the data's JSON follows, then `}`. */
 const OK_PREFIX = '{"ok":true,"data":';
+
+/** A Reply as it travels; a handler's EncodedJson goes in as its text, not serialized again. */
+export function encodeReply(reply: Reply): string {
+  return reply.ok && reply.data instanceof EncodedJson ? `${OK_PREFIX}${reply.data.json}}` : JSON.stringify(reply);
+}
 
 /**
  * The data of an encoded Reply as JSON text, without parsing it when the reply succeeded (the

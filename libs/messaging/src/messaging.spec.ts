@@ -1,7 +1,8 @@
-import { AppException, ConflictError, EventEnvelope } from '@pds/contracts';
+import { AppException, ConflictError, EncodedJson, EventEnvelope } from '@pds/contracts';
 import { applyMigrations, openPglite } from '@pds/persistence';
 import { EventPublisher } from './event-stream';
 import { InProcessBus } from './in-process.bus';
+import { Reply, encodeReply, replyJson, unwrapReply } from './message-bus';
 import { InProcessEventStream } from './in-process.events';
 import { TransactionalOutbox, writeOutbox } from './outbox.writer';
 import { OutboxRelay, buildEnvelope } from './outbox.relay';
@@ -31,6 +32,30 @@ describe('InProcessBus', () => {
 
   it('answers 503 for a subject nobody serves', async () => {
     await expect(new InProcessBus(silent).request('nobody', {})).rejects.toMatchObject({ code: 'ServiceUnavailable' });
+  });
+
+  it("passes a handler's EncodedJson on: request parses it, requestJson answers its text", async () => {
+    const bus = new InProcessBus(silent);
+    const json = '{"nextCursor":null,"items":[{"a":1}]}';
+    bus.serve('encoded', () => new EncodedJson(json));
+    await expect(bus.request('encoded', {})).resolves.toEqual({ nextCursor: null, items: [{ a: 1 }] });
+    await expect(bus.requestJson('encoded', {})).resolves.toBe(json);
+  });
+});
+
+describe('Reply encoding (the NATS wire)', () => {
+  it("writes a handler's EncodedJson into the reply as it is", () => {
+    const json = '{"items":[1,2],"nextCursor":"c"}';
+    const text = encodeReply({ ok: true, data: new EncodedJson(json) });
+    expect(JSON.parse(text)).toEqual({ ok: true, data: { items: [1, 2], nextCursor: 'c' } });
+    expect(replyJson(text)).toBe(json);
+    expect(unwrapReply(JSON.parse(text) as Reply)).toEqual({ items: [1, 2], nextCursor: 'c' });
+  });
+
+  it('serializes every other reply', () => {
+    expect(encodeReply({ ok: true, data: { a: 1 } })).toBe('{"ok":true,"data":{"a":1}}');
+    const failed = encodeReply({ ok: false, error: { error: 'NotFound', message: 'gone' } } as Reply);
+    expect(() => replyJson(failed)).toThrow('gone');
   });
 });
 

@@ -2,7 +2,7 @@ import { ErrorCode, JsonText, ServiceUnavailableError, Subject } from '@pds/cont
 import { BusOutcome, Metrics, Span, SpanKind, endSpan, requestContext, requestContextEnabled, startSpan } from '@pds/observability';
 import { Msg, NatsConnection, PublishOptions, Subscription, createInbox } from 'nats';
 import { performance } from 'node:perf_hooks';
-import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, replyJson, runHandler, unwrapReply } from './message-bus';
+import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, encodeReply, replyJson, runHandler, unwrapReply } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
 import { originContext, readRequestHeaders, requestHeaders } from './message-trace';
 import { NatsOptions, natsInboxPrefix, prefixed, requestPayloadsBucket } from './nats.connection';
@@ -184,7 +184,7 @@ export class NatsBus extends MessageBus {
       const request = isClaim(payload) ? decode(await this.large.redeem(payload)) : payload;
       const reply = await runHandler(subject, handler, request, this.logger);
       if (span) endSpan(span, !reply.ok, reply.ok ? undefined : reply.error.error);
-      const data = encode(reply);
+      const data = encoder.encode(encodeReply(reply));
       msg.respond(data.length > this.large.limit ? encode(await this.large.stash(data)) : data);
     } catch (err) {
       this.logger.error({ err, subject }, 'could not answer a request');

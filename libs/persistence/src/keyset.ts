@@ -1,4 +1,4 @@
-import { CursorOrder, CursorPosition, DEFAULT_PAGE_SIZE, Page, decodeCursor, encodeCursor } from '@pds/contracts';
+import { CursorOrder, CursorPosition, DEFAULT_PAGE_SIZE, EncodedJson, Page, decodeCursor, encodeCursor, pageJson } from '@pds/contracts';
 
 /**
  * Reads `limit`/`cursor` of a list query: how many rows to fetch (one extra reveals a next page),
@@ -29,4 +29,18 @@ export function toPage<R extends { id: string }, T>(
     items: pageRows.map(map),
     nextCursor: more && last ? encodeCursor({ sortValue: sortValue(last), id: last.id }) : null,
   };
+}
+
+/**
+ * `toPage` already serialized, for a list whose page the edge sends on without parsing it
+ * (EncodedJson, `splitPageJson`): the items are turned into JSON once, here.
+ */
+export function toPageJson<R extends { id: string }, T>(
+  rows: R[],
+  limit: number,
+  map: (row: R) => T,
+  sortValue?: (row: R) => string,
+): EncodedJson<Page<T>> {
+  const page = toPage(rows, limit, map, sortValue);
+  return new EncodedJson(pageJson<T>(JSON.stringify(page.items), page.nextCursor));
 }

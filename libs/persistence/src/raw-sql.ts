@@ -2,18 +2,23 @@ import { createHash } from 'node:crypto';
 import type { SqlExecutor } from './database';
 import type { RawSqlClient } from './key-sequence';
 
+/** Distinct statement texts named per process; later ones run unnamed (see statementName). */
+export const MAX_NAMED_STATEMENTS = 2000;
 const names = new Map<string, string>();
 
 /**
  * A prepared statement's name for a SQL text, the same in every process: PostgreSQL then parses and
- * plans a statement whose text is built at run time (a column list) once per connection, not on
- * every call. Prisma's pg adapter is given the same names (postgres.database.ts).
+ * plans a statement whose text is built at run time (a column list, a list's filters) once per
+ * connection, not on every call, and may keep a generic plan for it. Prisma's pg adapter is given the
+ * same names (postgres.database.ts). Only the first MAX_NAMED_STATEMENTS texts are named; later ones
+ * run unnamed (undefined), so that a client cycling through filter combinations cannot fill every
+ * connection with prepared plans.
  */
-export function statementName(sql: string): string {
+export function statementName(sql: string): string | undefined {
   let name = names.get(sql);
-  if (name === undefined) {
+  if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
     name = 'p_' + createHash('sha1').update(sql).digest('hex').slice(0, 20);
-    if (names.size < 10_000) names.set(sql, name);
+    names.set(sql, name);
   }
   return name;
 }

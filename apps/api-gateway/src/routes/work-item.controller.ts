@@ -1,13 +1,14 @@
 import { Body, Get, Header, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   AuthContext,
+  JsonPage,
   JsonText,
   CreateWorkItemDto,
   ListWorkItemsQuery,
-  Page,
   UpdateWorkItemDto,
   WorkItemResponse,
   WorkItemSubjects,
+  splitPageJson,
 } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
@@ -23,10 +24,11 @@ export class WorkItemController {
     return this.bus.request(WorkItemSubjects.create, { auth, body });
   }
 
+  /** A page is large: its items go out as the service's JSON, only the cursor is read (for the paging headers). */
   @Get()
   @Paginated(WorkItemResponse)
-  list(@Auth() auth: AuthContext, @Query() query: ListWorkItemsQuery): Promise<Page<WorkItemResponse>> {
-    return this.bus.request(WorkItemSubjects.list, { auth, query });
+  async list(@Auth() auth: AuthContext, @Query() query: ListWorkItemsQuery): Promise<JsonPage<WorkItemResponse>> {
+    return splitPageJson(await this.bus.requestJson(WorkItemSubjects.list, { auth, query }));
   }
 
   /** The busiest read: the service's JSON goes out as it came, without a parse and a re-serialization. */

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateWorkItemRequest,
+  EncodedJson,
   GetWorkItemRequest,
   ListWorkItemsRequest,
   Page,
@@ -24,7 +25,7 @@ export class WorkItemHandler {
   }
 
   @MessagePattern(WorkItemSubjects.list)
-  list(@Payload() { auth, query }: ListWorkItemsRequest): Promise<Page<WorkItemResponse>> {
+  list(@Payload() { auth, query }: ListWorkItemsRequest): Promise<EncodedJson<Page<WorkItemResponse>>> {
     return this.workItems.list(auth, query);
   }
 

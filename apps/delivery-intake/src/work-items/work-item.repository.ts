@@ -290,8 +290,14 @@ export class WorkItemRepository {
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${organizationId}/work-item-tree`], 'wi_lock_tree');
   }
 
-  /** Filters of GET /work-items; ordered by key number, cursor after a number. */
+  /**
+   * Filters of GET /work-items; ordered by key number, cursor after a number. The statement is
+   * prepared, and its LIMIT written into it: with a parameter there, PostgreSQL prices a generic
+   * plan for 10 % of the rows and plans every call anew (measured: 355 µs per page of 50 on
+   * 10,000 items, 225 µs with the generic plan it then keeps; unprepared 555 µs).
+   */
   async list(organizationId: string, query: ListWorkItemsQuery, afterNumber: number | undefined, take: number): Promise<WorkItemRow[]> {
+    if (!Number.isSafeInteger(take) || take < 1) throw new Error(`not a page size: ${take}`);
     const params: unknown[] = [organizationId];
     const where: string[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
@@ -325,8 +331,8 @@ export class WorkItemRepository {
     }
     if (afterNumber !== undefined) where.push(`w.number > ${param(afterNumber)}`);
     const sql = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
-      WHERE w.organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')} ORDER BY w.number LIMIT ${param(take)}`;
-    return this.db.sql.query<WorkItemRow>(sql, params);
+      WHERE w.organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')} ORDER BY w.number LIMIT ${take}`;
+    return this.db.sql.query<WorkItemRow>(sql, params, statementName(sql));
   }
 }
 

@@ -8,6 +8,7 @@ import {
   EventType,
   ListWorkItemsQuery,
   NotFoundError,
+  EncodedJson,
   Page,
   UpdateWorkItemDto,
   WORK_ITEM_KEY_PREFIX,
@@ -17,7 +18,7 @@ import {
   parseRecordRef,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { SqlExecutor, pageRequest, sqlOverPrisma, toPage } from '@pds/persistence';
+import { SqlExecutor, pageRequest, sqlOverPrisma, toPageJson } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { stageForStatus } from '../intake/intake.stage';
@@ -73,12 +74,13 @@ export class WorkItemService {
     return toWorkItemResponse(await this.require(auth.organizationId, ref));
   }
 
-  async list(auth: AuthContext, query: ListWorkItemsQuery): Promise<Page<WorkItemResponse>> {
+  /** The page as JSON: the gateway sends its items on without parsing them. */
+  async list(auth: AuthContext, query: ListWorkItemsQuery): Promise<EncodedJson<Page<WorkItemResponse>>> {
     assertCan(auth, Permission.Read);
     const { limit, after } = pageRequest(query, 'number');
     const afterNumber = after ? Number(after.sortValue) : undefined;
     const rows = await this.workItems.list(auth.organizationId, query, Number.isInteger(afterNumber) ? afterNumber : undefined, limit + 1);
-    return toPage(rows, limit, toWorkItemResponse, (row) => String(row.number));
+    return toPageJson(rows, limit, toWorkItemResponse, (row) => String(row.number));
   }
 
   /**

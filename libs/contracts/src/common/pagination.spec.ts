@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from './pagination';
+import { decodeCursor, encodeCursor, pageJson, splitPageJson } from './pagination';
 import { parseRecordRef } from './identifiers';
 
 describe('cursors', () => {
@@ -46,5 +46,31 @@ describe('parseRecordRef', () => {
     expect(parseRecordRef('OKR-1', 'WI').kind).toBe('invalid');
     expect(parseRecordRef('WI-', 'WI').kind).toBe('invalid');
     expect(parseRecordRef("WI-1' OR 1=1", 'WI').kind).toBe('invalid');
+  });
+});
+
+describe('page JSON', () => {
+  const items = [{ id: 'a', title: 'He said "hi", then ,"items": []' }, { id: 'b', title: null }];
+
+  it('is the JSON of a Page, and splits into the cursor and the items text as they were', () => {
+    const itemsJson = JSON.stringify(items);
+    for (const nextCursor of ['eyJhIjoxfQ', null]) {
+      const text = pageJson(itemsJson, nextCursor);
+      expect(JSON.parse(text)).toEqual({ nextCursor, items });
+      const page = splitPageJson(text);
+      expect(page).toEqual({ nextCursor, items: itemsJson });
+    }
+  });
+
+  it('ends the cursor at the real separator whatever the cursor holds', () => {
+    const nextCursor = 'odd ,"items": cursor "quoted" \\ \u2028';
+    expect(splitPageJson(pageJson(JSON.stringify(items), nextCursor))).toEqual({ nextCursor, items: JSON.stringify(items) });
+  });
+
+  it('takes a page serialized some other way by parsing it', () => {
+    const text = JSON.stringify({ items, nextCursor: 'c' });
+    expect(splitPageJson(text)).toEqual({ nextCursor: 'c', items: JSON.stringify(items) });
+    const spaced = JSON.stringify({ nextCursor: null, items }, null, 1);
+    expect(splitPageJson(spaced)).toEqual({ nextCursor: null, items: JSON.stringify(items) });
   });
 });

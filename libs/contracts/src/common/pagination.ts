@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BadRequestError } from './errors';
+import type { JsonText } from './json-text';
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 500;
@@ -24,6 +25,38 @@ export class ListQuery {
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
+}
+
+/**
+ * A page whose items are still JSON text, for an edge that sends them on as they came: the array
+ * of the response body, and the cursor of its paging headers.
+ */
+export interface JsonPage<T> {
+  items: JsonText<T[]>;
+  nextCursor: string | null;
+}
+
+const PAGE_HEAD = '{"nextCursor":';
+const PAGE_ITEMS = ',"items":';
+
+/** The JSON text of a Page, cursor first, so that `splitPageJson` can cut the items out without parsing them. */
+export function pageJson<T>(items: JsonText<T[]>, nextCursor: string | null): JsonText<Page<T>> {
+  return `${PAGE_HEAD}${JSON.stringify(nextCursor)}${PAGE_ITEMS}${items}}`;
+}
+
+/**
+ * A Page's JSON text as a JsonPage. Text from `pageJson` is cut apart and only the cursor parsed
+ * (a JSON string cannot hold an unescaped `"`, so the first `,"items":` ends the cursor); any other
+ * page is parsed and its items serialized again.
+ */
+export function splitPageJson<T>(text: JsonText<Page<T>>): JsonPage<T> {
+  if (text.startsWith(PAGE_HEAD) && text.endsWith('}')) {
+    const end = text.indexOf(PAGE_ITEMS, PAGE_HEAD.length);
+    const nextCursor: unknown = end > 0 ? JSON.parse(text.slice(PAGE_HEAD.length, end)) : undefined;
+    if (nextCursor === null || typeof nextCursor === 'string') return { items: text.slice(end + PAGE_ITEMS.length, -1), nextCursor };
+  }
+  const page = JSON.parse(text) as Page<T>;
+  return { items: JSON.stringify(page.items), nextCursor: page.nextCursor };
 }
 
 /** Position after the last row of a page: the sort value and the id that breaks ties. */

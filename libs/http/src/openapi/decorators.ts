@@ -1,6 +1,6 @@
 import { Type } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
-import type { JsonText } from '@pds/contracts';
+import type { JsonPage, JsonText, Page } from '@pds/contracts';
 
 /**
  * What a route answers with, for the OpenAPI document. The decorators are typed against the
@@ -22,7 +22,7 @@ export function Returns<T>(type: Type<T>, description = 'Success'): TypedMethodD
 }
 
 /** 200 with a JSON array of `type`; the next page's cursor in `Link` and `X-Next-Cursor`. */
-export function ReturnsPage<T>(type: Type<T>): TypedMethodDecorator<{ items: T[]; nextCursor: string | null }> {
+export function ReturnsPage<T>(type: Type<T>): TypedMethodDecorator<Page<T> | JsonPage<T>> {
   return typed(
     ApiOkResponse({
       type,

@@ -1,0 +1,17 @@
+import { MAX_NAMED_STATEMENTS, statementName } from './raw-sql';
+
+describe('statementName', () => {
+  it('names each distinct text alike every time, and different texts differently', () => {
+    const a = statementName('SELECT 1');
+    expect(a).toMatch(/^p_[0-9a-f]{20}$/);
+    expect(statementName('SELECT 1')).toBe(a);
+    expect(statementName('SELECT 2')).not.toBe(a);
+  });
+
+  it('leaves texts beyond the bound unnamed and keeps naming the ones it knows', () => {
+    const known = statementName('SELECT 1');
+    for (let i = 0; i < MAX_NAMED_STATEMENTS; i += 1) statementName(`SELECT ${i} AS filler`);
+    expect(statementName('SELECT 1 AS one_too_many')).toBeUndefined();
+    expect(statementName('SELECT 1')).toBe(known);
+  });
+});
