@@ -2,20 +2,22 @@ import { EventEnvelope, eventSubject } from '@pds/contracts';
 import {
   AckPolicy,
   DeliverPolicy,
-  JetStreamClient,
   JetStreamManager,
   JsMsg,
+  Msg,
   NatsConnection,
   RetentionPolicy,
   StorageType,
+  createInbox,
+  headers as natsHeaders,
   nanos,
 } from 'nats';
 import { Metrics, SpanKind, endSpan, requestContext, requestContextEnabled } from '@pds/observability';
 import { ConsumerOptions, EventConsumer, EventHandler, EventOrigins, EventPublisher } from './event-stream';
 import type { HandlerErrorLogger } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
-import { inboundContext, outboundHeaders } from './message-trace';
-import { eventPayloadsBucket, eventsStreamName, prefixed } from './nats.connection';
+import { EventOrigin, inboundContext, outboundHeaders } from './message-trace';
+import { eventPayloadsBucket, eventsStreamName, natsInboxPrefix, prefixed } from './nats.connection';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -23,9 +25,14 @@ const decoder = new TextDecoder();
 /** JetStream drops a message whose id it saw within this window: the relay's retries stay single. */
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
 const MAX_AGE_MS = 7 * 24 * 3600_000;
+/** How long a publish waits for the stream's acknowledgement (nats.js's JetStream default). */
+const PUBLISH_TIMEOUT_MS = 5000;
+const SWEEP_INTERVAL_MS = 500;
 
 export interface JetStreamOptions {
   subjectPrefix: string;
+  /** The app (NatsOptions.name): acknowledgements come back to its inbox. */
+  name: string;
 }
 
 /** Creates the EVENTS stream if it does not exist; safe to call from every replica. */
@@ -60,10 +67,25 @@ export function eventPayloads(nc: NatsConnection, prefix: string): LargePayloads
   return new LargePayloads(nc, eventPayloadsBucket(prefix), { ttlMs: MAX_AGE_MS, keepOnRedeem: true });
 }
 
+interface PendingPublish {
+  deadline: number;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Publishes with a message id (JetStream drops a re-publish within the duplicate window) and waits
+ * for the stream's acknowledgement of each event. The acknowledgements come back on one wildcard
+ * inbox and one timer sweeps the late ones, as in NatsBus: nats.js's `js.publish` is a `request`,
+ * which allocates two Errors and a timer per event (a quarter of the relay's CPU per event).
+ */
 export class JetStreamEventPublisher extends EventPublisher {
-  private js?: JetStreamClient;
   private ready?: Promise<void>;
   private readonly large: LargePayloads;
+  private readonly inbox: string;
+  private readonly pending = new Map<string, PendingPublish>();
+  private nextToken = 0;
+  private sweeper?: NodeJS.Timeout;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -71,6 +93,7 @@ export class JetStreamEventPublisher extends EventPublisher {
   ) {
     super();
     this.large = eventPayloads(nc, options.subjectPrefix);
+    this.inbox = createInbox(natsInboxPrefix(options.subjectPrefix, options.name));
   }
 
   async reachable(): Promise<boolean> {
@@ -86,7 +109,19 @@ export class JetStreamEventPublisher extends EventPublisher {
   private init(): Promise<void> {
     this.ready ??= (async () => {
       await ensureEventsStream(await this.nc.jetstreamManager(), this.options.subjectPrefix);
-      this.js = this.nc.jetstream();
+      const prefixLength = this.inbox.length + 1;
+      this.nc.subscribe(`${this.inbox}.*`, {
+        callback: (error, msg) => {
+          if (error) return;
+          const token = msg.subject.slice(prefixLength);
+          const pending = this.pending.get(token);
+          if (!pending) return;
+          this.pending.delete(token);
+          settle(pending, msg);
+        },
+      });
+      this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
+      this.sweeper.unref();
     })().catch((error) => {
       this.ready = undefined;
       throw error;
@@ -94,18 +129,53 @@ export class JetStreamEventPublisher extends EventPublisher {
     return this.ready;
   }
 
+  private sweep(): void {
+    const now = Date.now();
+    for (const [token, pending] of this.pending) {
+      if (pending.deadline > now) continue;
+      this.pending.delete(token);
+      pending.reject(new Error('the event stream did not acknowledge an event in time'));
+    }
+  }
+
   async publish(envelopes: readonly EventEnvelope[], origins?: EventOrigins): Promise<void> {
     await this.init();
-    const js = this.js as JetStreamClient;
-    await Promise.all(
-      envelopes.map(async (envelope) => {
-        let data = encoder.encode(JSON.stringify(envelope));
-        if (data.length > this.large.limit) data = encoder.encode(JSON.stringify(await this.large.stash(data)));
-        const origin = origins?.get(envelope.id);
-        const headers = origin ? outboundHeaders(origin.requestId, undefined, origin.traceparent) : undefined;
-        await js.publish(prefixed(this.options.subjectPrefix, eventSubject(envelope.event)), data, { msgID: envelope.id, headers });
-      }),
-    );
+    await Promise.all(envelopes.map((envelope) => this.publishOne(envelope, origins?.get(envelope.id))));
+  }
+
+  private async publishOne(envelope: EventEnvelope, origin: EventOrigin | undefined): Promise<void> {
+    let data = encoder.encode(JSON.stringify(envelope));
+    if (data.length > this.large.limit) data = encoder.encode(JSON.stringify(await this.large.stash(data)));
+    const headers = (origin && outboundHeaders(origin.requestId, undefined, origin.traceparent)) ?? natsHeaders();
+    headers.set(MSG_ID_HEADER, envelope.id);
+    const token = (this.nextToken++).toString(36);
+    const acknowledged = new Promise<void>((resolve, reject) => this.pending.set(token, { deadline: Date.now() + PUBLISH_TIMEOUT_MS, resolve, reject }));
+    try {
+      this.nc.publish(prefixed(this.options.subjectPrefix, eventSubject(envelope.event)), data, { reply: `${this.inbox}.${token}`, headers });
+    } catch (error) {
+      this.pending.delete(token);
+      throw error;
+    }
+    await acknowledged;
+  }
+}
+
+/** JetStream's de-duplication header (nats.js's PubHeaders.MsgIdHdr). */
+const MSG_ID_HEADER = 'Nats-Msg-Id';
+
+/** The stream's answer to one publish: a PubAck, an API error, or "no responders" (no stream). */
+function settle(pending: PendingPublish, msg: Msg): void {
+  if (msg.data.length === 0) {
+    pending.reject(new Error(`the event stream did not take the event (${msg.headers?.code ?? 'no answer'} ${msg.headers?.description ?? ''})`.trim()));
+    return;
+  }
+  try {
+    const ack = JSON.parse(decoder.decode(msg.data)) as { stream?: string; error?: { code: number; description: string } };
+    if (ack.error) pending.reject(new Error(`the event stream refused the event: ${ack.error.code} ${ack.error.description}`));
+    else if (!ack.stream) pending.reject(new Error('the event stream answered without a stream'));
+    else pending.resolve();
+  } catch {
+    pending.reject(new Error('the event stream answered with something other than an acknowledgement'));
   }
 }
 
@@ -155,10 +225,16 @@ export class JetStreamEventConsumer extends EventConsumer {
       void messages.close();
     });
     const limit = Math.max(1, options.concurrency ?? 1);
+    // The event type is the end of the subject: an event of another type is acknowledged unread.
+    const typeAt = prefixed(this.options.subjectPrefix, eventSubject('')).length;
     void (async () => {
       const inFlight = new Set<Promise<void>>();
       for await (const msg of messages) {
-        const handled: Promise<void> = this.handle(msg, handler, types).finally(() => {
+        if (types && !types.has(msg.subject.slice(typeAt))) {
+          msg.ack();
+          continue;
+        }
+        const handled: Promise<void> = this.handle(msg, handler).finally(() => {
           inFlight.delete(handled);
           this.handling.delete(handled);
         });
@@ -169,11 +245,11 @@ export class JetStreamEventConsumer extends EventConsumer {
     })();
   }
 
-  private async handle(msg: JsMsg, handler: EventHandler, types: Set<string> | undefined): Promise<void> {
+  private async handle(msg: JsMsg, handler: EventHandler): Promise<void> {
     try {
       const message: unknown = JSON.parse(decoder.decode(msg.data));
       const envelope = (isClaim(message) ? JSON.parse(decoder.decode(await this.large.redeem(message))) : message) as EventEnvelope;
-      if (!types || types.has(envelope.event)) await this.run(msg, handler, envelope);
+      await this.run(msg, handler, envelope);
       msg.ack();
     } catch (error) {
       this.logger.error({ err: error, subject: msg.subject }, 'event handler failed; message will be redelivered');

@@ -1,4 +1,5 @@
 import { AppException, ConflictError, EncodedJson, EventEnvelope } from '@pds/contracts';
+import { Metrics } from '@pds/observability';
 import { applyMigrations, openPglite } from '@pds/persistence';
 import { EventPublisher } from './event-stream';
 import { InProcessBus } from './in-process.bus';
@@ -149,6 +150,60 @@ describe('OutboxRelay', () => {
     expect(await relay.replayParked()).toBe(1);
     expect(await relay.drain()).toBe(1);
     expect(published).toEqual(['work_item.created', 'work_item.status_changed', 'work_item.updated']);
+    await db.close();
+  });
+
+  it('claims together what was committed while a drain was publishing, and loses nothing', async () => {
+    const { db, write } = await setup();
+    const batches: string[][] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = new (class extends EventPublisher {
+      async reachable(): Promise<boolean> {
+        return true;
+      }
+      async publish(envelopes: readonly EventEnvelope[]): Promise<void> {
+        batches.push(envelopes.map((e) => e.id));
+        if (batches.length === 1) await held;
+      }
+    })();
+    const relay = new OutboxRelay(db, slow, silent, { schema: 'delivery' });
+    const first = buildEnvelope('work_item.created', organizationId, {});
+    await write(first);
+    relay.start();
+    while (batches.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = Array.from({ length: 5 }, () => buildEnvelope('work_item.updated', organizationId, {}));
+    for (const event of later) {
+      await write(event);
+      relay.notify();
+    }
+    release();
+    while (batches.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    await relay.stop();
+    expect(batches).toEqual([[first.id], later.map((e) => e.id)]);
+    await db.close();
+  });
+
+  it('counts waiting and parked events for the gauges, and prunes only published events past retention', async () => {
+    const { db, write } = await setup();
+    const metrics = new Metrics();
+    const relay = new OutboxRelay(db, new InProcessEventStream(), silent, { schema: 'delivery', retentionDays: 7 }, metrics);
+    const [old, recent, waiting, parked] = Array.from({ length: 4 }, () => buildEnvelope('work_item.created', organizationId, {}));
+    await write(old, recent, waiting, parked);
+    await db.sql.query(`UPDATE delivery.outbox SET created_at = now() - interval '9 days', published_at = now() - interval '8 days' WHERE id = $1`, [old.id]);
+    await db.sql.query(`UPDATE delivery.outbox SET created_at = now() - interval '9 days', published_at = now() - interval '1 day' WHERE id = $1`, [recent.id]);
+    await db.sql.query(`UPDATE delivery.outbox SET created_at = now() - interval '9 days', parked_at = now() WHERE id = $1`, [parked.id]);
+    await db.sql.query(`UPDATE delivery.outbox SET created_at = now() - interval '60 seconds' WHERE id = $1`, [waiting.id]);
+    relay.onApplicationBootstrap();
+    await relay.stop();
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^pds_outbox_events_waiting\{schema="delivery"\} 1$/m);
+    expect(text).toMatch(/^pds_outbox_events_parked\{schema="delivery"\} 1$/m);
+    expect(Number(/^pds_outbox_relay_lag_seconds\{schema="delivery"\} (\S+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(59);
+    expect(await relay.drain()).toBe(1);
+    const left = await db.sql.query<{ id: string }>('SELECT id FROM delivery.outbox ORDER BY seq');
+    expect(left.map((row) => row.id)).toEqual([recent.id, waiting.id, parked.id]);
+    await relay.onApplicationShutdown();
     await db.close();
   });
 });

@@ -133,6 +133,13 @@ describe('natsPermissions', () => {
     expect(intake.allowResponses).toBe(true);
   });
 
+  it('lets a consumer acknowledge only what was delivered to it, once (a response), never through a grant of $JS.ACK', () => {
+    for (const { permissions } of appNatsUsers('run1')) expect(permissions?.publish.filter((subject) => subject.startsWith('$JS.ACK'))).toEqual([]);
+    const consumerOnly: AppMessaging = { serves: [], requests: [], broadcasts: [], hears: [], publishesEvents: [], consumers: ['reader'] };
+    expect(natsPermissions('reader', consumerOnly, 'run1').allowResponses).toBe(true);
+    expect(natsPermissions('reader', { ...consumerOnly, consumers: [] }, 'run1').allowResponses).toBe(false);
+  });
+
   it('never grants wildcards over all subjects, stream deletion or other apps\' inboxes', () => {
     for (const { permissions } of appNatsUsers('')) {
       const all = [...(permissions?.publish ?? []), ...(permissions?.subscribe ?? [])];

@@ -4,7 +4,10 @@ import { eventPayloadsBucket, eventsStreamName, natsInboxPrefix, prefixed, reque
 export interface NatsPermissions {
   publish: string[];
   subscribe: string[];
-  /** The app answers requests: it may publish to the reply subject of each request it received, once. */
+  /**
+   * The app answers requests or acknowledges events: it may publish to the reply subject of each
+   * message it received, once (a request's reply, a JetStream delivery's acknowledgement).
+   */
   allowResponses: boolean;
 }
 
@@ -29,7 +32,14 @@ function objectStore(bucket: string): string[] {
   ];
 }
 
-/** A durable consumer of the EVENTS stream: create/update it, read and acknowledge its messages. */
+/**
+ * A durable consumer of the EVENTS stream: create/update it and read its messages. Acknowledgements
+ * are responses (`allow_responses`), not a grant of `$JS.ACK.<stream>.<name>.>`: nats-server keeps
+ * the reply subject of every message it delivers to a user with `allow_responses` until that user
+ * answers it, or for two minutes when a grant already allows the answer; above 4,096 kept subjects it
+ * scans all of them on every delivery. With the grant, a consumer of 1,000 events/s kept ~120,000 and
+ * nats-server spent ~1 ms of CPU per event on the scan (docs/benchmarks.md, "the outbox relay").
+ */
 function durableConsumer(stream: string, name: string): string[] {
   return [
     api(`CONSUMER.CREATE.${stream}.${name}`),
@@ -37,7 +47,6 @@ function durableConsumer(stream: string, name: string): string[] {
     api(`CONSUMER.DURABLE.CREATE.${stream}.${name}`),
     api(`CONSUMER.INFO.${stream}.${name}`),
     api(`CONSUMER.MSG.NEXT.${stream}.${name}`),
-    `$JS.ACK.${stream}.${name}.>`,
   ];
 }
 
@@ -66,7 +75,7 @@ export function natsPermissions(app: string, messaging: AppMessaging, subjectPre
     ...(usesEvents ? objectStore(eventPayloadsBucket(subjectPrefix)) : []),
   ];
   const subscribe = [...messaging.serves.map(subject), ...messaging.hears.map(subject), `${natsInboxPrefix(subjectPrefix, app)}.>`];
-  return { publish: unique(publish), subscribe: unique(subscribe), allowResponses: messaging.serves.length > 0 };
+  return { publish: unique(publish), subscribe: unique(subscribe), allowResponses: messaging.serves.length > 0 || messaging.consumers.length > 0 };
 }
 
 function unique(values: string[]): string[] {

@@ -29,6 +29,12 @@ export interface OutboxRelayOptions {
   /** PostgreSQL schema of the context whose `outbox` table this relay drains. */
   schema: string;
   pollIntervalMs?: number;
+  /**
+   * Least time between the starts of two drains woken by commits: under a stream of commits each
+   * claim takes what they wrote meanwhile, instead of a drain of one or two rows per commit. A
+   * commit after a quiet spell is published at once.
+   */
+  coalesceMs?: number;
   batchSize?: number;
   /** A claimed batch that is not marked published within this time is claimed again. */
   leaseMs?: number;
@@ -50,11 +56,15 @@ export interface RelayLogger extends HandlerErrorLogger {
  */
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly pollIntervalMs: number;
+  private readonly coalesceMs: number;
+  private lastDrain = 0;
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly retentionDays: number;
   private readonly maxAttempts: number;
   private timer?: NodeJS.Timeout;
+  /** A drain is due within coalesceMs (not merely at the next poll): a commit need not reschedule it. */
+  private soon = false;
   private running?: Promise<void>;
   private again = false;
   private stopped = true;
@@ -71,6 +81,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly metrics?: Metrics,
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.coalesceMs = options.coalesceMs ?? 20;
     this.batchSize = options.batchSize ?? 200;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.retentionDays = options.retentionDays ?? 7;
@@ -105,10 +116,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private async queryStats(): Promise<OutboxStats> {
     // tenant-scope: all organizations (an operational count, no organization's data leaves)
     const [row] = await this.db.sql.query<{ waiting: string; parked: string; lag: number | null }>(
-      `SELECT count(*) FILTER (WHERE parked_at IS NULL)::text AS waiting,
-              count(*) FILTER (WHERE parked_at IS NOT NULL)::text AS parked,
-              extract(epoch FROM now() - min(created_at) FILTER (WHERE parked_at IS NULL))::float8 AS lag
-         FROM ${this.table()} WHERE published_at IS NULL`,
+      `SELECT count(*)::text AS waiting, extract(epoch FROM now() - min(created_at))::float8 AS lag,
+              (SELECT count(*) FROM ${this.table()} WHERE parked_at IS NOT NULL AND published_at IS NULL)::text AS parked
+         FROM ${this.table()} WHERE published_at IS NULL AND parked_at IS NULL`,
     );
     return { waiting: Number(row?.waiting ?? 0), parked: Number(row?.parked ?? 0), lagSeconds: Math.max(0, row?.lag ?? 0) };
   }
@@ -131,17 +141,26 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       this.again = true;
       return;
     }
-    this.schedule(0);
+    if (!this.soon) this.schedule(this.coalesced(), true);
   }
 
-  private schedule(delayMs: number): void {
+  /** How long a woken drain waits so that it starts no sooner than coalesceMs after the last one. */
+  private coalesced(): number {
+    return Math.max(0, this.lastDrain + this.coalesceMs - Date.now());
+  }
+
+  private schedule(delayMs: number, soon = false): void {
     if (this.timer) clearTimeout(this.timer);
+    this.soon = soon;
     this.timer = setTimeout(() => {
+      this.soon = false;
+      this.lastDrain = Date.now();
       this.running = this.drain().then(() => undefined).finally(() => {
         this.running = undefined;
         if (this.stopped) return;
         const backoff = this.failures ? Math.min(30_000, 250 * 2 ** this.failures) : this.pollIntervalMs;
-        this.schedule(this.again ? 0 : backoff);
+        if (this.again) this.schedule(this.coalesced(), true);
+        else this.schedule(backoff);
         this.again = false;
       });
     }, delayMs);
@@ -228,6 +247,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     return `"${this.options.schema}"."outbox"`;
   }
 
+  /**
+   * The oldest waiting rows, leased. Both statements are prepared (one name per schema), and the
+   * claim reads the partial index of waiting rows (`outbox_waiting_idx`) in seq order, so that it
+   * stops after the batch: on the index of all rows PostgreSQL scanned every entry with no
+   * published_at, including those left by rows published since the last vacuum (12 ms a claim
+   * after 40,000 events; 0.2 ms on the partial index).
+   */
   private async claim(): Promise<OutboxRow[]> {
     const rows = await this.db.sql.query<OutboxRow & { seq: string }>(
       `UPDATE ${this.table()} SET claimed_until = now() + make_interval(secs => $2::int / 1000.0)
@@ -237,6 +263,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
            ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING id, seq::text AS seq, payload, request_id, traceparent`,
       [this.batchSize, this.leaseMs],
+      `outbox_claim_${this.options.schema}`,
     );
     return rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
   }
@@ -246,14 +273,17 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     await this.db.sql.query(
       `UPDATE ${this.table()} SET published_at = now(), claimed_until = NULL WHERE id = ANY($1::uuid[])`,
       [ids],
+      `outbox_mark_${this.options.schema}`,
     );
   }
 
   private async pruneOccasionally(): Promise<void> {
     if (Date.now() - this.lastPrune < 3600_000) return;
     this.lastPrune = Date.now();
+    // created_at (never after published_at) finds the old rows through the BRIN index.
     await this.db.sql.query(
-      `DELETE FROM ${this.table()} WHERE published_at < now() - make_interval(days => $1::int)`,
+      `DELETE FROM ${this.table()}
+        WHERE created_at < now() - make_interval(days => $1::int) AND published_at < now() - make_interval(days => $1::int)`,
       [this.retentionDays],
     );
   }
