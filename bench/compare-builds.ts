@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { benchItem, createOrganizations, seedItems } from './paired';
-import { cpuSeconds, deleteStreams } from './support';
+import { cpuSeconds, deleteStreams, distributedBenchEnv } from './support';
 
 const ITEMS = 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -47,16 +47,7 @@ async function startBuild(name: string, root: string): Promise<Build> {
   const scratch = await stack.createScratchDatabase(adminUrl, `pds_cmp_${name}`);
   const prefix = `cmp_${name}_${randomBytes(3).toString('hex')}`;
   const operatorToken = randomBytes(24).toString('base64url');
-  const env = {
-    PATH: process.env.PATH ?? '',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    OPERATOR_TOKEN: operatorToken,
-    HOST: '127.0.0.1',
-    DATABASE_URL: scratch.url,
-    NATS_URL: natsUrl,
-    NATS_SUBJECT_PREFIX: prefix,
-  };
+  const env = distributedBenchEnv(operatorToken, scratch.url, natsUrl, prefix);
   const port = await freePort();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…": V8 profiles of both builds under the same load.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
