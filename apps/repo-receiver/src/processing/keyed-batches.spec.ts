@@ -13,7 +13,9 @@ describe('KeyedBatches', () => {
       { maxBatch: 10, maxConcurrent: 1 },
     );
     const first = queue.add('a', 'a1');
-    await tick(1); // a1 runs alone; what comes meanwhile waits for it
+    // An immediate queued after the batcher's own: when it runs, a1's batch has formed and is running
+    // (a 1 ms timer could fire before the batcher's immediate and let everything join one batch).
+    await new Promise((resolve) => setImmediate(resolve));
     await Promise.all([first, queue.add('a', 'a2'), queue.add('b', 'b1'), queue.add('a', 'a3'), queue.add('c', 'c1')]);
     expect(batches).toEqual([['a1'], ['a2', 'a3', 'b1', 'c1']]);
   });
