@@ -79,7 +79,7 @@ export interface LinkedWorkItem {
   linked_ckr_id: string | null;
 }
 
-/** Every query is scoped by organization id; reads are raw SQL (see work-item.sql.ts), writes Prisma. */
+/** Every query is scoped by organization id; reads, create and update are hand-written SQL (see work-item.sql.ts), the rest Prisma. */
 @Injectable()
 export class WorkItemRepository {
   private readonly lookups = new BatchLoader<RefLookup, WorkItemRow>((wanted) => this.findMany(wanted), lookupKey);
