@@ -8,7 +8,6 @@ import {
   NatsConnection,
   RetentionPolicy,
   StorageType,
-  createInbox,
   headers as natsHeaders,
   nanos,
 } from 'nats';
@@ -18,6 +17,7 @@ import type { HandlerErrorLogger } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
 import { EventOrigin, inboundContext, outboundHeaders } from './message-trace';
 import { eventPayloadsBucket, eventsStreamName, natsInboxPrefix, prefixed } from './nats.connection';
+import { ReplyInbox } from './reply-inbox';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -75,17 +75,14 @@ interface PendingPublish {
 
 /**
  * Publishes with a message id (JetStream drops a re-publish within the duplicate window) and waits
- * for the stream's acknowledgement of each event. The acknowledgements come back on one wildcard
- * inbox and one timer sweeps the late ones, as in NatsBus: nats.js's `js.publish` is a `request`,
- * which allocates two Errors and a timer per event (a quarter of the relay's CPU per event).
+ * for the stream's acknowledgement of each event on a ReplyInbox, as NatsBus waits for replies:
+ * nats.js's `js.publish` is a `request`, which allocates two Errors and a timer per event (a
+ * quarter of the relay's CPU per event).
  */
 export class JetStreamEventPublisher extends EventPublisher {
   private ready?: Promise<void>;
   private readonly large: LargePayloads;
-  private readonly inbox: string;
-  private readonly pending = new Map<string, PendingPublish>();
-  private nextToken = 0;
-  private sweeper?: NodeJS.Timeout;
+  private acknowledgements?: ReplyInbox<PendingPublish>;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -93,7 +90,6 @@ export class JetStreamEventPublisher extends EventPublisher {
   ) {
     super();
     this.large = eventPayloads(nc, options.subjectPrefix);
-    this.inbox = createInbox(natsInboxPrefix(options.subjectPrefix, options.name));
   }
 
   async reachable(): Promise<boolean> {
@@ -109,33 +105,17 @@ export class JetStreamEventPublisher extends EventPublisher {
   private init(): Promise<void> {
     this.ready ??= (async () => {
       await ensureEventsStream(await this.nc.jetstreamManager(), this.options.subjectPrefix);
-      const prefixLength = this.inbox.length + 1;
-      this.nc.subscribe(`${this.inbox}.*`, {
-        callback: (error, msg) => {
-          if (error) return;
-          const token = msg.subject.slice(prefixLength);
-          const pending = this.pending.get(token);
-          if (!pending) return;
-          this.pending.delete(token);
-          settle(pending, msg);
-        },
-      });
-      this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
-      this.sweeper.unref();
+      this.acknowledgements = new ReplyInbox<PendingPublish>(
+        this.nc,
+        natsInboxPrefix(this.options.subjectPrefix, this.options.name),
+        { reply: settle, expire: (pending) => pending.reject(new Error('the event stream did not acknowledge an event in time')) },
+        SWEEP_INTERVAL_MS,
+      );
     })().catch((error) => {
       this.ready = undefined;
       throw error;
     });
     return this.ready;
-  }
-
-  private sweep(): void {
-    const now = Date.now();
-    for (const [token, pending] of this.pending) {
-      if (pending.deadline > now) continue;
-      this.pending.delete(token);
-      pending.reject(new Error('the event stream did not acknowledge an event in time'));
-    }
   }
 
   async publish(envelopes: readonly EventEnvelope[], origins?: EventOrigins): Promise<void> {
@@ -148,12 +128,13 @@ export class JetStreamEventPublisher extends EventPublisher {
     if (data.length > this.large.limit) data = encoder.encode(JSON.stringify(await this.large.stash(data)));
     const headers = (origin && outboundHeaders(origin.requestId, undefined, origin.traceparent)) ?? natsHeaders();
     headers.set(MSG_ID_HEADER, envelope.id);
-    const token = (this.nextToken++).toString(36);
-    const acknowledged = new Promise<void>((resolve, reject) => this.pending.set(token, { deadline: Date.now() + PUBLISH_TIMEOUT_MS, resolve, reject }));
+    const acknowledgements = this.acknowledgements as ReplyInbox<PendingPublish>;
+    let reply = '';
+    const acknowledged = new Promise<void>((resolve, reject) => (reply = acknowledgements.await({ deadline: Date.now() + PUBLISH_TIMEOUT_MS, resolve, reject })));
     try {
-      this.nc.publish(prefixed(this.options.subjectPrefix, eventSubject(envelope.event)), data, { reply: `${this.inbox}.${token}`, headers });
+      this.nc.publish(prefixed(this.options.subjectPrefix, eventSubject(envelope.event)), data, { reply, headers });
     } catch (error) {
-      this.pending.delete(token);
+      acknowledgements.cancel(reply);
       throw error;
     }
     await acknowledged;

@@ -1,11 +1,12 @@
 import { ErrorCode, JsonText, ServiceUnavailableError, Subject } from '@pds/contracts';
 import { BusOutcome, Metrics, Span, SpanKind, endSpan, requestContext, requestContextEnabled, startSpan } from '@pds/observability';
-import { Msg, NatsConnection, PublishOptions, Subscription, createInbox } from 'nats';
+import { Msg, NatsConnection, PublishOptions, Subscription } from 'nats';
 import { performance } from 'node:perf_hooks';
 import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Reply, encodeReply, replyJson, runHandler, unwrapReply } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
 import { originContext, readRequestHeaders, requestHeaders } from './message-trace';
 import { NatsOptions, natsInboxPrefix, prefixed, requestPayloadsBucket } from './nats.connection';
+import { ReplyInbox } from './reply-inbox';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -28,17 +29,9 @@ interface PendingRequest {
 
 const SWEEP_INTERVAL_MS = 250;
 
-/**
- * Request/reply over core NATS. Replies come back on one wildcard inbox per connection; pending
- * requests live in a map and one timer sweeps the expired ones. (nats.js's own `request` allocates
- * two Errors and a timer per call for stack traces and cancellation; on the hot path that was a
- * measurable share of the gateway's CPU.)
- */
+/** Request/reply over core NATS; replies come back on one wildcard inbox per connection (ReplyInbox). */
 export class NatsBus extends MessageBus {
-  private readonly inbox: string;
-  private readonly pending = new Map<string, PendingRequest>();
-  private nextToken = 0;
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly replies: ReplyInbox<PendingRequest>;
   private readonly large: LargePayloads;
   private readonly served: Subscription[] = [];
   /** Requests whose handler is running; `idle` is called when that falls to zero. */
@@ -52,20 +45,19 @@ export class NatsBus extends MessageBus {
     private readonly metrics: Metrics,
   ) {
     super();
-    this.inbox = createInbox(natsInboxPrefix(options.subjectPrefix, options.name));
     this.large = new LargePayloads(nc, requestPayloadsBucket(options.subjectPrefix));
-    const prefixLength = this.inbox.length + 1;
-    this.nc.subscribe(`${this.inbox}.*`, {
-      callback: (error, msg) => {
-        if (error) return;
-        const request = this.pending.get(msg.subject.slice(prefixLength));
-        if (!request) return;
-        this.pending.delete(msg.subject.slice(prefixLength));
-        this.settle(request, msg);
+    this.replies = new ReplyInbox<PendingRequest>(
+      nc,
+      natsInboxPrefix(options.subjectPrefix, options.name),
+      {
+        reply: (request, msg) => this.settle(request, msg),
+        expire: (request) => {
+          this.finish(request, 'timeout');
+          request.reject(new ServiceUnavailableError(`The service behind ${request.subject} did not answer in time`));
+        },
       },
-    });
-    this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
-    this.sweeper.unref();
+      SWEEP_INTERVAL_MS,
+    );
   }
 
   async request<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<Res> {
@@ -84,20 +76,18 @@ export class NatsBus extends MessageBus {
   }
 
   private async send(subject: string, payload: unknown): Promise<string> {
-    const token = (this.nextToken++).toString(36);
     let data = encode(payload);
     if (data.length > this.large.limit) data = encode(await this.large.stash(data));
     // The current request's id (and the span of this hop) travel as headers; none outside a request.
     const context = requestContext.getStore();
     const span = context?.span && startSpan(`request ${subject}`, SpanKind.CLIENT, context.span, { 'messaging.destination.name': subject });
-    const options: Partial<PublishOptions> = { reply: `${this.inbox}.${token}`, headers: requestHeaders(context?.requestId, span) };
     return new Promise<string>((resolve, reject) => {
-      this.pending.set(token, { subject, deadline: Date.now() + this.options.requestTimeoutMs, started: performance.now(), span, resolve, reject });
+      const reply = this.replies.await({ subject, deadline: Date.now() + this.options.requestTimeoutMs, started: performance.now(), span, resolve, reject });
+      const options: Partial<PublishOptions> = { reply, headers: requestHeaders(context?.requestId, span) };
       try {
         this.nc.publish(prefixed(this.options.subjectPrefix, subject), data, options);
       } catch {
-        const pending = this.pending.get(token);
-        this.pending.delete(token);
+        const pending = this.replies.cancel(reply);
         if (pending) this.finish(pending, 'unavailable');
         reject(new ServiceUnavailableError(`Messaging failed for ${subject}`));
       }
@@ -134,16 +124,6 @@ export class NatsBus extends MessageBus {
       this.large.redeem(claim).then((data) => resolve(decoder.decode(data)), malformed);
     } catch {
       malformed();
-    }
-  }
-
-  private sweep(): void {
-    const now = Date.now();
-    for (const [token, request] of this.pending) {
-      if (request.deadline > now) continue;
-      this.pending.delete(token);
-      this.finish(request, 'timeout');
-      request.reject(new ServiceUnavailableError(`The service behind ${request.subject} did not answer in time`));
     }
   }
 
@@ -230,9 +210,7 @@ export class NatsBus extends MessageBus {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.sweeper);
-    for (const request of this.pending.values()) request.reject(new ServiceUnavailableError('Shutting down'));
-    this.pending.clear();
+    for (const request of this.replies.close()) request.reject(new ServiceUnavailableError('Shutting down'));
     await this.nc.drain();
   }
 }
