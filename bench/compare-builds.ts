@@ -11,6 +11,7 @@
  * run with this build's V8 flags (spawnApp), so that the code is what differs.
  * Prints its results; docs/benchmarks.md records them by hand with the sitting's conditions.
  */
+import { RUNTIME_V8_FLAGS } from '@pds/runtime';
 import autocannon from 'autocannon';
 import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,7 +51,9 @@ async function startBuild(name: string, root: string): Promise<Build> {
   const env = distributedBenchEnv(operatorToken, scratch.url, natsUrl, prefix);
   const port = await freePort();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…": V8 profiles of both builds under the same load.
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
+  // The V8 flags this build's apps set on themselves, on the command line for both builds, so that
+  // the code is what differs (a base build from before runMain applied them would run without).
+  const nodeArgs = [...RUNTIME_V8_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const logFile = (app: string) => path.join(os.tmpdir(), `pds-compare-${prefix}-${app}.log`);
   const children: ChildProcess[] = [
     spawnApp('api-gateway', { root, env: { ...env, PORT: String(port) }, logFile: logFile('api-gateway'), nodeArgs }),
