@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsObject, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
 import { ListQuery, Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, QueryRequest } from '../common/requests';
-import { defineSubject } from '../common/subject';
+import { defineSubject, recordSubjects } from '../common/subject';
 import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
 import { ConvertIntakeDto, CreateIntakeDto, IntakeSubmissionResponse, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
@@ -99,18 +99,12 @@ export const DeliverySubjects = Object.freeze({
   labelCreate: defineSubject<CreateLabelRequest, LabelResponse>('delivery.label.create'),
   teamList: defineSubject<ListRequest, Page<TeamResponse>>('delivery.team.list'),
   teamCreate: defineSubject<CreateTeamRequest, TeamResponse>('delivery.team.create'),
-  sprintList: defineSubject<ListSprintsRequest, Page<SprintResponse>>('delivery.sprint.list'),
-  sprintCreate: defineSubject<CreateSprintRequest, SprintResponse>('delivery.sprint.create'),
-  sprintGet: defineSubject<GetSprintRequest, SprintResponse>('delivery.sprint.get'),
-  sprintUpdate: defineSubject<UpdateSprintRequest, SprintResponse>('delivery.sprint.update'),
+  ...recordSubjects<CreateSprintRequest, ListSprintsRequest, GetSprintRequest, UpdateSprintRequest, SprintResponse>()('sprint', 'delivery.sprint'),
   commentList: defineSubject<ListCommentsRequest, Page<CommentResponse>>('delivery.comment.list'),
   commentCreate: defineSubject<CreateCommentRequest, CommentResponse>('delivery.comment.create'),
   commentUpdate: defineSubject<UpdateCommentRequest, CommentResponse>('delivery.comment.update'),
   commentDelete: defineSubject<DeleteCommentRequest, void>('delivery.comment.delete'),
-  intakeList: defineSubject<ListIntakeRequest, Page<IntakeSubmissionResponse>>('delivery.intake.list'),
-  intakeCreate: defineSubject<CreateIntakeRequest, IntakeSubmissionResponse>('delivery.intake.create'),
-  intakeGet: defineSubject<IntakeRequest, IntakeSubmissionResponse>('delivery.intake.get'),
-  intakeUpdate: defineSubject<UpdateIntakeRequest, IntakeSubmissionResponse>('delivery.intake.update'),
+  ...recordSubjects<CreateIntakeRequest, ListIntakeRequest, IntakeRequest, UpdateIntakeRequest, IntakeSubmissionResponse>()('intake', 'delivery.intake'),
   intakeVote: defineSubject<IntakeRequest, IntakeSubmissionResponse>('delivery.intake.vote'),
   intakeUnvote: defineSubject<IntakeRequest, void>('delivery.intake.unvote'),
   intakeReport: defineSubject<ReportIntakeRequest, IntakeSubmissionResponse>('delivery.intake.report'),

@@ -1,9 +1,9 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
-import { ListQuery, MAX_PAGE_SIZE, Page } from '../common/pagination';
+import { ListQuery, MAX_PAGE_SIZE } from '../common/pagination';
 import { IsIdList } from '../common/decorators';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, QueryRequest } from '../common/requests';
-import { defineSubject } from '../common/subject';
+import { defineSubject, recordSubjects } from '../common/subject';
 import {
   ConcludeExperimentDto,
   CreateAnnualGoalDto,
@@ -159,46 +159,19 @@ export class DiscoveryContextRequest extends AuthedRequest {
 
 /** Subjects of the strategy-discovery service; every message carries the caller's auth. */
 export const StrategySubjects = Object.freeze({
-  annualGoalCreate: defineSubject<CreateAnnualGoalRequest, AnnualGoalResponse>('strategy.annual-goal.create'),
-  annualGoalList: defineSubject<ListStrategyRecordsRequest, Page<AnnualGoalResponse>>('strategy.annual-goal.list'),
-  annualGoalGet: defineSubject<GetStrategyRecordRequest, AnnualGoalResponse>('strategy.annual-goal.get'),
-  annualGoalUpdate: defineSubject<UpdateAnnualGoalRequest, AnnualGoalResponse>('strategy.annual-goal.update'),
-  productGoalCreate: defineSubject<CreateProductGoalRequest, ProductGoalResponse>('strategy.product-goal.create'),
-  productGoalList: defineSubject<ListStrategyRecordsRequest, Page<ProductGoalResponse>>('strategy.product-goal.list'),
-  productGoalGet: defineSubject<GetStrategyRecordRequest, ProductGoalResponse>('strategy.product-goal.get'),
-  productGoalUpdate: defineSubject<UpdateProductGoalRequest, ProductGoalResponse>('strategy.product-goal.update'),
-  planningCycleCreate: defineSubject<CreatePlanningCycleRequest, PlanningCycleResponse>('strategy.planning-cycle.create'),
-  planningCycleList: defineSubject<ListStrategyRecordsRequest, Page<PlanningCycleResponse>>('strategy.planning-cycle.list'),
-  planningCycleGet: defineSubject<GetStrategyRecordRequest, PlanningCycleResponse>('strategy.planning-cycle.get'),
-  planningCycleUpdate: defineSubject<UpdatePlanningCycleRequest, PlanningCycleResponse>('strategy.planning-cycle.update'),
-  ckrCreate: defineSubject<CreateCkrRequest, CkrResponse>('strategy.ckr.create'),
-  ckrList: defineSubject<ListCkrsRequest, Page<CkrResponse>>('strategy.ckr.list'),
-  ckrGet: defineSubject<GetStrategyRecordRequest, CkrResponse>('strategy.ckr.get'),
-  ckrUpdate: defineSubject<UpdateCkrRequest, CkrResponse>('strategy.ckr.update'),
+  ...recordSubjects<CreateAnnualGoalRequest, ListStrategyRecordsRequest, GetStrategyRecordRequest, UpdateAnnualGoalRequest, AnnualGoalResponse>()('annualGoal', 'strategy.annual-goal'),
+  ...recordSubjects<CreateProductGoalRequest, ListStrategyRecordsRequest, GetStrategyRecordRequest, UpdateProductGoalRequest, ProductGoalResponse>()('productGoal', 'strategy.product-goal'),
+  ...recordSubjects<CreatePlanningCycleRequest, ListStrategyRecordsRequest, GetStrategyRecordRequest, UpdatePlanningCycleRequest, PlanningCycleResponse>()('planningCycle', 'strategy.planning-cycle'),
+  ...recordSubjects<CreateCkrRequest, ListCkrsRequest, GetStrategyRecordRequest, UpdateCkrRequest, CkrResponse>()('ckr', 'strategy.ckr'),
   keyResultUpdate: defineSubject<UpdateKeyResultRequest, CkrResponse>('strategy.ckr.key-result.update'),
-  opportunityCreate: defineSubject<CreateOpportunityRequest, OpportunityResponse>('strategy.opportunity.create'),
-  opportunityList: defineSubject<ListOpportunitiesRequest, Page<OpportunityResponse>>('strategy.opportunity.list'),
-  opportunityGet: defineSubject<GetStrategyRecordRequest, OpportunityResponse>('strategy.opportunity.get'),
-  opportunityUpdate: defineSubject<UpdateOpportunityRequest, OpportunityResponse>('strategy.opportunity.update'),
+  ...recordSubjects<CreateOpportunityRequest, ListOpportunitiesRequest, GetStrategyRecordRequest, UpdateOpportunityRequest, OpportunityResponse>()('opportunity', 'strategy.opportunity'),
   opportunityPromote: defineSubject<PromoteOpportunityRequest, PromoteOpportunityResponse>('strategy.opportunity.promote'),
   opportunitySolutionCreate: defineSubject<CreateOpportunitySolutionRequest, SolutionResponse>('strategy.opportunity.solution.create'),
-  solutionCreate: defineSubject<CreateSolutionRequest, SolutionResponse>('strategy.solution.create'),
-  solutionList: defineSubject<ListSolutionsRequest, Page<SolutionResponse>>('strategy.solution.list'),
-  solutionGet: defineSubject<GetStrategyRecordRequest, SolutionResponse>('strategy.solution.get'),
-  solutionUpdate: defineSubject<UpdateSolutionRequest, SolutionResponse>('strategy.solution.update'),
-  experimentCreate: defineSubject<CreateExperimentRequest, ExperimentResponse>('strategy.experiment.create'),
-  experimentList: defineSubject<ListExperimentsRequest, Page<ExperimentResponse>>('strategy.experiment.list'),
-  experimentGet: defineSubject<GetStrategyRecordRequest, ExperimentResponse>('strategy.experiment.get'),
-  experimentUpdate: defineSubject<UpdateExperimentRequest, ExperimentResponse>('strategy.experiment.update'),
+  ...recordSubjects<CreateSolutionRequest, ListSolutionsRequest, GetStrategyRecordRequest, UpdateSolutionRequest, SolutionResponse>()('solution', 'strategy.solution'),
+  ...recordSubjects<CreateExperimentRequest, ListExperimentsRequest, GetStrategyRecordRequest, UpdateExperimentRequest, ExperimentResponse>()('experiment', 'strategy.experiment'),
   experimentConclude: defineSubject<ConcludeExperimentRequest, ExperimentResponse>('strategy.experiment.conclude'),
-  interviewCreate: defineSubject<CreateInterviewRequest, InterviewResponse>('strategy.interview.create'),
-  interviewList: defineSubject<ListStrategyRecordsRequest, Page<InterviewResponse>>('strategy.interview.list'),
-  interviewGet: defineSubject<GetStrategyRecordRequest, InterviewResponse>('strategy.interview.get'),
-  interviewUpdate: defineSubject<UpdateInterviewRequest, InterviewResponse>('strategy.interview.update'),
-  insightCreate: defineSubject<CreateInsightRequest, InsightResponse>('strategy.insight.create'),
-  insightList: defineSubject<ListStrategyRecordsRequest, Page<InsightResponse>>('strategy.insight.list'),
-  insightGet: defineSubject<GetStrategyRecordRequest, InsightResponse>('strategy.insight.get'),
-  insightUpdate: defineSubject<UpdateInsightRequest, InsightResponse>('strategy.insight.update'),
+  ...recordSubjects<CreateInterviewRequest, ListStrategyRecordsRequest, GetStrategyRecordRequest, UpdateInterviewRequest, InterviewResponse>()('interview', 'strategy.interview'),
+  ...recordSubjects<CreateInsightRequest, ListStrategyRecordsRequest, GetStrategyRecordRequest, UpdateInsightRequest, InsightResponse>()('insight', 'strategy.insight'),
   /** Title/text search across every strategy record type (MCP `search`). */
   search: defineSubject<SearchStrategyRequest, SearchStrategyReply>('strategy.search'),
   insightEvidence: defineSubject<InsightEvidenceRequest, InsightEvidenceReply>('strategy.insight.evidence'),
