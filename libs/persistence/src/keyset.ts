@@ -44,9 +44,3 @@ export function toPageJson<R extends { id: string }, T>(
   const page = toPage(rows, limit, map, sortValue);
   return new EncodedJson(pageJson<T>(JSON.stringify(page.items), page.nextCursor));
 }
-
-/** `toPageJson` for rows that carry their item's JSON text already (built by the database). */
-export function toPageOfJsonRows<R extends { id: string; json: string }, T>(rows: R[], limit: number, sortValue: (row: R) => string): EncodedJson<Page<T>> {
-  const page = toPage(rows, limit, (row) => row.json, sortValue);
-  return new EncodedJson(pageJson<T>(`[${page.items.join(',')}]`, page.nextCursor));
-}

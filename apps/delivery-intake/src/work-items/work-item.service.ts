@@ -18,7 +18,7 @@ import {
   parseRecordRef,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { SqlExecutor, pageRequest, sqlOverPrisma, toPageOfJsonRows } from '@pds/persistence';
+import { SqlExecutor, pageRequest, sqlOverPrisma, toPageJson } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { stageForStatus } from '../intake/intake.stage';
@@ -80,7 +80,7 @@ export class WorkItemService {
     const { limit, after } = pageRequest(query, 'number');
     const afterNumber = after ? Number(after.sortValue) : undefined;
     const rows = await this.workItems.list(auth.organizationId, query, Number.isInteger(afterNumber) ? afterNumber : undefined, limit + 1);
-    return toPageOfJsonRows(rows, limit, (row) => String(row.number));
+    return toPageJson(rows, limit, toWorkItemResponse, (row) => String(row.number));
   }
 
   /**

@@ -1,5 +1,3 @@
-import { Classification, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
-
 /**
  * The read side of work items: one statement returns every field of WorkItemResponse, labels and
  * blocker count included, already in wire types (ISO strings, ints), so that the same row shape
@@ -23,37 +21,6 @@ export const WORK_ITEM_COLUMNS = `
     SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name, l.id)
       FROM delivery.labels l WHERE l.organization_id = w.organization_id AND l.id = ANY(w.label_ids)), '[]'::json) END AS labels,
   w.open_blocker_count AS blocked_by_count`;
-
-/**
- * The same fields as one JSON text per row, named and derived as WorkItemResponse is by
- * `toWorkItemResponse` (key, classification, isBlocked): a page of the list is its rows' texts
- * joined. pg, and PGlite far more, decode every column of every row on its own (31 per item); one
- * text column per row is one decode, and the service serializes nothing.
- */
-export const WORK_ITEM_JSON = `json_build_object(
-  'id', w.id, 'key', '${WORK_ITEM_KEY_PREFIX}-' || w.number, 'title', w.title, 'description', w.description,
-  'type', w.type, 'status', w.status, 'priority', w.priority, 'adHoc', w.ad_hoc,
-  'carryOverCount', w.carry_over_count, 'estimate', w.estimate, 'storyPoints', w.story_points,
-  'dueDate', to_char(w.due_date, 'YYYY-MM-DD'), 'ckrId', w.ckr_id, 'opportunityId', w.opportunity_id,
-  'solutionId', w.solution_id, 'maintenanceCategory', w.maintenance_category, 'discipline', w.discipline,
-  'classification', CASE WHEN w.ckr_id IS NOT NULL OR w.linked_ckr_id IS NOT NULL THEN '${Classification.ckr}'
-    WHEN w.maintenance_category IS NOT NULL THEN '${Classification.maintenance}' ELSE '${Classification.unclassified}' END,
-  'parentId', w.parent_id, 'sprintId', w.sprint_id, 'assigneeId', w.assignee_id, 'reporterId', w.reporter_id,
-  'reporterSource', w.reporter_source, 'productManagerId', w.product_manager_id,
-  'experimentKind', w.experiment_kind, 'experimentId', w.experiment_id,
-  'labels', CASE WHEN COALESCE(cardinality(w.label_ids), 0) = 0 THEN '[]'::json ELSE COALESCE((
-    SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name, l.id)
-      FROM delivery.labels l WHERE l.organization_id = w.organization_id AND l.id = ANY(w.label_ids)), '[]'::json) END,
-  'blockedByCount', w.open_blocker_count, 'isBlocked', w.open_blocker_count > 0,
-  'createdAt', to_char(w.created_at AT TIME ZONE 'UTC', ${ISO}),
-  'updatedAt', to_char(w.updated_at AT TIME ZONE 'UTC', ${ISO}))::text AS json`;
-
-/** A row of the list: the item's JSON text and what its cursor is made of. */
-export interface WorkItemJsonRow {
-  id: string;
-  number: number;
-  json: string;
-}
 
 export interface WorkItemRow {
   id: string;
