@@ -11,7 +11,7 @@
  * run with this build's V8 flags (spawnApp), so that the code is what differs.
  * Prints its results; docs/benchmarks.md records them by hand with the sitting's conditions.
  */
-import { RUNTIME_V8_FLAGS } from '@pds/runtime';
+import { DISTRIBUTED_V8_FLAGS } from '@pds/runtime';
 import autocannon from 'autocannon';
 import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -53,7 +53,7 @@ async function startBuild(name: string, root: string): Promise<Build> {
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…": V8 profiles of both builds under the same load.
   // The V8 flags this build's apps set on themselves, on the command line for both builds, so that
   // the code is what differs (a base build from before runMain applied them would run without).
-  const nodeArgs = [...RUNTIME_V8_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+  const nodeArgs = [...DISTRIBUTED_V8_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const logFile = (app: string) => path.join(os.tmpdir(), `pds-compare-${prefix}-${app}.log`);
   const children: ChildProcess[] = [
     spawnApp('api-gateway', { root, env: { ...env, PORT: String(port) }, logFile: logFile('api-gateway'), nodeArgs }),

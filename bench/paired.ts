@@ -6,7 +6,7 @@
  * reference, distributed and standalone, so that the machine's noise hits all three; each run also
  * records the CPU every process spent, so that the cost of each hop is visible.
  */
-import { RUNTIME_V8_FLAGS } from '@pds/runtime';
+import { DISTRIBUTED_V8_FLAGS } from '@pds/runtime';
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -205,7 +205,7 @@ export async function startStack(): Promise<BenchStack> {
       measure,
       async startReference(organizations) {
         // The reference gets the apps' V8 flags too: the same runtime tuning on both sides.
-        reference = spawn(process.execPath, [...DISTRIBUTED_NODE_FLAGS, ...RUNTIME_V8_FLAGS, path.join(repoRoot, 'dist', 'bench', 'reference-server.js')], {
+        reference = spawn(process.execPath, [...DISTRIBUTED_NODE_FLAGS, ...DISTRIBUTED_V8_FLAGS, path.join(repoRoot, 'dist', 'bench', 'reference-server.js')], {
           env: {
             ...env,
             DATABASE_URL: scratch.url,

@@ -5,7 +5,7 @@ import { HealthController, MetricsController, RouteBodyLimit, buildInfo, createH
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { Metrics, ObservabilityModule, configureRequestContext, createLogger, startTracing } from '@pds/observability';
 import { PersistenceModule, connectPostgres } from '@pds/persistence';
-import { applyRuntimeV8Flags } from './v8-tuning';
+import { applyDistributedV8Flags } from './v8-tuning';
 
 export interface DistributedAppOptions {
   /** Process name in logs, NATS and PostgreSQL connection lists. */
@@ -26,6 +26,7 @@ export interface DistributedAppOptions {
  * `/health` and `/ready` on its HTTP port (services without a public API listen only for those).
  */
 export async function runDistributedApp(options: DistributedAppOptions): Promise<void> {
+  applyDistributedV8Flags();
   const { config, name } = options;
   await ensurePortFree(options.port, options.host);
   const logger = createLogger({ level: config.LOG_LEVEL, name });
@@ -70,7 +71,6 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
 
 /** Entry-point wrapper: a failed boot prints why and exits non-zero instead of hanging. */
 export function runMain(main: () => Promise<void>): void {
-  applyRuntimeV8Flags();
   main().catch((error: unknown) => {
     // A bad setting or a taken port is explained in one line; anything else with its stack.
     const expected = error instanceof ConfigError || error instanceof StartupError;
