@@ -52,7 +52,7 @@ async function startBuild(name: string, root: string): Promise<Build> {
   const port = await freePort();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…": V8 profiles of both builds under the same load.
   // The V8 flags this build's apps set on themselves, on the command line for both builds, so that
-  // the code is what differs (a base build from before runMain applied them would run without).
+  // the code is what differs (a base build from before runDistributedApp applied them would run without).
   const nodeArgs = [...DISTRIBUTED_V8_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const logFile = (app: string) => path.join(os.tmpdir(), `pds-compare-${prefix}-${app}.log`);
   const children: ChildProcess[] = [
