@@ -1,12 +1,30 @@
 import 'reflect-metadata';
-import { DynamicModule, Type } from '@nestjs/common';
+import { Type } from '@nestjs/common';
 import { AppConfig, loadConfig } from '@pds/config';
-import { runDistributedApp, runMain } from './distributed-app';
+import { DistributedAppOptions, runDistributedApp, runMain } from './distributed-app';
 
-/** Entry point of an app that needs no configuration beyond the common variables and PORT. */
-export function runService(options: { name: string; defaultPort: number; imports: (Type<unknown> | DynamicModule)[] }): void {
+/** What an app adds to the common boot: its modules and, for the edges, its HTTP settings. */
+export type AppParts = Pick<DistributedAppOptions, 'imports' | 'routeBodyLimits' | 'trustProxy' | 'configure'>;
+
+export interface ServiceEntry<C extends AppConfig> {
+  /** Process name in logs, NATS and PostgreSQL connection lists. */
+  name: string;
+  /** The app's configuration class when it needs more than the common variables (default AppConfig). */
+  config?: Type<C>;
+  /** PORT when the environment sets none (each app has its own so they can share a machine). */
+  defaultPort?: number;
+  /**
+   * Builds the app's parts once its configuration has loaded; app-specific settings are read here,
+   * inside the entry point, so a bad one is reported in one line like any other.
+   */
+  parts(config: C): AppParts;
+}
+
+/** The whole entry point of a distributed app: configuration, then the common boot. */
+export function runService<C extends AppConfig = AppConfig>(entry: ServiceEntry<C>): void {
   runMain(async () => {
-    const config = loadConfig(AppConfig, process.env, { PORT: options.defaultPort });
-    await runDistributedApp({ name: options.name, config, port: config.PORT, host: config.HOST, imports: options.imports });
+    const defaults = (entry.defaultPort === undefined ? {} : { PORT: entry.defaultPort }) as Partial<C>;
+    const config = loadConfig(entry.config ?? (AppConfig as Type<C>), process.env, defaults);
+    await runDistributedApp({ name: entry.name, config, port: config.PORT, host: config.HOST, ...entry.parts(config) });
   });
 }
