@@ -1,10 +1,11 @@
 import { IsIdList } from '../common/decorators';
 import { IsIn, IsString, Length, MaxLength } from 'class-validator';
+import { defineEnum } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsOptionalNonNull } from '../common/validation';
 import { Field } from '../common/schema';
 
-export const ChangelogStatus = Object.freeze({ DRAFT: 'DRAFT', PUBLISHED: 'PUBLISHED' });
+export const ChangelogStatus = defineEnum(['DRAFT', 'PUBLISHED']);
 export type ChangelogStatus = (typeof ChangelogStatus)[keyof typeof ChangelogStatus];
 export const MAX_CHANGELOG_WORK_ITEMS = 100;
 

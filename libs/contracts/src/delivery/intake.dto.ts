@@ -1,6 +1,6 @@
 import { IsIdList } from '../common/decorators';
 import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
-import { ReporterSource, WorkItemStatus, WorkItemType, enumValues } from '../common/enums';
+import { ReporterSource, WorkItemStatus, WorkItemType, defineEnum, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { Field } from '../common/schema';
@@ -11,23 +11,16 @@ export const MAX_INTAKE_WATCHERS = 20;
 /** Open reports that turn a CLEAN submission FLAGGED. */
 export const INTAKE_FLAG_THRESHOLD = 3;
 
-export const IntakeKind = Object.freeze({ BUG: 'BUG', IMPROVEMENT: 'IMPROVEMENT' });
+export const IntakeKind = defineEnum(['BUG', 'IMPROVEMENT']);
 export type IntakeKind = (typeof IntakeKind)[keyof typeof IntakeKind];
-export const IntakeStage = Object.freeze({ SUBMITTED: 'SUBMITTED', IN_PREPARATION: 'IN_PREPARATION', IN_PROGRESS: 'IN_PROGRESS', DONE: 'DONE' });
+export const IntakeStage = defineEnum(['SUBMITTED', 'IN_PREPARATION', 'IN_PROGRESS', 'DONE']);
 export type IntakeStage = (typeof IntakeStage)[keyof typeof IntakeStage];
-export const ModerationState = Object.freeze({ CLEAN: 'CLEAN', FLAGGED: 'FLAGGED', HIDDEN: 'HIDDEN' });
+export const ModerationState = defineEnum(['CLEAN', 'FLAGGED', 'HIDDEN']);
 export type ModerationState = (typeof ModerationState)[keyof typeof ModerationState];
-export const ReportReason = Object.freeze({
-  SPAM: 'SPAM',
-  HARASSMENT: 'HARASSMENT',
-  HATEFUL_CONTENT: 'HATEFUL_CONTENT',
-  PERSONAL_DATA: 'PERSONAL_DATA',
-  ILLEGAL_CONTENT: 'ILLEGAL_CONTENT',
-  OTHER: 'OTHER',
-});
+export const ReportReason = defineEnum(['SPAM', 'HARASSMENT', 'HATEFUL_CONTENT', 'PERSONAL_DATA', 'ILLEGAL_CONTENT', 'OTHER']);
 export type ReportReason = (typeof ReportReason)[keyof typeof ReportReason];
 /** What a submission converts into. */
-export const IntakeConvertTarget = Object.freeze({ WORK_ITEM: 'WORK_ITEM', OPPORTUNITY: 'OPPORTUNITY' });
+export const IntakeConvertTarget = defineEnum(['WORK_ITEM', 'OPPORTUNITY']);
 export type IntakeConvertTarget = (typeof IntakeConvertTarget)[keyof typeof IntakeConvertTarget];
 
 
