@@ -3,7 +3,7 @@ import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-vali
 import { ReporterSource, WorkItemStatus, WorkItemType, defineEnum, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
-import { Field } from '../common/schema';
+import { Field, RecordResponse, Timestamped } from '../common/schema';
 
 export const INTAKE_KEY_PREFIX = 'INT';
 export const MAX_INTAKE_DESCRIPTION = 900_000;
@@ -89,16 +89,15 @@ export class ListIntakeQuery extends ListQuery {
   @IsOptionalNonNull() @IsIn(enumValues(IntakeKind)) kind?: IntakeKind;
 }
 
-export class ModerationReport {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class ModerationReport extends RecordResponse {
   @Field.enum(ReportReason) reason!: ReportReason;
   @Field.string({ nullable: true }) details!: string | null;
-  @Field.timestamp() createdAt!: string;
 }
 
 /** Contract 2.9. */
-export class IntakeSubmissionResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class IntakeSubmissionResponse extends RecordResponse {
   @Field.string() key!: string;
   @Field.enum(IntakeKind) kind!: IntakeKind;
   @Field.string() title!: string;
@@ -122,5 +121,4 @@ export class IntakeSubmissionResponse {
   @Field.string({ nullable: true }) submitterEmail!: string | null;
   @Field.timestamp({ nullable: true }) completedAt!: string | null;
   @Field.uuids() watcherIds!: string[];
-  @Field.timestamp() createdAt!: string;
 }

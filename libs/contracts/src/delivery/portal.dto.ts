@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsOptionalNonNull } from '../common/validation';
 import { IntakeKind, IntakeStage } from './intake.dto';
-import { Field } from '../common/schema';
+import { Field, MutableRecordResponse, RecordResponse, Timestamped } from '../common/schema';
 
 /**
  * The portal takes input from anyone without a key: descriptions are capped far below the 900,000
@@ -35,14 +35,12 @@ export class UpdateOrganizationSettingsDto {
   portalAllowedOrigins?: string[];
 }
 
-export class OrganizationSettingsResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class OrganizationSettingsResponse extends MutableRecordResponse {
   @Field.string() name!: string;
   @Field.string() slug!: string;
   @Field.boolean() portalEnabled!: boolean;
   @Field.strings() portalAllowedOrigins!: string[];
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
 /** A submission through the public portal: no API key, so the submitter names themself. */
@@ -90,8 +88,8 @@ export class PortalVoteDto {
 }
 
 /** What the public sees of a submission: no contact data, no internal ids. */
-export class PublicIntakeResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class PublicIntakeResponse extends RecordResponse {
   @Field.string() key!: string;
   @Field.enum(IntakeKind) kind!: IntakeKind;
   @Field.string() title!: string;
@@ -100,5 +98,4 @@ export class PublicIntakeResponse {
   @Field.integer() votes!: number;
   @Field.boolean() viaPortal!: boolean;
   @Field.timestamp({ nullable: true }) completedAt!: string | null;
-  @Field.timestamp() createdAt!: string;
 }

@@ -14,7 +14,7 @@ import {
   enumValues,
 } from '../common/enums';
 import { ListQuery } from '../common/pagination';
-import { Field } from '../common/schema';
+import { Field, MutableRecordResponse, Timestamped } from '../common/schema';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 
 export const WORK_ITEM_KEY_PREFIX = 'WI';
@@ -185,8 +185,8 @@ export class LabelRef {
 }
 
 /** Contract 2.6. */
-export class WorkItemResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class WorkItemResponse extends MutableRecordResponse {
   @Field.string() key!: string;
   @Field.string() title!: string;
   @Field.string({ nullable: true }) description!: string | null;
@@ -215,6 +215,4 @@ export class WorkItemResponse {
   @Field.list(() => LabelRef) labels!: LabelRef[];
   @Field.integer() blockedByCount!: number;
   @Field.boolean() isBlocked!: boolean;
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
