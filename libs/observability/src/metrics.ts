@@ -178,12 +178,11 @@ export class Metrics {
     'Events a durable consumer has not yet acknowledged: JetStream num_pending + num_ack_pending (distributed only).',
     ['consumer'],
   );
-  readonly webhookAttempts = new Counter({
-    name: 'pds_webhook_attempts_total',
-    help: 'Webhook delivery attempts by outcome: success (2xx), http_error (another status), network_error (no answer).',
-    labelNames: ['outcome'],
-    registers: [this.registry],
-  });
+  readonly webhookAttempts = this.counter(
+    'pds_webhook_attempts_total',
+    'Webhook delivery attempts by outcome: success (2xx), http_error (another status), network_error (no answer).',
+    ['outcome'],
+  );
   readonly webhookAttemptDuration = new Histogram({
     name: 'pds_webhook_attempt_duration_seconds',
     help: 'Webhook delivery attempt latency (request sent to answer or failure) by outcome.',
@@ -197,29 +196,21 @@ export class Metrics {
     'Webhook deliveries waiting for a first attempt or a retry, across organizations.',
     [],
   );
-  readonly webhookDeliveriesFailed = new Counter({
-    name: 'pds_webhook_deliveries_failed_total',
-    help: 'Webhook deliveries that ended FAILED (retries exhausted, 410 Gone, or subscription disabled) in this process.',
-    registers: [this.registry],
-  });
-  readonly repoDeliveriesReceived = new Counter({
-    name: 'pds_repo_deliveries_received_total',
-    help: 'Repository webhook deliveries received, by provider and outcome (accepted, ignored, duplicate, ping, refused: answered 4xx).',
-    labelNames: ['provider', 'outcome'],
-    registers: [this.registry],
-  });
-  readonly repoDeliveriesProcessed = new Counter({
-    name: 'pds_repo_deliveries_processed_total',
-    help: 'Stored repository deliveries processed (links and automations), by outcome (processed, failed).',
-    labelNames: ['outcome'],
-    registers: [this.registry],
-  });
-  readonly mcpToolCalls = new Counter({
-    name: 'pds_mcp_tool_calls_total',
-    help: 'MCP tool calls by tool and outcome (ok, error).',
-    labelNames: ['tool', 'outcome'],
-    registers: [this.registry],
-  });
+  readonly webhookDeliveriesFailed = this.counter(
+    'pds_webhook_deliveries_failed_total',
+    'Webhook deliveries that ended FAILED (retries exhausted, 410 Gone, or subscription disabled) in this process.',
+  );
+  readonly repoDeliveriesReceived = this.counter(
+    'pds_repo_deliveries_received_total',
+    'Repository webhook deliveries received, by provider and outcome (accepted, ignored, duplicate, ping, refused: answered 4xx).',
+    ['provider', 'outcome'],
+  );
+  readonly repoDeliveriesProcessed = this.counter(
+    'pds_repo_deliveries_processed_total',
+    'Stored repository deliveries processed (links and automations), by outcome (processed, failed).',
+    ['outcome'],
+  );
+  readonly mcpToolCalls = this.counter('pds_mcp_tool_calls_total', 'MCP tool calls by tool and outcome (ok, error).', ['tool', 'outcome']);
   readonly databasePool = new ScrapedGauge(
     this.registry,
     'pds_database_pool_connections',
@@ -241,6 +232,11 @@ export class Metrics {
         this.set(inFlight());
       },
     });
+  }
+
+  /** A counter in this process's registry (the fields above are created with it, in declaration order). */
+  private counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
   }
 
   httpRequestStarted(): void {
