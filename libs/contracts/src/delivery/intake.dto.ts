@@ -24,15 +24,18 @@ export const IntakeConvertTarget = defineEnum(['WORK_ITEM', 'OPPORTUNITY']);
 export type IntakeConvertTarget = (typeof IntakeConvertTarget)[keyof typeof IntakeConvertTarget];
 
 
-/** Contract 4.10. */
-export class CreateIntakeDto {
+/** What every submission names first, whether through the API or the public portal. */
+export class IntakeBasicsDto {
   @IsIn(enumValues(IntakeKind))
   kind: IntakeKind;
 
   @IsString()
   @Length(3, 200)
   title: string;
+}
 
+/** Contract 4.10. */
+export class CreateIntakeDto extends IntakeBasicsDto {
   @IsOptionalNonNull()
   @IsString()
   @MaxLength(MAX_INTAKE_DESCRIPTION)
@@ -95,13 +98,20 @@ export class ModerationReport extends RecordResponse {
   @Field.string({ nullable: true }) details!: string | null;
 }
 
-/** Contract 2.9. */
-@Timestamped()
-export class IntakeSubmissionResponse extends RecordResponse {
+/**
+ * The head of a submission as both its answers show it, the team's and the public portal's. Not
+ * @Timestamped itself: `createdAt` follows each answer's own fields.
+ */
+export class IntakeSummaryResponse extends RecordResponse {
   @Field.string() key!: string;
   @Field.enum(IntakeKind) kind!: IntakeKind;
   @Field.string() title!: string;
   @Field.string({ nullable: true }) description!: string | null;
+}
+
+/** Contract 2.9. */
+@Timestamped()
+export class IntakeSubmissionResponse extends IntakeSummaryResponse {
   @Field.enum(ReporterSource, { nullable: true }) source!: ReporterSource | null;
   @Field.enum(IntakeStage) stage!: IntakeStage;
   @Field.uuid({ nullable: true }) submittedById!: string | null;

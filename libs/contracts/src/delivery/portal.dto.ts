@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsOptionalNonNull } from '../common/validation';
-import { IntakeKind, IntakeStage } from './intake.dto';
-import { Field, MutableRecordResponse, RecordResponse, Timestamped } from '../common/schema';
+import { IntakeBasicsDto, IntakeStage, IntakeSummaryResponse } from './intake.dto';
+import { Field, MutableRecordResponse, Timestamped } from '../common/schema';
 
 /**
  * The portal takes input from anyone without a key: descriptions are capped far below the 900,000
@@ -44,14 +44,7 @@ export class OrganizationSettingsResponse extends MutableRecordResponse {
 }
 
 /** A submission through the public portal: no API key, so the submitter names themself. */
-export class PortalIntakeDto {
-  @IsIn(Object.values(IntakeKind))
-  kind: IntakeKind;
-
-  @IsString()
-  @Length(3, 200)
-  title: string;
-
+export class PortalIntakeDto extends IntakeBasicsDto {
   @IsOptionalNonNull()
   @IsString()
   @MaxLength(MAX_PORTAL_DESCRIPTION)
@@ -89,11 +82,7 @@ export class PortalVoteDto {
 
 /** What the public sees of a submission: no contact data, no internal ids. */
 @Timestamped()
-export class PublicIntakeResponse extends RecordResponse {
-  @Field.string() key!: string;
-  @Field.enum(IntakeKind) kind!: IntakeKind;
-  @Field.string() title!: string;
-  @Field.string({ nullable: true }) description!: string | null;
+export class PublicIntakeResponse extends IntakeSummaryResponse {
   @Field.enum(IntakeStage) stage!: IntakeStage;
   @Field.integer() votes!: number;
   @Field.boolean() viaPortal!: boolean;
