@@ -1,6 +1,5 @@
-import { IsIdList } from '../common/decorators';
 import { IsString, Length } from 'class-validator';
-import { MAX_WORK_ITEM_LINKS } from '../work-items/work-item.dto';
+import { IsLinkList } from '../work-items/work-item.dto';
 import { IsOptionalNonNull } from '../common/validation';
 import { Field, MutableRecordResponse, RecordResponse, Timestamped } from '../common/schema';
 
@@ -12,8 +11,7 @@ export class CreateCommentDto {
   @Length(1, MAX_COMMENT_LENGTH)
   body: string;
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   mentionedUserIds?: string[];
 }
 
@@ -23,8 +21,7 @@ export class UpdateCommentDto {
   @Length(1, MAX_COMMENT_LENGTH)
   body?: string;
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   mentionedUserIds?: string[];
 }
 

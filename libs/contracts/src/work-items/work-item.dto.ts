@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { IsIdList } from '../common/decorators';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
@@ -19,6 +20,9 @@ import { IsNullable, IsOptionalNonNull } from '../common/validation';
 
 export const WORK_ITEM_KEY_PREFIX = 'WI';
 export const MAX_WORK_ITEM_LINKS = 50;
+
+/** Labels or mentioned users of an item or comment: may be left out, never null, at most MAX_WORK_ITEM_LINKS distinct uuids. */
+export const IsLinkList = (): PropertyDecorator => applyDecorators(IsOptionalNonNull(), IsIdList(MAX_WORK_ITEM_LINKS));
 
 
 /** Fields shared by create and update; update makes each optional and some nullable. */
@@ -85,12 +89,10 @@ export class CreateWorkItemDto {
   @IsIn(enumValues(Discipline))
   discipline?: Discipline;
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   labelIds?: string[];
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   mentionedUserIds?: string[];
 }
 
@@ -123,12 +125,10 @@ export class UpdateWorkItemDto {
   @IsNullable() @IsIn(enumValues(MaintenanceCategory)) maintenanceCategory?: MaintenanceCategory | null;
   @IsNullable() @IsIn(enumValues(Discipline)) discipline?: Discipline | null;
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   labelIds?: string[];
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   mentionedUserIds?: string[];
 }
 
