@@ -76,6 +76,14 @@ export class MutableRecordResponse extends RecordResponse {
   updatedAt!: string;
 }
 
+/**
+ * A record people also name by a human key (`WI-42`, `OKR-3`; parseRecordRef reads both): `key`
+ * follows `id`. Intake submissions have a key but no `updatedAt`: IntakeSummaryResponse declares its own.
+ */
+export class KeyedRecordResponse extends MutableRecordResponse {
+  @Field.string() key!: string;
+}
+
 /** Documents a RecordResponse's timestamps after the fields its class declares (see RecordResponse). */
 export function Timestamped(): (target: new () => RecordResponse) => void {
   return (target) => {

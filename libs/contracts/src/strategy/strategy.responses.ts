@@ -1,5 +1,5 @@
 import { Priority } from '../common/enums';
-import { Field, MutableRecordResponse, Timestamped } from '../common/schema';
+import { Field, KeyedRecordResponse, MutableRecordResponse, Timestamped } from '../common/schema';
 import { CkrStatus, ExperimentStatus, KeyResultStatus, OpportunityStatus, SolutionStatus } from './strategy.enums';
 
 /** Contract 2.2 (key result). */
@@ -15,8 +15,7 @@ export class KeyResultResponse {
 
 /** Contract 2.2. */
 @Timestamped()
-export class CkrResponse extends MutableRecordResponse {
-  @Field.string() key!: string;
+export class CkrResponse extends KeyedRecordResponse {
   @Field.uuid() annualGoalId!: string;
   @Field.uuid({ nullable: true }) productGoalId!: string | null;
   @Field.uuids() planningCycleIds!: string[];
@@ -30,8 +29,7 @@ export class CkrResponse extends MutableRecordResponse {
 
 /** Contract 2.3. */
 @Timestamped()
-export class OpportunityResponse extends MutableRecordResponse {
-  @Field.string() key!: string;
+export class OpportunityResponse extends KeyedRecordResponse {
   @Field.uuid({ nullable: true }) productGoalId!: string | null;
   @Field.uuid({ nullable: true }) ckrId!: string | null;
   @Field.string() title!: string;
@@ -68,8 +66,7 @@ export class SolutionResponse extends MutableRecordResponse {
 
 /** Contract 2.5. */
 @Timestamped()
-export class ExperimentResponse extends MutableRecordResponse {
-  @Field.string() key!: string;
+export class ExperimentResponse extends KeyedRecordResponse {
   @Field.uuid() ckrId!: string;
   @Field.uuid({ nullable: true }) solutionId!: string | null;
   @Field.string() title!: string;

@@ -15,7 +15,7 @@ import {
   enumValues,
 } from '../common/enums';
 import { ListQuery } from '../common/pagination';
-import { Field, MutableRecordResponse, Timestamped } from '../common/schema';
+import { Field, KeyedRecordResponse, Timestamped } from '../common/schema';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 
 export const WORK_ITEM_KEY_PREFIX = 'WI';
@@ -186,8 +186,7 @@ export class LabelRef {
 
 /** Contract 2.6. */
 @Timestamped()
-export class WorkItemResponse extends MutableRecordResponse {
-  @Field.string() key!: string;
+export class WorkItemResponse extends KeyedRecordResponse {
   @Field.string() title!: string;
   @Field.string({ nullable: true }) description!: string | null;
   @Field.enum(WorkItemType) type!: WorkItemType;
