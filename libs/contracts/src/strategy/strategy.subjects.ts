@@ -61,14 +61,9 @@ export class UpdatePlanningCycleRequest extends IdBodyRequest(UpdatePlanningCycl
 export class CreateCkrRequest extends BodyRequest(CreateCkrDto) {}
 export class ListCkrsRequest extends QueryRequest(ListCkrsQuery) {}
 export class UpdateCkrRequest extends IdBodyRequest(UpdateCkrDto) {}
-export class UpdateKeyResultRequest extends IdRequest {
+export class UpdateKeyResultRequest extends IdBodyRequest(UpdateKeyResultDto) {
   @IsRecordRef()
   keyResultId!: string;
-
-  @IsObject()
-  @ValidateNested()
-  @Type(() => UpdateKeyResultDto)
-  body!: UpdateKeyResultDto;
 }
 
 export class CreateOpportunityRequest extends BodyRequest(CreateOpportunityDto) {
