@@ -1,5 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsUUID, Max, Min, ValidationOptions, registerDecorator } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsUUID, Max, Min, ValidationOptions, registerDecorator } from 'class-validator';
+import { enumValues } from './enums';
 import { isCalendarDate } from './identifiers';
 
 /**
@@ -50,6 +52,13 @@ export const IsTimestamp = defineValidator(
 export function IsIdList(max: number): PropertyDecorator {
   return applyDecorators(IsArray(), ArrayMaxSize(max), ArrayUnique(), IsUUID('all', { each: true }));
 }
+
+/** `?status=TODO&status=DONE` and `?status=TODO,DONE` both mean "any of". */
+const toList = ({ value }: { value: unknown }) =>
+  (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+
+/** A list filter of a query string: any of the values of the enum `values`, repeated or comma-separated. */
+export const IsAnyOf = (values: object): PropertyDecorator => applyDecorators(IsOptional(), Transform(toList), IsIn(enumValues(values), { each: true }));
 
 /**
  * Why `value` is not an absolute URL with one of `protocols` (`'https'`), without credentials and at

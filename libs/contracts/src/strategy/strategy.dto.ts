@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -17,7 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { applyDecorators } from '@nestjs/common';
-import { IsCalendarDate, IsIdList, IsStoredInt, IsTimestamp } from '../common/decorators';
+import { IsAnyOf, IsCalendarDate, IsIdList, IsStoredInt, IsTimestamp } from '../common/decorators';
 import { Priority, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
@@ -88,12 +88,8 @@ export class UpdateKeyResultDto {
   @IsOptionalNonNull() @IsIn(enumValues(KeyResultStatus)) status?: KeyResultStatus;
 }
 
-/** `?status=A&status=B` and `?status=A,B` both mean "any of". */
-const toList = ({ value }: { value: unknown }) =>
-  (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
-
 export class ListCkrsQuery extends ListQuery {
-  @IsOptional() @Transform(toList) @IsIn(enumValues(CkrStatus), { each: true }) status?: CkrStatus[];
+  @IsAnyOf(CkrStatus) status?: CkrStatus[];
   @IsOptional() @IsUUID() planningCycleId?: string;
   @IsOptional() @IsUUID() annualGoalId?: string;
 }
@@ -132,7 +128,7 @@ export class UpdateOpportunityDto {
 }
 
 export class ListOpportunitiesQuery extends ListQuery {
-  @IsOptional() @Transform(toList) @IsIn(enumValues(OpportunityStatus), { each: true }) status?: OpportunityStatus[];
+  @IsAnyOf(OpportunityStatus) status?: OpportunityStatus[];
   @IsOptional() @IsUUID() ckrId?: string;
   @IsOptional() @IsUUID() productGoalId?: string;
 }
@@ -201,7 +197,7 @@ export class ConcludeExperimentDto {
 }
 
 export class ListExperimentsQuery extends ListQuery {
-  @IsOptional() @Transform(toList) @IsIn(enumValues(ExperimentStatus), { each: true }) status?: ExperimentStatus[];
+  @IsAnyOf(ExperimentStatus) status?: ExperimentStatus[];
   @IsOptional() @IsUUID() ckrId?: string;
 }
 

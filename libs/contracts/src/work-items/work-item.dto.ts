@@ -1,8 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsIdList } from '../common/decorators';
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
-import { IsCalendarDate, IsStoredInt, IsTimestamp } from '../common/decorators';
+import { IsAnyOf, IsCalendarDate, IsStoredInt, IsTimestamp } from '../common/decorators';
 import {
   Classification,
   Discipline,
@@ -132,24 +131,14 @@ export class UpdateWorkItemDto {
   mentionedUserIds?: string[];
 }
 
-/** `?status=TODO&status=DONE` and `?status=TODO,DONE` both mean "any of". */
-const toList = ({ value }: { value: unknown }) =>
-  (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
-
 export class ListWorkItemsQuery extends ListQuery {
-  @IsOptional()
-  @Transform(toList)
-  @IsIn(enumValues(WorkItemStatus), { each: true })
+  @IsAnyOf(WorkItemStatus)
   status?: WorkItemStatus[];
 
-  @IsOptional()
-  @Transform(toList)
-  @IsIn(enumValues(WorkItemType), { each: true })
+  @IsAnyOf(WorkItemType)
   type?: WorkItemType[];
 
-  @IsOptional()
-  @Transform(toList)
-  @IsIn(enumValues(Priority), { each: true })
+  @IsAnyOf(Priority)
   priority?: Priority[];
 
   @IsOptional() @IsUUID() sprintId?: string;
