@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { SecretSetting } from './load-config';
 
@@ -5,6 +6,12 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const PORT_RULE = 'must be a whole number from 0 to 65535';
+
+/** A whole number from `min` to `max`; `message`, when given, replaces class-validator's for each of the three rules. */
+export function IntSetting(min: number, max: number, message?: string): PropertyDecorator {
+  const options = message === undefined ? undefined : { message };
+  return applyDecorators(IsInt(options), Min(min, options), Max(max, options));
+}
 
 export const REQUEST_CONTEXT_MODES = ['auto', 'on', 'off'] as const;
 export type RequestContextMode = (typeof REQUEST_CONTEXT_MODES)[number];
@@ -14,9 +21,7 @@ export class ListenConfig {
   @IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: LogLevel = 'info';
 
-  @IsInt({ message: PORT_RULE })
-  @Min(0, { message: PORT_RULE })
-  @Max(65535, { message: PORT_RULE })
+  @IntSetting(0, 65535, PORT_RULE)
   PORT: number = 3000;
 
   @IsString()
@@ -48,9 +53,7 @@ export class AppConfig extends ListenConfig {
   @IsString()
   NATS_SUBJECT_PREFIX: string = '';
 
-  @IsInt()
-  @Min(100)
-  @Max(120_000)
+  @IntSetting(100, 120_000)
   NATS_REQUEST_TIMEOUT_MS: number = 10_000;
 
   /**
@@ -71,9 +74,7 @@ export class AppConfig extends ListenConfig {
   @IsString()
   DATABASE_URL: string = 'postgresql://postgres@127.0.0.1:5432/test';
 
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @IntSetting(1, 200)
   DATABASE_POOL_SIZE: number = 10;
 }
 

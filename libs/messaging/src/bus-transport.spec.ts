@@ -1,4 +1,4 @@
-import { INestApplication, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AppException,
@@ -12,12 +12,10 @@ import {
   defineSubject,
   eventSubject,
 } from '@pds/contracts';
-import { randomUUID } from 'node:crypto';
 import { ALL_EVENTS, BROADCAST, durable } from './bus-transport';
 import { EventPublisher } from './event-stream';
-import { MessageBus } from './message-bus';
 import { MessageController } from './message-handling';
-import { startHandlerTestApp } from './handler-test-app';
+import { testCaller, useHandlerTestApp } from './handler-test-app';
 import { buildEnvelope } from './outbox.relay';
 
 class CreateThingRequest extends BodyRequest(CreateWorkItemDto) {}
@@ -71,38 +69,32 @@ class ThingHandler {
 class ThingModule {}
 
 describe('BusTransport: message handlers the Nest way', () => {
-  const auth = { organizationId: randomUUID(), userId: randomUUID(), role: Role.DEV, keyId: randomUUID() };
-  let app: INestApplication;
-  let bus: MessageBus;
-
-  beforeAll(async () => {
-    ({ app, bus } = await startHandlerTestApp(ThingModule));
-  });
-  afterAll(() => app.close());
+  const auth = testCaller(Role.DEV);
+  const started = useHandlerTestApp(ThingModule);
 
   it('runs @MessagePattern handlers with the validated payload', async () => {
-    await expect(bus.request(create, { auth, body: { title: 'A thing', type: 'TASK' } as CreateWorkItemDto })).resolves.toEqual({ title: 'A thing' });
+    await expect(started.bus.request(create, { auth, body: { title: 'A thing', type: 'TASK' } as CreateWorkItemDto })).resolves.toEqual({ title: 'A thing' });
   });
 
   it('refuses a malformed payload in the service with a 400 naming each field', async () => {
-    const error = (await bus
+    const error = (await started.bus
       .request(create, { auth: { ...auth, organizationId: 'nobody' }, body: { title: 7, type: 'TASK', extra: true } } as never)
       .catch((e: unknown) => e)) as AppException;
     expect(error).toBeInstanceOf(AppException);
     expect(error.code).toBe('BadRequest');
     expect(Object.keys(error.details ?? {}).sort()).toEqual(['auth.organizationId', 'body.extra', 'body.title']);
-    await expect(bus.request(get, { id: 'WI-1' } as never)).rejects.toMatchObject({ code: 'BadRequest', details: { auth: expect.any(Array) } });
+    await expect(started.bus.request(get, { id: 'WI-1' } as never)).rejects.toMatchObject({ code: 'BadRequest', details: { auth: expect.any(Array) } });
   });
 
   it('passes an AppException through unchanged and hides anything else', async () => {
-    await expect(bus.request(get, { auth, id: 'WI-1' })).rejects.toMatchObject({ code: 'Conflict', message: 'stale', details: { id: 'WI-1' } });
-    const error = (await bus.request(crash, { auth, id: 'x' }).catch((e: unknown) => e)) as AppException;
+    await expect(started.bus.request(get, { auth, id: 'WI-1' })).rejects.toMatchObject({ code: 'Conflict', message: 'stale', details: { id: 'WI-1' } });
+    const error = (await started.bus.request(crash, { auth, id: 'x' }).catch((e: unknown) => e)) as AppException;
     expect(error.code).toBe('InternalError');
     expect(error.message).not.toContain('hunter2');
   });
 
   it('delivers events to their durable consumers and fails the delivery when a handler throws', async () => {
-    const publisher = app.get(EventPublisher);
+    const publisher = started.app.get(EventPublisher);
     const first = buildEnvelope('thing.created', auth.organizationId, {});
     await publisher.publish([first, buildEnvelope('other.happened', auth.organizationId, {})]);
     expect(seen.events).toEqual([first.id]);
@@ -116,7 +108,7 @@ describe('BusTransport: message handlers the Nest way', () => {
   });
 
   it('hands broadcasts to every listener', async () => {
-    bus.broadcast(ping, { n: 3 });
+    started.bus.broadcast(ping, { n: 3 });
     await new Promise((resolve) => setImmediate(resolve));
     expect(seen.pings).toEqual([3]);
   });

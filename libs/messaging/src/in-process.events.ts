@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@pds/contracts';
-import { SpanKind, endSpan, requestContext, requestContextEnabled } from '@pds/observability';
+import { SpanKind, requestContextEnabled } from '@pds/observability';
 import { ConsumerOptions, EventConsumer, EventHandler, EventOrigins, EventPublisher } from './event-stream';
-import { originContext } from './message-trace';
+import { handleInContext, originContext } from './message-trace';
 
 interface Subscription {
   options: ConsumerOptions;
@@ -44,13 +44,7 @@ export class InProcessEventStream extends EventPublisher implements EventConsume
         }
         // The handler runs in the id (and trace) of the request that wrote the event, as over JetStream.
         const context = originContext(origin, `process ${envelope.event}`, SpanKind.CONSUMER);
-        try {
-          await requestContext.run(context, handler, copy);
-          if (context.span) endSpan(context.span);
-        } catch (error) {
-          if (context.span) endSpan(context.span, true);
-          throw error;
-        }
+        await handleInContext(context, handler, copy);
       }
     }
   }

@@ -11,11 +11,11 @@ import {
   headers as natsHeaders,
   nanos,
 } from 'nats';
-import { Metrics, SpanKind, endSpan, requestContext, requestContextEnabled } from '@pds/observability';
+import { Metrics, SpanKind, requestContextEnabled } from '@pds/observability';
 import { ConsumerOptions, EventConsumer, EventHandler, EventOrigins, EventPublisher } from './event-stream';
 import type { HandlerErrorLogger } from './message-bus';
 import { LargePayloads, isClaim } from './large-payloads';
-import { EventOrigin, inboundContext, outboundHeaders } from './message-trace';
+import { EventOrigin, handleInContext, inboundContext, outboundHeaders } from './message-trace';
 import { eventPayloadsBucket, eventsStreamName, natsInboxPrefix, prefixed } from './nats.connection';
 import { ReplyInbox } from './reply-inbox';
 
@@ -242,13 +242,7 @@ export class JetStreamEventConsumer extends EventConsumer {
   private async run(msg: JsMsg, handler: EventHandler, envelope: EventEnvelope): Promise<void> {
     const context = requestContextEnabled() && msg.headers ? inboundContext(msg.headers, `process ${envelope.event}`, SpanKind.CONSUMER) : undefined;
     if (!context) return handler(envelope);
-    try {
-      await requestContext.run(context, handler, envelope);
-      if (context.span) endSpan(context.span);
-    } catch (error) {
-      if (context.span) endSpan(context.span, true);
-      throw error;
-    }
+    await handleInContext(context, handler, envelope);
   }
 
   async stop(): Promise<void> {

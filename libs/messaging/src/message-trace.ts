@@ -5,6 +5,8 @@ import {
   SpanKind,
   TRACEPARENT_HEADER,
   currentRequestContext,
+  endSpan,
+  requestContext,
   startSpan,
   traceparentOf,
 } from '@pds/observability';
@@ -93,6 +95,20 @@ export function inboundContext(received: MsgHdrs | undefined, spanName: string, 
 export function originContext(origin: EventOrigin, spanName: string, kind: SpanKind): RequestContext {
   const span = origin.traceparent ? startSpan(spanName, kind, origin.traceparent) : undefined;
   return new RequestContext(origin.requestId, span);
+}
+
+/**
+ * Handles an event in `context` (the id and trace of the request that wrote it), whichever stream
+ * delivered it, and ends the context's span as the handler ended: failed when it threw.
+ */
+export async function handleInContext<T>(context: RequestContext, handler: (event: T) => Promise<void>, event: T): Promise<void> {
+  try {
+    await requestContext.run(context, handler, event);
+    if (context.span) endSpan(context.span);
+  } catch (error) {
+    if (context.span) endSpan(context.span, true);
+    throw error;
+  }
 }
 
 /** The origin to record with an event written now, or null outside any request. */

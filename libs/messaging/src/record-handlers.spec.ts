@@ -1,4 +1,4 @@
-import { INestApplication, Injectable, Module } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AuthContext,
@@ -13,9 +13,8 @@ import {
   defineSubject,
 } from '@pds/contracts';
 import { randomUUID } from 'node:crypto';
-import { MessageBus } from './message-bus';
 import { MessageController } from './message-handling';
-import { startHandlerTestApp } from './handler-test-app';
+import { testCaller, useHandlerTestApp } from './handler-test-app';
 import { RecordHandlers } from './record-handlers';
 
 class CreateThingRequest extends BodyRequest(CreateWorkItemDto) {}
@@ -68,33 +67,27 @@ class ThingHandler extends RecordHandlers(ThingService, {
 class ThingModule {}
 
 describe('RecordHandlers: the create / list / get / update of a record resource in one line each', () => {
-  const auth = { organizationId: randomUUID(), userId: randomUUID(), role: Role.PM, keyId: randomUUID() };
-  let app: INestApplication;
-  let bus: MessageBus;
-
-  beforeAll(async () => {
-    ({ app, bus } = await startHandlerTestApp(ThingModule));
-  });
-  afterAll(() => app.close());
+  const auth = testCaller(Role.PM);
+  const started = useHandlerTestApp(ThingModule);
 
   it('forwards each operation to its service method with the parts of the envelope it takes', async () => {
     const id = randomUUID();
-    await expect(bus.request(S.create, { auth, body: { title: 'A thing', type: 'TASK' } as CreateWorkItemDto })).resolves.toEqual([
+    await expect(started.bus.request(S.create, { auth, body: { title: 'A thing', type: 'TASK' } as CreateWorkItemDto })).resolves.toEqual([
       'createThing',
       auth.userId,
       true,
       'A thing',
     ]);
-    await expect(bus.request(S.list, { auth, query: { limit: '7' } as unknown as ListQuery })).resolves.toEqual(['list', auth.userId, 7]);
-    await expect(bus.request(S.get, { auth, id })).resolves.toEqual(['get', auth.userId, id]);
-    await expect(bus.request(S.update, { auth, id, body: { title: 'Renamed' } as UpdateWorkItemDto })).resolves.toEqual(['update', auth.userId, id, 'Renamed']);
-    await expect(bus.request(S.archive, { auth, id })).resolves.toEqual(['archive', auth.userId, id]);
+    await expect(started.bus.request(S.list, { auth, query: { limit: '7' } as unknown as ListQuery })).resolves.toEqual(['list', auth.userId, 7]);
+    await expect(started.bus.request(S.get, { auth, id })).resolves.toEqual(['get', auth.userId, id]);
+    await expect(started.bus.request(S.update, { auth, id, body: { title: 'Renamed' } as UpdateWorkItemDto })).resolves.toEqual(['update', auth.userId, id, 'Renamed']);
+    await expect(started.bus.request(S.archive, { auth, id })).resolves.toEqual(['archive', auth.userId, id]);
   });
 
   it('validates every payload against the request class it was given', async () => {
-    const error = await bus.request(S.update, { auth, id: randomUUID(), body: { title: 7, nope: 1 } } as never).catch((e: unknown) => e);
+    const error = await started.bus.request(S.update, { auth, id: randomUUID(), body: { title: 7, nope: 1 } } as never).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'BadRequest', details: { 'body.title': expect.any(Array), 'body.nope': expect.any(Array) } });
-    await expect(bus.request(S.create, { body: { title: 'x', type: 'TASK' } } as never)).rejects.toMatchObject({
+    await expect(started.bus.request(S.create, { body: { title: 'x', type: 'TASK' } } as never)).rejects.toMatchObject({
       code: 'BadRequest',
       details: { auth: expect.any(Array) },
     });

@@ -164,26 +164,19 @@ export class Metrics {
     'Requests this process sent to another service over the bus (NATS request/reply; in-process in standalone), by subject and outcome.',
     ['subject', 'outcome'],
   );
-  readonly outboxWaiting = new ScrapedGauge(this.registry, 'pds_outbox_events_waiting', 'Outbox events not yet published (parked ones excluded), per context schema.', ['schema']);
-  readonly outboxLag = new ScrapedGauge(
-    this.registry,
-    'pds_outbox_relay_lag_seconds',
-    'Age of the oldest outbox event waiting to be published, per context schema (0 when none waits).',
-    ['schema'],
-  );
-  readonly outboxParked = new ScrapedGauge(this.registry, 'pds_outbox_events_parked', 'Outbox events set aside after repeated publishing failures, per context schema.', ['schema']);
-  readonly consumerPending = new ScrapedGauge(
-    this.registry,
+  readonly outboxWaiting = this.gauge('pds_outbox_events_waiting', 'Outbox events not yet published (parked ones excluded), per context schema.', ['schema']);
+  readonly outboxLag = this.gauge('pds_outbox_relay_lag_seconds', 'Age of the oldest outbox event waiting to be published, per context schema (0 when none waits).', ['schema']);
+  readonly outboxParked = this.gauge('pds_outbox_events_parked', 'Outbox events set aside after repeated publishing failures, per context schema.', ['schema']);
+  readonly consumerPending = this.gauge(
     'pds_event_consumer_pending',
     'Events a durable consumer has not yet acknowledged: JetStream num_pending + num_ack_pending (distributed only).',
     ['consumer'],
   );
-  readonly webhookAttempts = new Counter({
-    name: 'pds_webhook_attempts_total',
-    help: 'Webhook delivery attempts by outcome: success (2xx), http_error (another status), network_error (no answer).',
-    labelNames: ['outcome'],
-    registers: [this.registry],
-  });
+  readonly webhookAttempts = this.counter(
+    'pds_webhook_attempts_total',
+    'Webhook delivery attempts by outcome: success (2xx), http_error (another status), network_error (no answer).',
+    ['outcome'],
+  );
   readonly webhookAttemptDuration = new Histogram({
     name: 'pds_webhook_attempt_duration_seconds',
     help: 'Webhook delivery attempt latency (request sent to answer or failure) by outcome.',
@@ -191,41 +184,23 @@ export class Metrics {
     buckets: [...LATENCY_BUCKETS],
     registers: [this.registry],
   });
-  readonly webhookDeliveriesPending = new ScrapedGauge(
-    this.registry,
-    'pds_webhook_deliveries_pending',
-    'Webhook deliveries waiting for a first attempt or a retry, across organizations.',
-    [],
+  readonly webhookDeliveriesPending = this.gauge('pds_webhook_deliveries_pending', 'Webhook deliveries waiting for a first attempt or a retry, across organizations.', []);
+  readonly webhookDeliveriesFailed = this.counter(
+    'pds_webhook_deliveries_failed_total',
+    'Webhook deliveries that ended FAILED (retries exhausted, 410 Gone, or subscription disabled) in this process.',
   );
-  readonly webhookDeliveriesFailed = new Counter({
-    name: 'pds_webhook_deliveries_failed_total',
-    help: 'Webhook deliveries that ended FAILED (retries exhausted, 410 Gone, or subscription disabled) in this process.',
-    registers: [this.registry],
-  });
-  readonly repoDeliveriesReceived = new Counter({
-    name: 'pds_repo_deliveries_received_total',
-    help: 'Repository webhook deliveries received, by provider and outcome (accepted, ignored, duplicate, ping, refused: answered 4xx).',
-    labelNames: ['provider', 'outcome'],
-    registers: [this.registry],
-  });
-  readonly repoDeliveriesProcessed = new Counter({
-    name: 'pds_repo_deliveries_processed_total',
-    help: 'Stored repository deliveries processed (links and automations), by outcome (processed, failed).',
-    labelNames: ['outcome'],
-    registers: [this.registry],
-  });
-  readonly mcpToolCalls = new Counter({
-    name: 'pds_mcp_tool_calls_total',
-    help: 'MCP tool calls by tool and outcome (ok, error).',
-    labelNames: ['tool', 'outcome'],
-    registers: [this.registry],
-  });
-  readonly databasePool = new ScrapedGauge(
-    this.registry,
-    'pds_database_pool_connections',
-    'PostgreSQL pool connections by state: in_use, idle, and waiting (callers queued for a connection).',
-    ['state'],
+  readonly repoDeliveriesReceived = this.counter(
+    'pds_repo_deliveries_received_total',
+    'Repository webhook deliveries received, by provider and outcome (accepted, ignored, duplicate, ping, refused: answered 4xx).',
+    ['provider', 'outcome'],
   );
+  readonly repoDeliveriesProcessed = this.counter(
+    'pds_repo_deliveries_processed_total',
+    'Stored repository deliveries processed (links and automations), by outcome (processed, failed).',
+    ['outcome'],
+  );
+  readonly mcpToolCalls = this.counter('pds_mcp_tool_calls_total', 'MCP tool calls by tool and outcome (ok, error).', ['tool', 'outcome']);
+  readonly databasePool = this.gauge('pds_database_pool_connections', 'PostgreSQL pool connections by state: in_use, idle, and waiting (callers queued for a connection).', ['state']);
 
   private readonly httpSeries = new Map<string, Map<string, Map<number, HistogramSeries>>>();
   private readonly busSeries = new Map<string, HistogramSeries[]>();
@@ -241,6 +216,16 @@ export class Metrics {
         this.set(inFlight());
       },
     });
+  }
+
+  // Every metric of the process goes to its one registry; these create them there (the fields above
+  // use them as they initialize, in declaration order, after `registry`).
+  private counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  private gauge(name: string, help: string, labelNames: readonly string[]): ScrapedGauge {
+    return new ScrapedGauge(this.registry, name, help, labelNames);
   }
 
   httpRequestStarted(): void {

@@ -1,9 +1,11 @@
 /**
  * Every enum of the wire, defined once. Const objects (not TS enums) so that the string unions are
- * structurally compatible with the enums Prisma generates for the same values.
+ * structurally compatible with the enums Prisma generates for the same values. Each key is its value
+ * (`WorkItemStatus.DONE === 'DONE'`), so the values are written once, in wire order (the order the
+ * OpenAPI document lists them), and a key cannot drift from its value.
  */
-export function defineEnum<const T extends Record<string, string>>(o: T): T {
-  return Object.freeze(o);
+export function defineEnum<const V extends string>(values: readonly V[]): Readonly<{ [K in V]: K }> {
+  return Object.freeze(Object.fromEntries(values.map((value) => [value, value]))) as { [K in V]: K };
 }
 
 /** The values of an enum object, for `@IsIn(enumValues(X))`. */
@@ -11,62 +13,32 @@ export function enumValues(o: object): string[] {
   return Object.values(o) as string[];
 }
 
-export const Role = defineEnum({ ADMIN: 'ADMIN', PM: 'PM', DEV: 'DEV', STAKEHOLDER: 'STAKEHOLDER', GUEST: 'GUEST' });
+export const Role = defineEnum(['ADMIN', 'PM', 'DEV', 'STAKEHOLDER', 'GUEST']);
 export type Role = (typeof Role)[keyof typeof Role];
 
-export const Priority = defineEnum({ LOW: 'LOW', MEDIUM: 'MEDIUM', HIGH: 'HIGH', CRITICAL: 'CRITICAL' });
+export const Priority = defineEnum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']);
 export type Priority = (typeof Priority)[keyof typeof Priority];
 
-export const WorkItemType = defineEnum({
-  FEATURE: 'FEATURE',
-  EPIC: 'EPIC',
-  STORY: 'STORY',
-  TASK: 'TASK',
-  BUG: 'BUG',
-  SPIKE: 'SPIKE',
-  IMPROVEMENT: 'IMPROVEMENT',
-});
+export const WorkItemType = defineEnum(['FEATURE', 'EPIC', 'STORY', 'TASK', 'BUG', 'SPIKE', 'IMPROVEMENT']);
 export type WorkItemType = (typeof WorkItemType)[keyof typeof WorkItemType];
 
-export const WorkItemStatus = defineEnum({
-  BACKLOG: 'BACKLOG',
-  TODO: 'TODO',
-  IN_PROGRESS: 'IN_PROGRESS',
-  IN_REVIEW: 'IN_REVIEW',
-  TESTING_LOCAL: 'TESTING_LOCAL',
-  DEPLOY: 'DEPLOY',
-  TESTING_LIVE: 'TESTING_LIVE',
-  DONE: 'DONE',
-  CANCELLED: 'CANCELLED',
-});
+export const WorkItemStatus = defineEnum(['BACKLOG', 'TODO', 'IN_PROGRESS', 'IN_REVIEW', 'TESTING_LOCAL', 'DEPLOY', 'TESTING_LIVE', 'DONE', 'CANCELLED']);
 export type WorkItemStatus = (typeof WorkItemStatus)[keyof typeof WorkItemStatus];
 
-export const MaintenanceCategory = defineEnum({
-  BUG: 'BUG',
-  SUPPORT: 'SUPPORT',
-  HOTFIX: 'HOTFIX',
-  SMALL_IMPROVEMENT: 'SMALL_IMPROVEMENT',
-});
+export const MaintenanceCategory = defineEnum(['BUG', 'SUPPORT', 'HOTFIX', 'SMALL_IMPROVEMENT']);
 export type MaintenanceCategory = (typeof MaintenanceCategory)[keyof typeof MaintenanceCategory];
 
-export const Discipline = defineEnum({ BACKEND: 'BACKEND', FRONTEND: 'FRONTEND', FULLSTACK: 'FULLSTACK' });
+export const Discipline = defineEnum(['BACKEND', 'FRONTEND', 'FULLSTACK']);
 export type Discipline = (typeof Discipline)[keyof typeof Discipline];
 
-export const Classification = defineEnum({ ckr: 'ckr', maintenance: 'maintenance', unclassified: 'unclassified' });
+export const Classification = defineEnum(['ckr', 'maintenance', 'unclassified']);
 export type Classification = (typeof Classification)[keyof typeof Classification];
 
-export const ReporterSource = defineEnum({
-  SALES: 'SALES',
-  CUSTOMER_SUPPORT: 'CUSTOMER_SUPPORT',
-  MARKETING: 'MARKETING',
-  PRODUCT: 'PRODUCT',
-  ENGINEERING: 'ENGINEERING',
-  OTHER: 'OTHER',
-});
+export const ReporterSource = defineEnum(['SALES', 'CUSTOMER_SUPPORT', 'MARKETING', 'PRODUCT', 'ENGINEERING', 'OTHER']);
 export type ReporterSource = (typeof ReporterSource)[keyof typeof ReporterSource];
 
-export const ExperimentKind = defineEnum({ TEST: 'TEST', FEATURE: 'FEATURE' });
+export const ExperimentKind = defineEnum(['TEST', 'FEATURE']);
 export type ExperimentKind = (typeof ExperimentKind)[keyof typeof ExperimentKind];
 
-export const SprintStatus = defineEnum({ PLANNED: 'PLANNED', ACTIVE: 'ACTIVE', COMPLETED: 'COMPLETED' });
+export const SprintStatus = defineEnum(['PLANNED', 'ACTIVE', 'COMPLETED']);
 export type SprintStatus = (typeof SprintStatus)[keyof typeof SprintStatus];

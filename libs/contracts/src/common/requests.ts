@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
 import type { AuthContext } from './auth-context';
@@ -34,10 +35,15 @@ export class AuthedRequest {
   auth!: AuthContext;
 }
 
+/**
+ * A record named by the path (`{id}`, `{commentId}`, …): its uuid or human key, as `parseRecordRef`
+ * reads it. Any length up to 200 passes here; what names no record is the service's 404.
+ */
+export const IsRecordRef = (): PropertyDecorator => applyDecorators(IsString(), MaxLength(200));
+
 /** A record named by the path: its uuid or human key. */
 export class IdRequest extends AuthedRequest {
-  @IsString()
-  @MaxLength(200)
+  @IsRecordRef()
   id!: string;
 }
 

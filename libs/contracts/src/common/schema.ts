@@ -60,3 +60,34 @@ export const Field = {
   enums: (values: object, options?: FieldOptions) => field({ type: 'string', enum: Object.values(values), isArray: true }, options),
   list: (model: Model, options?: FieldOptions) => field({ type: () => model(), isArray: true }, options),
 };
+
+/**
+ * What every stored record answers with around its own fields: `id` first, `createdAt` last (then
+ * `updatedAt`, for records that change: MutableRecordResponse), the order the contract lists them in.
+ * swagger documents a base class's properties before the subclass's, so `id` is declared here and
+ * `@Timestamped()` on the subclass documents the timestamps after the subclass's own fields.
+ */
+export class RecordResponse {
+  @Field.uuid() id!: string;
+  createdAt!: string;
+}
+
+export class MutableRecordResponse extends RecordResponse {
+  updatedAt!: string;
+}
+
+/**
+ * A record people also name by a human key (`WI-42`, `OKR-3`; parseRecordRef reads both): `key`
+ * follows `id`. Intake submissions have a key but no `updatedAt`: IntakeSummaryResponse declares its own.
+ */
+export class KeyedRecordResponse extends MutableRecordResponse {
+  @Field.string() key!: string;
+}
+
+/** Documents a RecordResponse's timestamps after the fields its class declares (see RecordResponse). */
+export function Timestamped(): (target: new () => RecordResponse) => void {
+  return (target) => {
+    Field.timestamp()(target.prototype, 'createdAt');
+    if (target.prototype instanceof MutableRecordResponse) Field.timestamp()(target.prototype, 'updatedAt');
+  };
+}

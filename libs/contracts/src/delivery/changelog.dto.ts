@@ -1,10 +1,11 @@
 import { IsIdList } from '../common/decorators';
 import { IsIn, IsString, Length, MaxLength } from 'class-validator';
+import { defineEnum } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsOptionalNonNull } from '../common/validation';
-import { Field } from '../common/schema';
+import { Field, MutableRecordResponse, Timestamped } from '../common/schema';
 
-export const ChangelogStatus = Object.freeze({ DRAFT: 'DRAFT', PUBLISHED: 'PUBLISHED' });
+export const ChangelogStatus = defineEnum(['DRAFT', 'PUBLISHED']);
 export type ChangelogStatus = (typeof ChangelogStatus)[keyof typeof ChangelogStatus];
 export const MAX_CHANGELOG_WORK_ITEMS = 100;
 
@@ -37,13 +38,11 @@ export class ListChangelogQuery extends ListQuery {
   @IsOptionalNonNull() @IsIn(Object.values(ChangelogStatus)) status?: ChangelogStatus;
 }
 
-export class ChangelogEntryResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class ChangelogEntryResponse extends MutableRecordResponse {
   @Field.string() title!: string;
   @Field.string() body!: string;
   @Field.enum(ChangelogStatus) status!: ChangelogStatus;
   @Field.uuids() workItemIds!: string[];
   @Field.timestamp({ nullable: true }) publishedAt!: string | null;
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }

@@ -1,8 +1,7 @@
-import { IsIdList } from '../common/decorators';
 import { IsString, Length } from 'class-validator';
-import { MAX_WORK_ITEM_LINKS } from '../work-items/work-item.dto';
+import { IsLinkList } from '../work-items/work-item.dto';
 import { IsOptionalNonNull } from '../common/validation';
-import { Field } from '../common/schema';
+import { Field, MutableRecordResponse, RecordResponse, Timestamped } from '../common/schema';
 
 export const MAX_COMMENT_LENGTH = 100_000;
 
@@ -12,8 +11,7 @@ export class CreateCommentDto {
   @Length(1, MAX_COMMENT_LENGTH)
   body: string;
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   mentionedUserIds?: string[];
 }
 
@@ -23,19 +21,16 @@ export class UpdateCommentDto {
   @Length(1, MAX_COMMENT_LENGTH)
   body?: string;
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   mentionedUserIds?: string[];
 }
 
-export class CommentResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class CommentResponse extends MutableRecordResponse {
   @Field.uuid() workItemId!: string;
   @Field.uuid() authorId!: string;
   @Field.string() body!: string;
   @Field.uuids() mentionedUserIds!: string[];
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
 /** A comment on an intake submission (markdown; STAKEHOLDER and up). */
@@ -45,10 +40,9 @@ export class CreateIntakeCommentDto {
   body: string;
 }
 
-export class IntakeCommentResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class IntakeCommentResponse extends RecordResponse {
   @Field.uuid() intakeId!: string;
   @Field.uuid() authorId!: string;
   @Field.string() body!: string;
-  @Field.timestamp() createdAt!: string;
 }

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsObject, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsObject, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
 import { ListQuery, Page } from '../common/pagination';
-import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, QueryRequest } from '../common/requests';
+import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, QueryRequest } from '../common/requests';
 import { defineSubject, recordSubjects } from '../common/subject';
 import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
@@ -17,8 +17,7 @@ export class ListRequest extends QueryRequest(ListQuery) {}
 export class ListRelationsRequest extends IdRequest {}
 export class AddRelationRequest extends IdBodyRequest(AddWorkItemRelationDto) {}
 export class RemoveRelationRequest extends IdRequest {
-  @IsString()
-  @MaxLength(200)
+  @IsRecordRef()
   relationId!: string;
 }
 
@@ -33,13 +32,11 @@ export class UpdateSprintRequest extends IdBodyRequest(UpdateSprintDto) {}
 export class ListCommentsRequest extends IdQueryRequest(ListQuery) {}
 export class CreateCommentRequest extends IdBodyRequest(CreateCommentDto) {}
 export class UpdateCommentRequest extends IdBodyRequest(UpdateCommentDto) {
-  @IsString()
-  @MaxLength(200)
+  @IsRecordRef()
   commentId!: string;
 }
 export class DeleteCommentRequest extends IdRequest {
-  @IsString()
-  @MaxLength(200)
+  @IsRecordRef()
   commentId!: string;
 }
 
@@ -75,8 +72,7 @@ export class PortalGetRequest {
   @IsUUID()
   organizationId!: string;
 
-  @IsString()
-  @MaxLength(200)
+  @IsRecordRef()
   id!: string;
 }
 export class PortalVoteRequest extends PortalGetRequest {

@@ -1,9 +1,9 @@
 import { IsIdList } from '../common/decorators';
 import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
-import { ReporterSource, WorkItemStatus, WorkItemType, enumValues } from '../common/enums';
+import { ReporterSource, WorkItemStatus, WorkItemType, defineEnum, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
-import { Field } from '../common/schema';
+import { Field, RecordResponse, Timestamped } from '../common/schema';
 
 export const INTAKE_KEY_PREFIX = 'INT';
 export const MAX_INTAKE_DESCRIPTION = 900_000;
@@ -11,35 +11,31 @@ export const MAX_INTAKE_WATCHERS = 20;
 /** Open reports that turn a CLEAN submission FLAGGED. */
 export const INTAKE_FLAG_THRESHOLD = 3;
 
-export const IntakeKind = Object.freeze({ BUG: 'BUG', IMPROVEMENT: 'IMPROVEMENT' });
+export const IntakeKind = defineEnum(['BUG', 'IMPROVEMENT']);
 export type IntakeKind = (typeof IntakeKind)[keyof typeof IntakeKind];
-export const IntakeStage = Object.freeze({ SUBMITTED: 'SUBMITTED', IN_PREPARATION: 'IN_PREPARATION', IN_PROGRESS: 'IN_PROGRESS', DONE: 'DONE' });
+export const IntakeStage = defineEnum(['SUBMITTED', 'IN_PREPARATION', 'IN_PROGRESS', 'DONE']);
 export type IntakeStage = (typeof IntakeStage)[keyof typeof IntakeStage];
-export const ModerationState = Object.freeze({ CLEAN: 'CLEAN', FLAGGED: 'FLAGGED', HIDDEN: 'HIDDEN' });
+export const ModerationState = defineEnum(['CLEAN', 'FLAGGED', 'HIDDEN']);
 export type ModerationState = (typeof ModerationState)[keyof typeof ModerationState];
-export const ReportReason = Object.freeze({
-  SPAM: 'SPAM',
-  HARASSMENT: 'HARASSMENT',
-  HATEFUL_CONTENT: 'HATEFUL_CONTENT',
-  PERSONAL_DATA: 'PERSONAL_DATA',
-  ILLEGAL_CONTENT: 'ILLEGAL_CONTENT',
-  OTHER: 'OTHER',
-});
+export const ReportReason = defineEnum(['SPAM', 'HARASSMENT', 'HATEFUL_CONTENT', 'PERSONAL_DATA', 'ILLEGAL_CONTENT', 'OTHER']);
 export type ReportReason = (typeof ReportReason)[keyof typeof ReportReason];
 /** What a submission converts into. */
-export const IntakeConvertTarget = Object.freeze({ WORK_ITEM: 'WORK_ITEM', OPPORTUNITY: 'OPPORTUNITY' });
+export const IntakeConvertTarget = defineEnum(['WORK_ITEM', 'OPPORTUNITY']);
 export type IntakeConvertTarget = (typeof IntakeConvertTarget)[keyof typeof IntakeConvertTarget];
 
 
-/** Contract 4.10. */
-export class CreateIntakeDto {
+/** What every submission names first, whether through the API or the public portal. */
+export class IntakeBasicsDto {
   @IsIn(enumValues(IntakeKind))
   kind: IntakeKind;
 
   @IsString()
   @Length(3, 200)
   title: string;
+}
 
+/** Contract 4.10. */
+export class CreateIntakeDto extends IntakeBasicsDto {
   @IsOptionalNonNull()
   @IsString()
   @MaxLength(MAX_INTAKE_DESCRIPTION)
@@ -96,20 +92,26 @@ export class ListIntakeQuery extends ListQuery {
   @IsOptionalNonNull() @IsIn(enumValues(IntakeKind)) kind?: IntakeKind;
 }
 
-export class ModerationReport {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class ModerationReport extends RecordResponse {
   @Field.enum(ReportReason) reason!: ReportReason;
   @Field.string({ nullable: true }) details!: string | null;
-  @Field.timestamp() createdAt!: string;
 }
 
-/** Contract 2.9. */
-export class IntakeSubmissionResponse {
-  @Field.uuid() id!: string;
+/**
+ * The head of a submission as both its answers show it, the team's and the public portal's. Not
+ * @Timestamped itself: `createdAt` follows each answer's own fields.
+ */
+export class IntakeSummaryResponse extends RecordResponse {
   @Field.string() key!: string;
   @Field.enum(IntakeKind) kind!: IntakeKind;
   @Field.string() title!: string;
   @Field.string({ nullable: true }) description!: string | null;
+}
+
+/** Contract 2.9. */
+@Timestamped()
+export class IntakeSubmissionResponse extends IntakeSummaryResponse {
   @Field.enum(ReporterSource, { nullable: true }) source!: ReporterSource | null;
   @Field.enum(IntakeStage) stage!: IntakeStage;
   @Field.uuid({ nullable: true }) submittedById!: string | null;
@@ -129,5 +131,4 @@ export class IntakeSubmissionResponse {
   @Field.string({ nullable: true }) submitterEmail!: string | null;
   @Field.timestamp({ nullable: true }) completedAt!: string | null;
   @Field.uuids() watcherIds!: string[];
-  @Field.timestamp() createdAt!: string;
 }

@@ -1,5 +1,5 @@
 import { IsString, Length, Matches } from 'class-validator';
-import { Field } from '../common/schema';
+import { Field, RecordResponse, Timestamped } from '../common/schema';
 
 /** Labels: name unique per organization, color `#rrggbb`. */
 export class CreateLabelDto {
@@ -12,11 +12,10 @@ export class CreateLabelDto {
   color: string;
 }
 
-export class LabelResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class LabelResponse extends RecordResponse {
   @Field.string() name!: string;
   @Field.string() color!: string;
-  @Field.timestamp() createdAt!: string;
 }
 
 /** Teams own sprints; name unique per organization. */
@@ -26,8 +25,7 @@ export class CreateTeamDto {
   name: string;
 }
 
-export class TeamResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class TeamResponse extends RecordResponse {
   @Field.string() name!: string;
-  @Field.timestamp() createdAt!: string;
 }

@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsOptionalNonNull } from '../common/validation';
-import { IntakeKind, IntakeStage } from './intake.dto';
-import { Field } from '../common/schema';
+import { IntakeBasicsDto, IntakeStage, IntakeSummaryResponse } from './intake.dto';
+import { Field, MutableRecordResponse, Timestamped } from '../common/schema';
 
 /**
  * The portal takes input from anyone without a key: descriptions are capped far below the 900,000
@@ -35,25 +35,16 @@ export class UpdateOrganizationSettingsDto {
   portalAllowedOrigins?: string[];
 }
 
-export class OrganizationSettingsResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class OrganizationSettingsResponse extends MutableRecordResponse {
   @Field.string() name!: string;
   @Field.string() slug!: string;
   @Field.boolean() portalEnabled!: boolean;
   @Field.strings() portalAllowedOrigins!: string[];
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
 /** A submission through the public portal: no API key, so the submitter names themself. */
-export class PortalIntakeDto {
-  @IsIn(Object.values(IntakeKind))
-  kind: IntakeKind;
-
-  @IsString()
-  @Length(3, 200)
-  title: string;
-
+export class PortalIntakeDto extends IntakeBasicsDto {
   @IsOptionalNonNull()
   @IsString()
   @MaxLength(MAX_PORTAL_DESCRIPTION)
@@ -90,15 +81,10 @@ export class PortalVoteDto {
 }
 
 /** What the public sees of a submission: no contact data, no internal ids. */
-export class PublicIntakeResponse {
-  @Field.uuid() id!: string;
-  @Field.string() key!: string;
-  @Field.enum(IntakeKind) kind!: IntakeKind;
-  @Field.string() title!: string;
-  @Field.string({ nullable: true }) description!: string | null;
+@Timestamped()
+export class PublicIntakeResponse extends IntakeSummaryResponse {
   @Field.enum(IntakeStage) stage!: IntakeStage;
   @Field.integer() votes!: number;
   @Field.boolean() viaPortal!: boolean;
   @Field.timestamp({ nullable: true }) completedAt!: string | null;
-  @Field.timestamp() createdAt!: string;
 }

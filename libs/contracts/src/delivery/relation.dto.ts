@@ -1,15 +1,9 @@
 import { IsIn, IsUUID } from 'class-validator';
-import { WorkItemStatus } from '../common/enums';
+import { WorkItemStatus, defineEnum } from '../common/enums';
 import { Field } from '../common/schema';
 
 /** Relation type values of a new link (contract 2.7/4.9): lowercase with underscores. */
-export const WorkItemRelationType = Object.freeze({
-  blocks: 'blocks',
-  blocked_by: 'blocked_by',
-  relates_to: 'relates_to',
-  duplicates: 'duplicates',
-  duplicated_by: 'duplicated_by',
-});
+export const WorkItemRelationType = defineEnum(['blocks', 'blocked_by', 'relates_to', 'duplicates', 'duplicated_by']);
 export type WorkItemRelationType = (typeof WorkItemRelationType)[keyof typeof WorkItemRelationType];
 
 /** Contract 4.9. */

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { Role } from '../common/enums';
-import { Field, REPLAYED_WITHOUT_SECRET } from '../common/schema';
+import { Field, REPLAYED_WITHOUT_SECRET, RecordResponse, Timestamped } from '../common/schema';
 import { IsOptionalNonNull } from '../common/validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -67,19 +67,17 @@ export class CreatePersonalApiKeyDto {
   role?: Role;
 }
 
-export class OrganizationResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class OrganizationResponse extends RecordResponse {
   @Field.string() name!: string;
   @Field.string() slug!: string;
-  @Field.timestamp() createdAt!: string;
 }
 
-export class UserResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class UserResponse extends RecordResponse {
   @Field.string() email!: string;
   @Field.string() name!: string;
   @Field.enum(Role) role!: Role;
-  @Field.timestamp() createdAt!: string;
 }
 
 export class ApiKeyResponse {

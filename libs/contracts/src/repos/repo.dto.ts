@@ -1,5 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested, ValidationOptions, registerDecorator } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { defineValidator, urlProblem } from '../common/decorators';
 import { WorkItemStatus, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
@@ -14,37 +16,17 @@ const STATUSES = enumValues(WorkItemStatus);
 
 /** Why a string is not an acceptable repository web URL, or null: https only, no credentials. */
 export function repoWebUrlProblem(value: unknown): string | null {
-  if (typeof value !== 'string') return 'must be a string';
-  if (value.length > MAX_REPO_WEB_URL_LENGTH) return `must be at most ${MAX_REPO_WEB_URL_LENGTH} characters`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be an absolute URI';
-  }
-  if (url.protocol !== 'https:') return 'must use https';
-  if (url.username || url.password) return 'must not contain credentials';
-  if (!url.hostname) return 'must name a host';
-  return null;
+  return urlProblem(value, MAX_REPO_WEB_URL_LENGTH, ['https']);
 }
 
-function IsRepoWebUrl(options?: ValidationOptions): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isRepoWebUrl',
-      target: target.constructor,
-      propertyName: propertyName.toString(),
-      options: { message: (args) => `${args.property} ${repoWebUrlProblem(args.value) ?? 'is invalid'}`, ...options },
-      validator: { validate: (value: unknown) => repoWebUrlProblem(value) === null },
-    });
-}
+const IsRepoWebUrl = defineValidator(
+  'isRepoWebUrl',
+  (args) => `${args.property} ${repoWebUrlProblem(args.value) ?? 'is invalid'}`,
+  (value) => repoWebUrlProblem(value) === null,
+);
 
-function AutomationStatus(): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) => {
-    IsNullable()(target, propertyName);
-    IsIn(STATUSES, { message: `$property must be a work-item status (${STATUSES.join(', ')}) or null` })(target, propertyName);
-  };
-}
+const AutomationStatus = (): PropertyDecorator =>
+  applyDecorators(IsNullable(), IsIn(STATUSES, { message: `$property must be a work-item status (${STATUSES.join(', ')}) or null` }));
 
 /** Status automations: each trigger moves linked items to a status, or does nothing (null, the default). */
 export class RepoAutomationsDto {
@@ -64,22 +46,9 @@ export class RepoAutomationsDto {
   onPullRequestClosed?: WorkItemStatus | null;
 }
 
-function BranchName(): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) => {
-    IsOptionalNonNull()(target, propertyName);
-    IsString()(target, propertyName);
-    MinLength(1)(target, propertyName);
-    MaxLength(MAX_BRANCH_NAME_LENGTH)(target, propertyName);
-  };
-}
+const BranchName = (): PropertyDecorator => applyDecorators(IsOptionalNonNull(), IsString(), MinLength(1), MaxLength(MAX_BRANCH_NAME_LENGTH));
 
-function Automations(): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) => {
-    IsOptionalNonNull()(target, propertyName);
-    ValidateNested()(target, propertyName);
-    Type(() => RepoAutomationsDto)(target, propertyName);
-  };
-}
+const Automations = (): PropertyDecorator => applyDecorators(IsOptionalNonNull(), ValidateNested(), Type(() => RepoAutomationsDto));
 
 /** `owner/name` on GitHub; `group/subgroup/name` on GitLab (any depth). */
 const FULL_NAME_RE = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)+$/;

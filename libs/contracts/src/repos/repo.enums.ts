@@ -1,13 +1,13 @@
 import { defineEnum } from '../common/enums';
 
-export const RepoProvider = defineEnum({ GITHUB: 'GITHUB', GITLAB: 'GITLAB' });
+export const RepoProvider = defineEnum(['GITHUB', 'GITLAB']);
 export type RepoProvider = (typeof RepoProvider)[keyof typeof RepoProvider];
 
-export const PullRequestState = defineEnum({ OPEN: 'OPEN', DRAFT: 'DRAFT', MERGED: 'MERGED', CLOSED: 'CLOSED' });
+export const PullRequestState = defineEnum(['OPEN', 'DRAFT', 'MERGED', 'CLOSED']);
 export type PullRequestState = (typeof PullRequestState)[keyof typeof PullRequestState];
 
 /** Where a work-item key was found; `linkedBy[].source`. */
-export const LinkSource = defineEnum({ branch: 'branch', commit_message: 'commit_message', title: 'title', body: 'body' });
+export const LinkSource = defineEnum(['branch', 'commit_message', 'title', 'body']);
 export type LinkSource = (typeof LinkSource)[keyof typeof LinkSource];
 
 /** The automation triggers of a connection, each a work-item status or null. */

@@ -1,5 +1,5 @@
 import { WorkItemStatus } from '../common/enums';
-import { Field, REPLAYED_WITHOUT_SECRET } from '../common/schema';
+import { Field, MutableRecordResponse, REPLAYED_WITHOUT_SECRET, Timestamped } from '../common/schema';
 import { AutomationTrigger, LinkSource, PullRequestState, RepoProvider } from './repo.enums';
 
 /** Status automations: each trigger moves linked items to a status, or does nothing (null). */
@@ -14,8 +14,8 @@ export class RepoAutomationsResponse {
 /** The same shape as a plain object type: Prisma's JSON columns accept it, a class they would not. */
 export type RepoAutomations = Pick<RepoAutomationsResponse, AutomationTrigger>;
 
-export class RepositoryResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class RepositoryResponse extends MutableRecordResponse {
   @Field.enum(RepoProvider) provider!: RepoProvider;
   @Field.string() fullName!: string;
   @Field.uri() webUrl!: string;
@@ -24,8 +24,6 @@ export class RepositoryResponse {
   @Field.object(() => RepoAutomationsResponse) automations!: RepoAutomations;
   @Field.boolean() active!: boolean;
   @Field.timestamp({ nullable: true }) lastDeliveryAt!: string | null;
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
 /** What to enter at the provider, in its own words. The secret itself is the answer's `secret` field only (shown once, never nested). */

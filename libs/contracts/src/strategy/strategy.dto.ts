@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -16,7 +16,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsCalendarDate, IsStoredInt, IsTimestamp } from '../common/decorators';
+import { applyDecorators } from '@nestjs/common';
+import { IsAnyOf, IsCalendarDate, IsIdList, IsStoredInt, IsTimestamp } from '../common/decorators';
 import { Priority, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
@@ -43,27 +44,17 @@ export class KeyResultInputDto {
   @IsOptionalNonNull() @IsString() @MaxLength(40) unit?: string;
 }
 
-const PlanningCycleIds = (): PropertyDecorator => (target, key) => {
-  IsArray()(target, key);
-  ArrayMinSize(1)(target, key);
-  ArrayMaxSize(STRATEGY_LIMITS.idList)(target, key);
-  ArrayUnique()(target, key);
-  IsUUID('all', { each: true })(target, key);
-};
+/** An optional list of at most `maxItems` non-empty texts of at most `maxLength` characters each. */
+const TextList = (maxItems: number, maxLength: number): PropertyDecorator =>
+  applyDecorators(IsOptionalNonNull(), IsArray(), ArrayMaxSize(maxItems), IsString({ each: true }), Length(1, maxLength, { each: true }));
 
-const KeyResultInputs = (): PropertyDecorator => (target, key) => {
-  IsOptionalNonNull()(target, key);
-  IsArray()(target, key);
-  ArrayMaxSize(STRATEGY_LIMITS.idList)(target, key);
-  ValidateNested({ each: true })(target, key);
-  Type(() => KeyResultInputDto)(target, key);
-};
+const PlanningCycleIds = (): PropertyDecorator =>
+  applyDecorators(IsArray(), ArrayMinSize(1), ArrayMaxSize(STRATEGY_LIMITS.idList), ArrayUnique(), IsUUID('all', { each: true }));
 
-const Score = (): PropertyDecorator => (target, key) => {
-  IsInt()(target, key);
-  Min(1)(target, key);
-  Max(5)(target, key);
-};
+const KeyResultInputs = (): PropertyDecorator =>
+  applyDecorators(IsOptionalNonNull(), IsArray(), ArrayMaxSize(STRATEGY_LIMITS.idList), ValidateNested({ each: true }), Type(() => KeyResultInputDto));
+
+const Score = (): PropertyDecorator => applyDecorators(IsInt(), Min(1), Max(5));
 
 /** Contract 4.2. */
 export class CreateCkrDto {
@@ -97,23 +88,13 @@ export class UpdateKeyResultDto {
   @IsOptionalNonNull() @IsIn(enumValues(KeyResultStatus)) status?: KeyResultStatus;
 }
 
-/** `?status=A&status=B` and `?status=A,B` both mean "any of". */
-const toList = ({ value }: { value: unknown }) =>
-  (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
-
 export class ListCkrsQuery extends ListQuery {
-  @IsOptional() @Transform(toList) @IsIn(enumValues(CkrStatus), { each: true }) status?: CkrStatus[];
+  @IsAnyOf(CkrStatus) status?: CkrStatus[];
   @IsOptional() @IsUUID() planningCycleId?: string;
   @IsOptional() @IsUUID() annualGoalId?: string;
 }
 
-const InsightIds = (): PropertyDecorator => (target, key) => {
-  IsOptionalNonNull()(target, key);
-  IsArray()(target, key);
-  ArrayMaxSize(STRATEGY_LIMITS.idList)(target, key);
-  ArrayUnique()(target, key);
-  IsUUID('all', { each: true })(target, key);
-};
+const InsightIds = (): PropertyDecorator => applyDecorators(IsOptionalNonNull(), IsIdList(STRATEGY_LIMITS.idList));
 
 /** Contract 4.3. */
 export class CreateOpportunityDto {
@@ -147,7 +128,7 @@ export class UpdateOpportunityDto {
 }
 
 export class ListOpportunitiesQuery extends ListQuery {
-  @IsOptional() @Transform(toList) @IsIn(enumValues(OpportunityStatus), { each: true }) status?: OpportunityStatus[];
+  @IsAnyOf(OpportunityStatus) status?: OpportunityStatus[];
   @IsOptional() @IsUUID() ckrId?: string;
   @IsOptional() @IsUUID() productGoalId?: string;
 }
@@ -188,13 +169,7 @@ export class ListSolutionsQuery extends ListQuery {
   @IsOptional() @IsUUID() opportunityId?: string;
 }
 
-const SuccessMetrics = (): PropertyDecorator => (target, key) => {
-  IsOptionalNonNull()(target, key);
-  IsArray()(target, key);
-  ArrayMaxSize(STRATEGY_LIMITS.successMetrics)(target, key);
-  IsString({ each: true })(target, key);
-  Length(1, STRATEGY_LIMITS.successMetric, { each: true })(target, key);
-};
+const SuccessMetrics = (): PropertyDecorator => TextList(STRATEGY_LIMITS.successMetrics, STRATEGY_LIMITS.successMetric);
 
 /** Contract 4.6. */
 export class CreateExperimentDto {
@@ -222,7 +197,7 @@ export class ConcludeExperimentDto {
 }
 
 export class ListExperimentsQuery extends ListQuery {
-  @IsOptional() @Transform(toList) @IsIn(enumValues(ExperimentStatus), { each: true }) status?: ExperimentStatus[];
+  @IsAnyOf(ExperimentStatus) status?: ExperimentStatus[];
   @IsOptional() @IsUUID() ckrId?: string;
 }
 
@@ -284,13 +259,7 @@ export class UpdateInterviewDto {
   @IsNullable() @IsString() @MaxLength(20_000) analysis?: string | null;
 }
 
-const Quotes = (): PropertyDecorator => (target, key) => {
-  IsOptionalNonNull()(target, key);
-  IsArray()(target, key);
-  ArrayMaxSize(STRATEGY_LIMITS.quotes)(target, key);
-  IsString({ each: true })(target, key);
-  Length(1, STRATEGY_LIMITS.quote, { each: true })(target, key);
-};
+const Quotes = (): PropertyDecorator => TextList(STRATEGY_LIMITS.quotes, STRATEGY_LIMITS.quote);
 
 export class CreateInsightDto {
   @IsString() @Length(2, 200) title: string;

@@ -1,50 +1,25 @@
 /** Status enums of the strategy and discovery records (contract section 3). */
 import { defineEnum } from '../common/enums';
 
-export const CkrStatus = defineEnum({
-  DRAFT: 'DRAFT',
-  ACTIVE: 'ACTIVE',
-  AT_RISK: 'AT_RISK',
-  ACHIEVED: 'ACHIEVED',
-  MISSED: 'MISSED',
-  ARCHIVED: 'ARCHIVED',
-});
+export const CkrStatus = defineEnum(['DRAFT', 'ACTIVE', 'AT_RISK', 'ACHIEVED', 'MISSED', 'ARCHIVED']);
 export type CkrStatus = (typeof CkrStatus)[keyof typeof CkrStatus];
 
-export const KeyResultStatus = defineEnum({ ON_TRACK: 'ON_TRACK', AT_RISK: 'AT_RISK', OFF_TRACK: 'OFF_TRACK', ACHIEVED: 'ACHIEVED' });
+export const KeyResultStatus = defineEnum(['ON_TRACK', 'AT_RISK', 'OFF_TRACK', 'ACHIEVED']);
 export type KeyResultStatus = (typeof KeyResultStatus)[keyof typeof KeyResultStatus];
 
-export const OpportunityStatus = defineEnum({
-  NEW: 'NEW',
-  EXPLORING: 'EXPLORING',
-  VALIDATED: 'VALIDATED',
-  DISCARDED: 'DISCARDED',
-  PROMOTED: 'PROMOTED',
-});
+export const OpportunityStatus = defineEnum(['NEW', 'EXPLORING', 'VALIDATED', 'DISCARDED', 'PROMOTED']);
 export type OpportunityStatus = (typeof OpportunityStatus)[keyof typeof OpportunityStatus];
 
 /** Statuses from which an opportunity may be promoted (ARCHITECTURE.md section 5). */
 export const DRAFT_OPPORTUNITY_STATUSES: readonly OpportunityStatus[] = ['NEW', 'EXPLORING', 'VALIDATED'];
 
-export const SolutionStatus = defineEnum({
-  PROPOSED: 'PROPOSED',
-  SELECTED: 'SELECTED',
-  EXPERIMENTING: 'EXPERIMENTING',
-  VALIDATED: 'VALIDATED',
-  REJECTED: 'REJECTED',
-});
+export const SolutionStatus = defineEnum(['PROPOSED', 'SELECTED', 'EXPERIMENTING', 'VALIDATED', 'REJECTED']);
 export type SolutionStatus = (typeof SolutionStatus)[keyof typeof SolutionStatus];
 
-export const ExperimentStatus = defineEnum({
-  DRAFT: 'DRAFT',
-  RUNNING: 'RUNNING',
-  SUCCEEDED: 'SUCCEEDED',
-  FAILED: 'FAILED',
-  INCONCLUSIVE: 'INCONCLUSIVE',
-});
+export const ExperimentStatus = defineEnum(['DRAFT', 'RUNNING', 'SUCCEEDED', 'FAILED', 'INCONCLUSIVE']);
 export type ExperimentStatus = (typeof ExperimentStatus)[keyof typeof ExperimentStatus];
 
-export const ExperimentOutcome = defineEnum({ SUCCEEDED: 'SUCCEEDED', FAILED: 'FAILED', INCONCLUSIVE: 'INCONCLUSIVE' });
+export const ExperimentOutcome = defineEnum(['SUCCEEDED', 'FAILED', 'INCONCLUSIVE']);
 export type ExperimentOutcome = (typeof ExperimentOutcome)[keyof typeof ExperimentOutcome];
 export const CONCLUDED_EXPERIMENT_STATUSES: readonly ExperimentStatus[] = Object.values(ExperimentOutcome);
 

@@ -1,5 +1,5 @@
 import { Priority } from '../common/enums';
-import { Field } from '../common/schema';
+import { Field, KeyedRecordResponse, MutableRecordResponse, Timestamped } from '../common/schema';
 import { CkrStatus, ExperimentStatus, KeyResultStatus, OpportunityStatus, SolutionStatus } from './strategy.enums';
 
 /** Contract 2.2 (key result). */
@@ -14,9 +14,8 @@ export class KeyResultResponse {
 }
 
 /** Contract 2.2. */
-export class CkrResponse {
-  @Field.uuid() id!: string;
-  @Field.string() key!: string;
+@Timestamped()
+export class CkrResponse extends KeyedRecordResponse {
   @Field.uuid() annualGoalId!: string;
   @Field.uuid({ nullable: true }) productGoalId!: string | null;
   @Field.uuids() planningCycleIds!: string[];
@@ -26,14 +25,11 @@ export class CkrResponse {
   @Field.integer() confidence!: number;
   @Field.enum(CkrStatus) status!: CkrStatus;
   @Field.list(() => KeyResultResponse) keyResults!: KeyResultResponse[];
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
 /** Contract 2.3. */
-export class OpportunityResponse {
-  @Field.uuid() id!: string;
-  @Field.string() key!: string;
+@Timestamped()
+export class OpportunityResponse extends KeyedRecordResponse {
   @Field.uuid({ nullable: true }) productGoalId!: string | null;
   @Field.uuid({ nullable: true }) ckrId!: string | null;
   @Field.string() title!: string;
@@ -49,8 +45,6 @@ export class OpportunityResponse {
   @Field.uuid({ nullable: true }) ownerId!: string | null;
   @Field.boolean() isMirror!: boolean;
   @Field.uuids() insightIds!: string[];
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
 export class PromoteOpportunityResponse {
@@ -59,8 +53,8 @@ export class PromoteOpportunityResponse {
 }
 
 /** Contract 2.4. */
-export class SolutionResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class SolutionResponse extends MutableRecordResponse {
   @Field.uuid() opportunityId!: string;
   @Field.string() title!: string;
   @Field.string({ nullable: true }) description!: string | null;
@@ -68,14 +62,11 @@ export class SolutionResponse {
   @Field.integer() effort!: number;
   @Field.integer() confidence!: number;
   @Field.enum(SolutionStatus) status!: SolutionStatus;
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
 /** Contract 2.5. */
-export class ExperimentResponse {
-  @Field.uuid() id!: string;
-  @Field.string() key!: string;
+@Timestamped()
+export class ExperimentResponse extends KeyedRecordResponse {
   @Field.uuid() ckrId!: string;
   @Field.uuid({ nullable: true }) solutionId!: string | null;
   @Field.string() title!: string;
@@ -83,57 +74,45 @@ export class ExperimentResponse {
   @Field.strings() successMetrics!: string[];
   @Field.string({ nullable: true }) result!: string | null;
   @Field.enum(ExperimentStatus) status!: ExperimentStatus;
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
-export class AnnualGoalResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class AnnualGoalResponse extends MutableRecordResponse {
   @Field.string() title!: string;
   @Field.string({ nullable: true }) description!: string | null;
   @Field.string({ nullable: true }) explanation!: string | null;
   @Field.integer({ nullable: true }) year!: number | null;
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
-export class ProductGoalResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class ProductGoalResponse extends MutableRecordResponse {
   @Field.uuid({ nullable: true }) annualGoalId!: string | null;
   @Field.string() title!: string;
   @Field.string({ nullable: true }) description!: string | null;
   @Field.string({ nullable: true }) explanation!: string | null;
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
-export class PlanningCycleResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class PlanningCycleResponse extends MutableRecordResponse {
   @Field.string() name!: string;
   @Field.date({ nullable: true }) startDate!: string | null;
   @Field.date({ nullable: true }) endDate!: string | null;
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
-export class InterviewResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class InterviewResponse extends MutableRecordResponse {
   @Field.string() title!: string;
   @Field.string({ nullable: true }) participant!: string | null;
   @Field.timestamp({ nullable: true }) conductedAt!: string | null;
   @Field.string({ nullable: true }) transcript!: string | null;
   @Field.string({ nullable: true }) summary!: string | null;
   @Field.string({ nullable: true }) analysis!: string | null;
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
-export class InsightResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class InsightResponse extends MutableRecordResponse {
   @Field.uuid({ nullable: true }) interviewId!: string | null;
   @Field.string() title!: string;
   @Field.string({ nullable: true }) description!: string | null;
   @Field.strings() quotes!: string[];
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }

@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
 import { ListQuery, MAX_PAGE_SIZE } from '../common/pagination';
 import { IsIdList } from '../common/decorators';
-import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, QueryRequest } from '../common/requests';
+import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, QueryRequest } from '../common/requests';
 import { defineSubject, recordSubjects } from '../common/subject';
 import {
   ConcludeExperimentDto,
@@ -61,15 +61,9 @@ export class UpdatePlanningCycleRequest extends IdBodyRequest(UpdatePlanningCycl
 export class CreateCkrRequest extends BodyRequest(CreateCkrDto) {}
 export class ListCkrsRequest extends QueryRequest(ListCkrsQuery) {}
 export class UpdateCkrRequest extends IdBodyRequest(UpdateCkrDto) {}
-export class UpdateKeyResultRequest extends IdRequest {
-  @IsString()
-  @MaxLength(200)
+export class UpdateKeyResultRequest extends IdBodyRequest(UpdateKeyResultDto) {
+  @IsRecordRef()
   keyResultId!: string;
-
-  @IsObject()
-  @ValidateNested()
-  @Type(() => UpdateKeyResultDto)
-  body!: UpdateKeyResultDto;
 }
 
 export class CreateOpportunityRequest extends BodyRequest(CreateOpportunityDto) {

@@ -1,5 +1,5 @@
 import { EventType } from '../common/events';
-import { Field, REPLAYED_WITHOUT_SECRET } from '../common/schema';
+import { Field, MutableRecordResponse, REPLAYED_WITHOUT_SECRET, RecordResponse, Timestamped } from '../common/schema';
 
 export const WebhookDeliveryStatus = Object.freeze({
   Pending: 'PENDING',
@@ -12,14 +12,12 @@ export type WebhookDeliveryStatus = (typeof WebhookDeliveryStatus)[keyof typeof 
 export const PING_EVENT = 'ping';
 
 /** Contract 2.10. */
-export class WebhookResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class WebhookResponse extends MutableRecordResponse {
   @Field.uri() url!: string;
   @Field.string({ nullable: true }) description!: string | null;
   @Field.boolean() active!: boolean;
   @Field.enums(EventType) events!: EventType[];
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
 
 /** Creation and rotation responses: the only ones that show the signing secret. */
@@ -28,8 +26,8 @@ export class CreatedWebhookResponse extends WebhookResponse {
 }
 
 /** Contract 2.11. */
-export class WebhookDeliveryResponse {
-  @Field.uuid() id!: string;
+@Timestamped()
+export class WebhookDeliveryResponse extends RecordResponse {
   @Field.uuid() webhookId!: string;
   @Field.string() eventType!: string;
   @Field.enum(WebhookDeliveryStatus) status!: WebhookDeliveryStatus;
@@ -38,7 +36,6 @@ export class WebhookDeliveryResponse {
   @Field.timestamp({ nullable: true }) nextAttemptAt!: string | null;
   @Field.timestamp({ nullable: true }) deliveredAt!: string | null;
   @Field.string({ nullable: true }) error!: string | null;
-  @Field.timestamp() createdAt!: string;
 }
 
 /** One HTTP attempt of a delivery. */

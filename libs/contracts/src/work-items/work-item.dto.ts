@@ -1,7 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
 import { IsIdList } from '../common/decorators';
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
-import { IsCalendarDate, IsStoredInt, IsTimestamp } from '../common/decorators';
+import { IsAnyOf, IsCalendarDate, IsStoredInt, IsTimestamp } from '../common/decorators';
 import {
   Classification,
   Discipline,
@@ -14,11 +14,14 @@ import {
   enumValues,
 } from '../common/enums';
 import { ListQuery } from '../common/pagination';
-import { Field } from '../common/schema';
+import { Field, KeyedRecordResponse, Timestamped } from '../common/schema';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 
 export const WORK_ITEM_KEY_PREFIX = 'WI';
 export const MAX_WORK_ITEM_LINKS = 50;
+
+/** Labels or mentioned users of an item or comment: may be left out, never null, at most MAX_WORK_ITEM_LINKS distinct uuids. */
+export const IsLinkList = (): PropertyDecorator => applyDecorators(IsOptionalNonNull(), IsIdList(MAX_WORK_ITEM_LINKS));
 
 
 /** Fields shared by create and update; update makes each optional and some nullable. */
@@ -85,12 +88,10 @@ export class CreateWorkItemDto {
   @IsIn(enumValues(Discipline))
   discipline?: Discipline;
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   labelIds?: string[];
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   mentionedUserIds?: string[];
 }
 
@@ -123,33 +124,21 @@ export class UpdateWorkItemDto {
   @IsNullable() @IsIn(enumValues(MaintenanceCategory)) maintenanceCategory?: MaintenanceCategory | null;
   @IsNullable() @IsIn(enumValues(Discipline)) discipline?: Discipline | null;
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   labelIds?: string[];
 
-  @IsOptionalNonNull()
-  @IsIdList(MAX_WORK_ITEM_LINKS)
+  @IsLinkList()
   mentionedUserIds?: string[];
 }
 
-/** `?status=TODO&status=DONE` and `?status=TODO,DONE` both mean "any of". */
-const toList = ({ value }: { value: unknown }) =>
-  (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
-
 export class ListWorkItemsQuery extends ListQuery {
-  @IsOptional()
-  @Transform(toList)
-  @IsIn(enumValues(WorkItemStatus), { each: true })
+  @IsAnyOf(WorkItemStatus)
   status?: WorkItemStatus[];
 
-  @IsOptional()
-  @Transform(toList)
-  @IsIn(enumValues(WorkItemType), { each: true })
+  @IsAnyOf(WorkItemType)
   type?: WorkItemType[];
 
-  @IsOptional()
-  @Transform(toList)
-  @IsIn(enumValues(Priority), { each: true })
+  @IsAnyOf(Priority)
   priority?: Priority[];
 
   @IsOptional() @IsUUID() sprintId?: string;
@@ -185,9 +174,8 @@ export class LabelRef {
 }
 
 /** Contract 2.6. */
-export class WorkItemResponse {
-  @Field.uuid() id!: string;
-  @Field.string() key!: string;
+@Timestamped()
+export class WorkItemResponse extends KeyedRecordResponse {
   @Field.string() title!: string;
   @Field.string({ nullable: true }) description!: string | null;
   @Field.enum(WorkItemType) type!: WorkItemType;
@@ -215,6 +203,4 @@ export class WorkItemResponse {
   @Field.list(() => LabelRef) labels!: LabelRef[];
   @Field.integer() blockedByCount!: number;
   @Field.boolean() isBlocked!: boolean;
-  @Field.timestamp() createdAt!: string;
-  @Field.timestamp() updatedAt!: string;
 }
