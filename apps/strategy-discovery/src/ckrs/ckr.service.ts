@@ -66,7 +66,7 @@ export class CkrService extends KeyedRecordService<CkrWithKeyResults, CkrRespons
     const current = await this.require(auth.organizationId, ref);
     const keyResult = isUuid(keyResultId) ? current.keyResults.find((kr) => kr.id === keyResultId.toLowerCase()) : undefined;
     if (!keyResult) throw new NotFoundError('Key result', keyResultId);
-    const changes = changedFields(keyResult, { ...dto });
+    const changes = changedFields(keyResult, dto);
     if (Object.keys(changes).length === 0) return toCkrResponse(current);
     return this.outbox.transaction(async (tx, events) =>
       this.emitUpdated(events, await this.ckrs.updateKeyResult(auth.organizationId, current.id, keyResult.id, changes, tx)),

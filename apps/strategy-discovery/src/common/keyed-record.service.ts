@@ -53,7 +53,7 @@ export abstract class KeyedRecordService<R extends Row, T extends object, Q exte
   async update(auth: AuthContext, ref: string, dto: object): Promise<T> {
     assertCan(auth, Permission.StrategyWrite);
     const current = await this.require(auth.organizationId, ref);
-    const changes = changedFields(current, { ...dto });
+    const changes = changedFields(current, dto);
     await this.checkUpdate(auth.organizationId, current, dto, changes);
     if (Object.keys(changes).length === 0) return this.kind.toResponse(current);
     return this.outbox.transaction(async (tx, events) =>

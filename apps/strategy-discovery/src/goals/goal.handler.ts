@@ -1,37 +1,22 @@
-import {
-  CreateAnnualGoalRequest,
-  CreatePlanningCycleRequest,
-  CreateProductGoalRequest,
-  GetStrategyRecordRequest as Get,
-  ListStrategyRecordsRequest as List,
-  StrategySubjects as S,
-  UpdateAnnualGoalRequest,
-  UpdatePlanningCycleRequest,
-  UpdateProductGoalRequest,
-} from '@pds/contracts';
-import { MessageController, RecordHandlers } from '@pds/messaging';
-import { GoalService } from './goal.service';
+import { CreateAnnualGoalRequest, CreatePlanningCycleRequest, CreateProductGoalRequest, UpdateAnnualGoalRequest, UpdatePlanningCycleRequest, UpdateProductGoalRequest } from '@pds/contracts';
+import { MessageController } from '@pds/messaging';
+import { StrategyRecordHandlers } from '../common/strategy-record.handler';
+import { AnnualGoalService, PlanningCycleService, ProductGoalService } from './goal.service';
 
 @MessageController()
-export class AnnualGoalHandler extends RecordHandlers(GoalService, {
-  create: [S.annualGoalCreate, CreateAnnualGoalRequest, 'createAnnualGoal'],
-  list: [S.annualGoalList, List, 'listAnnualGoals'],
-  get: [S.annualGoalGet, Get, 'getAnnualGoal'],
-  update: [S.annualGoalUpdate, UpdateAnnualGoalRequest, 'updateAnnualGoal'],
+export class AnnualGoalHandler extends StrategyRecordHandlers(AnnualGoalService, 'annualGoal', {
+  create: CreateAnnualGoalRequest,
+  update: UpdateAnnualGoalRequest,
 }) {}
 
 @MessageController()
-export class ProductGoalHandler extends RecordHandlers(GoalService, {
-  create: [S.productGoalCreate, CreateProductGoalRequest, 'createProductGoal'],
-  list: [S.productGoalList, List, 'listProductGoals'],
-  get: [S.productGoalGet, Get, 'getProductGoal'],
-  update: [S.productGoalUpdate, UpdateProductGoalRequest, 'updateProductGoal'],
+export class ProductGoalHandler extends StrategyRecordHandlers(ProductGoalService, 'productGoal', {
+  create: CreateProductGoalRequest,
+  update: UpdateProductGoalRequest,
 }) {}
 
 @MessageController()
-export class PlanningCycleHandler extends RecordHandlers(GoalService, {
-  create: [S.planningCycleCreate, CreatePlanningCycleRequest, 'createPlanningCycle'],
-  list: [S.planningCycleList, List, 'listPlanningCycles'],
-  get: [S.planningCycleGet, Get, 'getPlanningCycle'],
-  update: [S.planningCycleUpdate, UpdatePlanningCycleRequest, 'updatePlanningCycle'],
+export class PlanningCycleHandler extends StrategyRecordHandlers(PlanningCycleService, 'planningCycle', {
+  create: CreatePlanningCycleRequest,
+  update: UpdatePlanningCycleRequest,
 }) {}

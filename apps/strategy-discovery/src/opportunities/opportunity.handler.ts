@@ -3,7 +3,6 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateOpportunityRequest,
   CreateOpportunitySolutionRequest,
-  GetStrategyRecordRequest,
   ListOpportunitiesRequest,
   OpportunityResponse,
   PromoteOpportunityRequest,
@@ -12,15 +11,15 @@ import {
   StrategySubjects as S,
   UpdateOpportunityRequest,
 } from '@pds/contracts';
-import { MessageController, RecordHandlers } from '@pds/messaging';
+import { MessageController } from '@pds/messaging';
+import { StrategyRecordHandlers } from '../common/strategy-record.handler';
 import { SolutionService } from '../solutions/solution.service';
 import { OpportunityService } from './opportunity.service';
 
 @MessageController()
-export class OpportunityHandler extends RecordHandlers(OpportunityService, {
-  list: [S.opportunityList, ListOpportunitiesRequest],
-  get: [S.opportunityGet, GetStrategyRecordRequest],
-  update: [S.opportunityUpdate, UpdateOpportunityRequest],
+export class OpportunityHandler extends StrategyRecordHandlers(OpportunityService, 'opportunity', {
+  list: ListOpportunitiesRequest,
+  update: UpdateOpportunityRequest,
 }) {
   constructor(
     @Inject(OpportunityService) opportunities: OpportunityService,
