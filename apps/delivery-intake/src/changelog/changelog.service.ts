@@ -14,7 +14,7 @@ import {
   UpdateChangelogDto,
   isUuid,
 } from '@pds/contracts';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { ChangelogEntry, Prisma } from '../generated/delivery/client';
 import { WorkItemRepository } from '../work-items/work-item.repository';
@@ -44,9 +44,7 @@ export class ChangelogService {
 
   async list(auth: AuthContext, query: ListChangelogQuery): Promise<Page<ChangelogEntryResponse>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.entries.list(auth.organizationId, query.status, after, limit + 1);
-    return toPage(rows, limit, toChangelogResponse);
+    return readPage(query, (after, take) => this.entries.list(auth.organizationId, query.status, after, take), toChangelogResponse);
   }
 
   async create(auth: AuthContext, dto: CreateChangelogDto): Promise<ChangelogEntryResponse> {

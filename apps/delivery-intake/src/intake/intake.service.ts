@@ -30,7 +30,7 @@ import {
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { opportunityDescription } from './intake.convert';
-import { pageRequest, toPage } from '@pds/persistence';
+import { pageRequest, readPage, toPage } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { Prisma } from '../generated/delivery/client';
@@ -244,9 +244,7 @@ export class IntakeService {
   async listComments(auth: AuthContext, ref: string, query: ListQuery): Promise<Page<IntakeCommentResponse>> {
     assertCan(auth, Permission.Read);
     const current = await this.require(auth.organizationId, ref);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.comments.list(auth.organizationId, current.id, after, limit + 1);
-    return toPage(rows, limit, toIntakeCommentResponse);
+    return readPage(query, (after, take) => this.comments.list(auth.organizationId, current.id, after, take), toIntakeCommentResponse);
   }
 
   async comment(auth: AuthContext, ref: string, dto: CreateIntakeCommentDto): Promise<IntakeCommentResponse> {

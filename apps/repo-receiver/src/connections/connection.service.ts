@@ -13,7 +13,7 @@ import {
   UpdateRepositoryDto,
   isUuid,
 } from '@pds/contracts';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage } from '@pds/persistence';
 import { SecretBox } from '@pds/secrets';
 import { randomBytes } from 'node:crypto';
 import { REPO_RECEIVER_OPTIONS, REPO_SECRET_BOX, RepoReceiverOptions } from '../common/repo.options';
@@ -68,9 +68,7 @@ export class ConnectionService {
 
   async list(auth: AuthContext, query: ListRepositoriesQuery): Promise<Page<RepositoryResponse>> {
     assertCan(auth, Permission.RepositoriesManage);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.connections.list(auth.organizationId, after, limit + 1);
-    return toPage(rows, limit, (row) => this.toResponse(row));
+    return readPage(query, (after, take) => this.connections.list(auth.organizationId, after, take), (row) => this.toResponse(row));
   }
 
   async get(auth: AuthContext, id: string): Promise<RepositoryResponse> {

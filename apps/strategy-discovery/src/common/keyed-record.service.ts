@@ -1,7 +1,7 @@
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, CursorPosition, NotFoundError, Page } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage } from '@pds/persistence';
 import { changedFields } from './record-ref';
 import { StrategyOutbox } from './strategy.outbox';
 import { StrategyTx } from './strategy.prisma';
@@ -46,8 +46,7 @@ export abstract class KeyedRecordService<R extends Row, T extends object, Q exte
 
   async list(auth: AuthContext, query: Q): Promise<Page<T>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
-    return toPage(await this.records.list(auth.organizationId, query, after, limit + 1), limit, this.kind.toResponse);
+    return readPage(query, (after, take) => this.records.list(auth.organizationId, query, after, take), this.kind.toResponse);
   }
 
   async update(auth: AuthContext, ref: string, dto: object): Promise<T> {

@@ -15,7 +15,7 @@ import {
   WebhookResponse,
   isUuid,
 } from '@pds/contracts';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage } from '@pds/persistence';
 import { randomUUID } from 'node:crypto';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
 import { toDeliveryResponse, toWebhookResponse } from '../common/webhook.mapper';
@@ -42,9 +42,7 @@ export class WebhookService {
 
   async list(auth: AuthContext, query: ListWebhooksQuery): Promise<Page<WebhookResponse>> {
     assertCan(auth, Permission.WebhooksManage);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.subscriptions.list(auth.organizationId, after, limit + 1);
-    return toPage(rows, limit, toWebhookResponse);
+    return readPage(query, (after, take) => this.subscriptions.list(auth.organizationId, after, take), toWebhookResponse);
   }
 
   async create(auth: AuthContext, body: CreateWebhookDto): Promise<CreatedWebhookResponse> {
