@@ -1,5 +1,5 @@
 import { decodeCursor, encodeCursor } from '@pds/contracts';
-import { readPage } from './read-page';
+import { keyNumberAfter, readPage } from './read-page';
 
 const rows = [1, 2, 3].map((n) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, createdAt: new Date(Date.UTC(2026, 0, n)) }));
 
@@ -18,5 +18,12 @@ describe('readPage', () => {
     const page = await readPage({ limit: 5, cursor }, read, (row) => row.id);
     expect(read).toHaveBeenCalledWith({ sortValue: rows[0].createdAt.toISOString(), id: rows[0].id }, 6);
     expect(page).toEqual({ items: [rows[1].id, rows[2].id], nextCursor: null });
+  });
+});
+
+describe('keyNumberAfter', () => {
+  it('is the number of a position in a list ordered by number, and undefined without one', () => {
+    expect(keyNumberAfter({ sortValue: '42', id: rows[0].id })).toBe(42);
+    expect(keyNumberAfter(undefined)).toBeUndefined();
   });
 });

@@ -16,3 +16,9 @@ export async function readPage<R extends { id: string }, T>(
   const { limit, after } = pageRequest(query, order);
   return toPage(await read(after, limit + 1), limit, map, sortValue);
 }
+
+/** The key number a list ordered by number (`pageRequest(query, 'number')`) reads after, if any. */
+export function keyNumberAfter(after: CursorPosition | undefined): number | undefined {
+  const number = after ? Number(after.sortValue) : undefined;
+  return Number.isInteger(number) ? number : undefined;
+}
