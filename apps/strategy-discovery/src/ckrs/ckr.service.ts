@@ -29,7 +29,11 @@ export class CkrService extends KeyedRecordService<CkrWithKeyResults, CkrRespons
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
-    super(ckrs, outbox, { resource: 'OKR', toResponse: toCkrResponse, updatedEvent: EventType.CkrUpdated });
+    super(ckrs, outbox, {
+      resource: 'OKR',
+      toResponse: toCkrResponse,
+      emitUpdated: (events, organizationId, response) => events.emit(EventType.CkrUpdated, organizationId, response),
+    });
   }
 
   async create(auth: AuthContext, dto: CreateCkrDto): Promise<CkrResponse> {

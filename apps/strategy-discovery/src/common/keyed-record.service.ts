@@ -23,7 +23,12 @@ export interface KeyedRecords<R extends Row, Q> {
 export interface RecordKind<R, T> {
   resource: string;
   toResponse: (row: R) => T;
-  updatedEvent: string;
+  /**
+   * Writes the kind's `*.updated` event. A function written in each service rather than an event
+   * name, so that the event type stands in an `emit(…)` of the service that sends it, where the
+   * NATS-permissions spec (libs/messaging) reads what each app publishes.
+   */
+  emitUpdated: (events: OutboxEvents, organizationId: string, response: T) => Promise<unknown>;
 }
 
 /**
@@ -66,7 +71,7 @@ export abstract class KeyedRecordService<R extends Row, T extends object, Q exte
   /** Writes the kind's `*.updated` with the record as REST returns it, in the caller's transaction. */
   protected async emitUpdated(events: OutboxEvents, row: R): Promise<T> {
     const response = this.kind.toResponse(row);
-    await events.emit(this.kind.updatedEvent, row.organizationId, response);
+    await this.kind.emitUpdated(events, row.organizationId, response);
     return response;
   }
 

@@ -32,7 +32,11 @@ export class ExperimentService extends KeyedRecordService<Experiment, Experiment
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
-    super(experiments, outbox, { resource: 'Experiment', toResponse: toExperimentResponse, updatedEvent: InternalEventType.ExperimentUpdated });
+    super(experiments, outbox, {
+      resource: 'Experiment',
+      toResponse: toExperimentResponse,
+      emitUpdated: (events, organizationId, response) => events.emit(InternalEventType.ExperimentUpdated, organizationId, response),
+    });
   }
 
   async create(auth: AuthContext, dto: CreateExperimentDto): Promise<ExperimentResponse> {

@@ -1,22 +1,37 @@
-import { CreateAnnualGoalRequest, CreatePlanningCycleRequest, CreateProductGoalRequest, UpdateAnnualGoalRequest, UpdatePlanningCycleRequest, UpdateProductGoalRequest } from '@pds/contracts';
-import { MessageController } from '@pds/messaging';
-import { StrategyRecordHandlers } from '../common/strategy-record.handler';
+import {
+  CreateAnnualGoalRequest,
+  CreatePlanningCycleRequest,
+  CreateProductGoalRequest,
+  GetStrategyRecordRequest as Get,
+  ListStrategyRecordsRequest as List,
+  StrategySubjects as S,
+  UpdateAnnualGoalRequest,
+  UpdatePlanningCycleRequest,
+  UpdateProductGoalRequest,
+} from '@pds/contracts';
+import { MessageController, RecordHandlers } from '@pds/messaging';
 import { AnnualGoalService, PlanningCycleService, ProductGoalService } from './goal.service';
 
 @MessageController()
-export class AnnualGoalHandler extends StrategyRecordHandlers(AnnualGoalService, 'annualGoal', {
-  create: CreateAnnualGoalRequest,
-  update: UpdateAnnualGoalRequest,
+export class AnnualGoalHandler extends RecordHandlers(AnnualGoalService, {
+  create: [S.annualGoalCreate, CreateAnnualGoalRequest],
+  list: [S.annualGoalList, List],
+  get: [S.annualGoalGet, Get],
+  update: [S.annualGoalUpdate, UpdateAnnualGoalRequest],
 }) {}
 
 @MessageController()
-export class ProductGoalHandler extends StrategyRecordHandlers(ProductGoalService, 'productGoal', {
-  create: CreateProductGoalRequest,
-  update: UpdateProductGoalRequest,
+export class ProductGoalHandler extends RecordHandlers(ProductGoalService, {
+  create: [S.productGoalCreate, CreateProductGoalRequest],
+  list: [S.productGoalList, List],
+  get: [S.productGoalGet, Get],
+  update: [S.productGoalUpdate, UpdateProductGoalRequest],
 }) {}
 
 @MessageController()
-export class PlanningCycleHandler extends StrategyRecordHandlers(PlanningCycleService, 'planningCycle', {
-  create: CreatePlanningCycleRequest,
-  update: UpdatePlanningCycleRequest,
+export class PlanningCycleHandler extends RecordHandlers(PlanningCycleService, {
+  create: [S.planningCycleCreate, CreatePlanningCycleRequest],
+  list: [S.planningCycleList, List],
+  get: [S.planningCycleGet, Get],
+  update: [S.planningCycleUpdate, UpdatePlanningCycleRequest],
 }) {}

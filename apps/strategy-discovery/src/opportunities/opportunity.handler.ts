@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateOpportunityRequest,
   CreateOpportunitySolutionRequest,
+  GetStrategyRecordRequest,
   ListOpportunitiesRequest,
   OpportunityResponse,
   PromoteOpportunityRequest,
@@ -11,15 +12,15 @@ import {
   StrategySubjects as S,
   UpdateOpportunityRequest,
 } from '@pds/contracts';
-import { MessageController } from '@pds/messaging';
-import { StrategyRecordHandlers } from '../common/strategy-record.handler';
+import { MessageController, RecordHandlers } from '@pds/messaging';
 import { SolutionService } from '../solutions/solution.service';
 import { OpportunityService } from './opportunity.service';
 
 @MessageController()
-export class OpportunityHandler extends StrategyRecordHandlers(OpportunityService, 'opportunity', {
-  list: ListOpportunitiesRequest,
-  update: UpdateOpportunityRequest,
+export class OpportunityHandler extends RecordHandlers(OpportunityService, {
+  list: [S.opportunityList, ListOpportunitiesRequest],
+  get: [S.opportunityGet, GetStrategyRecordRequest],
+  update: [S.opportunityUpdate, UpdateOpportunityRequest],
 }) {
   constructor(
     @Inject(OpportunityService) opportunities: OpportunityService,

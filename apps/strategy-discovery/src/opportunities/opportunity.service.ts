@@ -37,7 +37,11 @@ export class OpportunityService extends KeyedRecordService<Opportunity, Opportun
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
-    super(opportunities, outbox, { resource: 'Opportunity', toResponse: toOpportunityResponse, updatedEvent: InternalEventType.OpportunityUpdated });
+    super(opportunities, outbox, {
+      resource: 'Opportunity',
+      toResponse: toOpportunityResponse,
+      emitUpdated: (events, organizationId, response) => events.emit(InternalEventType.OpportunityUpdated, organizationId, response),
+    });
   }
 
   /** Writes `opportunity.created` and the internal `opportunity.updated` (classification follows it). */

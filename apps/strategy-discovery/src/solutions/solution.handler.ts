@@ -1,11 +1,11 @@
-import { CreateSolutionRequest, ListSolutionsRequest, UpdateSolutionRequest } from '@pds/contracts';
-import { MessageController } from '@pds/messaging';
-import { StrategyRecordHandlers } from '../common/strategy-record.handler';
+import { CreateSolutionRequest, GetStrategyRecordRequest, ListSolutionsRequest, StrategySubjects as S, UpdateSolutionRequest } from '@pds/contracts';
+import { MessageController, RecordHandlers } from '@pds/messaging';
 import { SolutionService } from './solution.service';
 
 @MessageController()
-export class SolutionHandler extends StrategyRecordHandlers(SolutionService, 'solution', {
-  create: CreateSolutionRequest,
-  list: ListSolutionsRequest,
-  update: UpdateSolutionRequest,
+export class SolutionHandler extends RecordHandlers(SolutionService, {
+  create: [S.solutionCreate, CreateSolutionRequest],
+  list: [S.solutionList, ListSolutionsRequest],
+  get: [S.solutionGet, GetStrategyRecordRequest],
+  update: [S.solutionUpdate, UpdateSolutionRequest],
 }) {}

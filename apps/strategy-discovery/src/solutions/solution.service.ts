@@ -25,7 +25,11 @@ export class SolutionService extends KeyedRecordService<Solution, SolutionRespon
     @Inject(OpportunityService) private readonly opportunities: OpportunityService,
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
-    super(solutions, outbox, { resource: 'Solution', toResponse: toSolutionResponse, updatedEvent: InternalEventType.SolutionUpdated });
+    super(solutions, outbox, {
+      resource: 'Solution',
+      toResponse: toSolutionResponse,
+      emitUpdated: (events, organizationId, response) => events.emit(InternalEventType.SolutionUpdated, organizationId, response),
+    });
   }
 
   /** POST /solutions: the opportunity is a body id, so an unknown one is 400. */
