@@ -4,37 +4,52 @@ import {
   CreateRepositoryRequest,
   CreatedRepositoryResponse,
   ListRepositoriesRequest,
+  Page,
   RepoSubjects,
   RepositoryChangedMessage,
   RepositoryIdRequest,
+  RepositoryResponse,
   UpdateRepositoryRequest,
 } from '@pds/contracts';
-import { BROADCAST, MessageController, RecordHandlers } from '@pds/messaging';
+import { BROADCAST, MessageController } from '@pds/messaging';
 import { ConnectionCache } from './connection.cache';
 import { ConnectionService } from './connection.service';
 
 @MessageController()
-export class ConnectionHandler extends RecordHandlers(ConnectionService, {
-  create: [RepoSubjects.create, CreateRepositoryRequest],
-  list: [RepoSubjects.list, ListRepositoriesRequest],
-  get: [RepoSubjects.get, RepositoryIdRequest],
-  update: [RepoSubjects.update, UpdateRepositoryRequest],
-}) {
+export class ConnectionHandler {
   constructor(
-    @Inject(ConnectionService) connections: ConnectionService,
+    @Inject(ConnectionService) private readonly connections: ConnectionService,
     @Inject(ConnectionCache) private readonly cache: ConnectionCache,
-  ) {
-    super(connections);
+  ) {}
+
+  @MessagePattern(RepoSubjects.create)
+  create(@Payload() { auth, body }: CreateRepositoryRequest): Promise<CreatedRepositoryResponse> {
+    return this.connections.create(auth, body);
+  }
+
+  @MessagePattern(RepoSubjects.list)
+  list(@Payload() { auth, query }: ListRepositoriesRequest): Promise<Page<RepositoryResponse>> {
+    return this.connections.list(auth, query);
+  }
+
+  @MessagePattern(RepoSubjects.get)
+  get(@Payload() { auth, id }: RepositoryIdRequest): Promise<RepositoryResponse> {
+    return this.connections.get(auth, id);
+  }
+
+  @MessagePattern(RepoSubjects.update)
+  update(@Payload() { auth, id, body }: UpdateRepositoryRequest): Promise<RepositoryResponse> {
+    return this.connections.update(auth, id, body);
   }
 
   @MessagePattern(RepoSubjects.remove)
   remove(@Payload() { auth, id }: RepositoryIdRequest): Promise<void> {
-    return this.service.remove(auth, id);
+    return this.connections.remove(auth, id);
   }
 
   @MessagePattern(RepoSubjects.rotateSecret)
   rotateSecret(@Payload() { auth, id }: RepositoryIdRequest): Promise<CreatedRepositoryResponse> {
-    return this.service.rotateSecret(auth, id);
+    return this.connections.rotateSecret(auth, id);
   }
 
   /** Another replica changed a connection: forget the cached copy now rather than at the end of its TTL. */
