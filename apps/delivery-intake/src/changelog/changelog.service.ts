@@ -12,9 +12,8 @@ import {
   Page,
   UnknownReferenceError,
   UpdateChangelogDto,
-  isUuid,
 } from '@pds/contracts';
-import { readPage } from '@pds/persistence';
+import { readPage, requireByPathId } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { ChangelogEntry, Prisma } from '../generated/delivery/client';
 import { WorkItemRepository } from '../work-items/work-item.repository';
@@ -86,9 +85,7 @@ export class ChangelogService {
   }
 
   private async require(organizationId: string, id: string): Promise<ChangelogEntry> {
-    const found = isUuid(id) ? await this.entries.find(organizationId, id.toLowerCase()) : null;
-    if (!found) throw new NotFoundError('Changelog entry', id);
-    return found;
+    return requireByPathId('Changelog entry', id, (uuid) => this.entries.find(organizationId, uuid));
   }
 
   private async checkWorkItems(organizationId: string, ids: string[] | undefined): Promise<void> {

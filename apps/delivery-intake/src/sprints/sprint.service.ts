@@ -13,10 +13,9 @@ import {
   SprintStatus,
   UnknownReferenceError,
   UpdateSprintDto,
-  isUuid,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { readPage } from '@pds/persistence';
+import { readPage, requireByPathId } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { Prisma } from '../generated/delivery/client';
@@ -133,8 +132,6 @@ export class SprintService {
   }
 
   private async require(organizationId: string, id: string): Promise<SprintRecord> {
-    const found = isUuid(id) ? await this.sprints.find(organizationId, id.toLowerCase()) : null;
-    if (!found) throw new NotFoundError('Sprint', id);
-    return found;
+    return requireByPathId('Sprint', id, (uuid) => this.sprints.find(organizationId, uuid));
   }
 }

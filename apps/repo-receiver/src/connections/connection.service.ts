@@ -6,14 +6,12 @@ import {
   CreateRepositoryDto,
   CreatedRepositoryResponse,
   ListRepositoriesQuery,
-  NotFoundError,
   Page,
   RepoProvider,
   RepositoryResponse,
   UpdateRepositoryDto,
-  isUuid,
 } from '@pds/contracts';
-import { readPage } from '@pds/persistence';
+import { readPage, requireByPathId } from '@pds/persistence';
 import { SecretBox } from '@pds/secrets';
 import { randomBytes } from 'node:crypto';
 import { REPO_RECEIVER_OPTIONS, REPO_SECRET_BOX, RepoReceiverOptions } from '../common/repo.options';
@@ -123,9 +121,7 @@ export class ConnectionService {
   }
 
   private async require(auth: AuthContext, id: string): Promise<ConnectionRow> {
-    const row = isUuid(id) ? await this.connections.find(auth.organizationId, id.toLowerCase()) : null;
-    if (!row) throw new NotFoundError('Repository', id);
-    return row;
+    return requireByPathId('Repository', id, (uuid) => this.connections.find(auth.organizationId, uuid));
   }
 }
 

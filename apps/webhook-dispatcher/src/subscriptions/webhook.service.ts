@@ -8,14 +8,12 @@ import {
   CreatedWebhookResponse,
   ListWebhooksQuery,
   Page,
-  NotFoundError,
   PING_EVENT,
   UpdateWebhookDto,
   WebhookDeliveryResponse,
   WebhookResponse,
-  isUuid,
 } from '@pds/contracts';
-import { readPage } from '@pds/persistence';
+import { readPage, requireByPathId } from '@pds/persistence';
 import { randomUUID } from 'node:crypto';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
 import { toDeliveryResponse, toWebhookResponse } from '../common/webhook.mapper';
@@ -111,9 +109,7 @@ export class WebhookService {
   }
 
   private async require(auth: AuthContext, id: string): Promise<WebhookSubscription> {
-    const row = isUuid(id) ? await this.subscriptions.find(auth.organizationId, id) : null;
-    if (!row) throw new NotFoundError('Webhook', id);
-    return row;
+    return requireByPathId('Webhook', id, (uuid) => this.subscriptions.find(auth.organizationId, uuid));
   }
 
   private async assertPublicTarget(url: string): Promise<void> {
