@@ -11,13 +11,13 @@ import { StrategyReferences } from './common/strategy.references';
 import { InsightHandler, InterviewHandler } from './evidence/evidence.handler';
 import { EvidenceRepository } from './evidence/evidence.repository';
 import { EvidenceSourceRepository } from './evidence/evidence-source.repository';
-import { EvidenceService } from './evidence/evidence.service';
+import { InsightService, InterviewService } from './evidence/evidence.service';
 import { ExperimentHandler } from './experiments/experiment.handler';
 import { ExperimentRepository } from './experiments/experiment.repository';
 import { ExperimentService } from './experiments/experiment.service';
 import { AnnualGoalHandler, PlanningCycleHandler, ProductGoalHandler } from './goals/goal.handler';
 import { GoalRepository } from './goals/goal.repository';
-import { GoalService } from './goals/goal.service';
+import { AnnualGoalService, PlanningCycleService, ProductGoalService } from './goals/goal.service';
 import { OpportunityHandler } from './opportunities/opportunity.handler';
 import { OpportunityRepository } from './opportunities/opportunity.repository';
 import { OpportunityService } from './opportunities/opportunity.service';
@@ -51,7 +51,9 @@ import { SolutionService } from './solutions/solution.service';
     StrategyLookupRepository,
     StrategyReferences,
     GoalRepository,
-    GoalService,
+    AnnualGoalService,
+    ProductGoalService,
+    PlanningCycleService,
     CkrRepository,
     CkrService,
     OpportunityRepository,
@@ -62,7 +64,8 @@ import { SolutionService } from './solutions/solution.service';
     ExperimentService,
     EvidenceRepository,
     EvidenceSourceRepository,
-    EvidenceService,
+    InterviewService,
+    InsightService,
     StrategySearchRepository,
     StrategySearchService,
     DiscoveryContextService,

@@ -7,6 +7,8 @@ export * from './persistence.module';
 export * from './key-sequence';
 export * from './raw-sql';
 export * from './keyset';
+export * from './read-page';
+export * from './require-by-path-id';
 export * from './batch-loader';
 export * from './unavailable';
 export * from './pglite-template';

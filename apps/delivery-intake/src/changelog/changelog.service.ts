@@ -12,9 +12,8 @@ import {
   Page,
   UnknownReferenceError,
   UpdateChangelogDto,
-  isUuid,
 } from '@pds/contracts';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage, requireByPathId } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { ChangelogEntry, Prisma } from '../generated/delivery/client';
 import { WorkItemRepository } from '../work-items/work-item.repository';
@@ -44,9 +43,7 @@ export class ChangelogService {
 
   async list(auth: AuthContext, query: ListChangelogQuery): Promise<Page<ChangelogEntryResponse>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.entries.list(auth.organizationId, query.status, after, limit + 1);
-    return toPage(rows, limit, toChangelogResponse);
+    return readPage(query, (after, take) => this.entries.list(auth.organizationId, query.status, after, take), toChangelogResponse);
   }
 
   async create(auth: AuthContext, dto: CreateChangelogDto): Promise<ChangelogEntryResponse> {
@@ -88,9 +85,7 @@ export class ChangelogService {
   }
 
   private async require(organizationId: string, id: string): Promise<ChangelogEntry> {
-    const found = isUuid(id) ? await this.entries.find(organizationId, id.toLowerCase()) : null;
-    if (!found) throw new NotFoundError('Changelog entry', id);
-    return found;
+    return requireByPathId('Changelog entry', id, (uuid) => this.entries.find(organizationId, uuid));
   }
 
   private async checkWorkItems(organizationId: string, ids: string[] | undefined): Promise<void> {

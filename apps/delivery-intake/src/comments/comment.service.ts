@@ -17,7 +17,7 @@ import {
   parseRecordRef,
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage } from '@pds/persistence';
 import { WorkItemRepository } from '../work-items/work-item.repository';
 import { CommentRepository } from './comment.repository';
 
@@ -55,9 +55,7 @@ export class CommentService {
   async list(auth: AuthContext, ref: string, query: ListQuery): Promise<Page<CommentResponse>> {
     assertCan(auth, Permission.Read);
     const workItemId = await this.requireItem(auth.organizationId, ref);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.comments.list(auth.organizationId, workItemId, after, limit + 1);
-    return toPage(rows, limit, toCommentResponse);
+    return readPage(query, (after, take) => this.comments.list(auth.organizationId, workItemId, after, take), toCommentResponse);
   }
 
   async create(auth: AuthContext, ref: string, dto: CreateCommentDto): Promise<CommentResponse> {

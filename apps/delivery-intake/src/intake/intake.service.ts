@@ -30,7 +30,7 @@ import {
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { opportunityDescription } from './intake.convert';
-import { pageRequest, toPage } from '@pds/persistence';
+import { keyNumberAfter, readPage } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { Prisma } from '../generated/delivery/client';
@@ -78,14 +78,13 @@ export class IntakeService {
 
   async list(auth: AuthContext, query: ListIntakeQuery): Promise<Page<IntakeSubmissionResponse>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query, 'number');
-    const afterNumber = after ? Number(after.sortValue) : undefined;
-    const rows = await this.submissions.list(
-      auth.organizationId,
-      { stage: query.stage, kind: query.kind, afterNumber: afterNumber !== undefined && Number.isInteger(afterNumber) ? afterNumber : undefined },
-      limit + 1,
+    return readPage(
+      query,
+      (after, take) => this.submissions.list(auth.organizationId, { stage: query.stage, kind: query.kind, afterNumber: keyNumberAfter(after) }, take),
+      (row) => forCaller(auth, toIntakeResponse(row)),
+      (row) => String(row.number),
+      'number',
     );
-    return toPage(rows, limit, (row) => forCaller(auth, toIntakeResponse(row)), (row) => String(row.number));
   }
 
   async get(auth: AuthContext, ref: string): Promise<IntakeSubmissionResponse> {
@@ -244,9 +243,7 @@ export class IntakeService {
   async listComments(auth: AuthContext, ref: string, query: ListQuery): Promise<Page<IntakeCommentResponse>> {
     assertCan(auth, Permission.Read);
     const current = await this.require(auth.organizationId, ref);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.comments.list(auth.organizationId, current.id, after, limit + 1);
-    return toPage(rows, limit, toIntakeCommentResponse);
+    return readPage(query, (after, take) => this.comments.list(auth.organizationId, current.id, after, take), toIntakeCommentResponse);
   }
 
   async comment(auth: AuthContext, ref: string, dto: CreateIntakeCommentDto): Promise<IntakeCommentResponse> {

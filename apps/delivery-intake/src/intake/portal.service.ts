@@ -9,7 +9,7 @@ import {
   PortalIntakeDto,
   PublicIntakeResponse,
 } from '@pds/contracts';
-import { pageRequest, toPage } from '@pds/persistence';
+import { keyNumberAfter, readPage } from '@pds/persistence';
 import { toIntakeResponse } from './intake.mapper';
 import { IntakeRepository } from './intake.repository';
 import { IntakeService, intakeRef } from './intake.service';
@@ -56,10 +56,13 @@ export class PortalService {
   ) {}
 
   async list(organizationId: string, query: ListQuery): Promise<Page<PublicIntakeResponse>> {
-    const { limit, after } = pageRequest(query, 'number');
-    const afterNumber = after ? Number(after.sortValue) : undefined;
-    const rows = await this.submissions.listVisible(organizationId, Number.isInteger(afterNumber) ? afterNumber : undefined, limit + 1);
-    return toPage(rows, limit, (row) => previewOf(toPublicIntake(toIntakeResponse(row))), (row) => String(row.number));
+    return readPage(
+      query,
+      (after, take) => this.submissions.listVisible(organizationId, keyNumberAfter(after), take),
+      (row) => previewOf(toPublicIntake(toIntakeResponse(row))),
+      (row) => String(row.number),
+      'number',
+    );
   }
 
   async submit(organizationId: string, dto: PortalIntakeDto): Promise<PublicIntakeResponse> {

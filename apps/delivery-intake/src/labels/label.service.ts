@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, ConflictError, CreateLabelDto, LabelResponse, ListQuery, Page } from '@pds/contracts';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage } from '@pds/persistence';
 import { LabelRepository } from './label.repository';
 
 interface LabelRecord {
@@ -22,9 +22,7 @@ export class LabelService {
 
   async list(auth: AuthContext, query: ListQuery): Promise<Page<LabelResponse>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.labels.list(auth.organizationId, after, limit + 1);
-    return toPage(rows, limit, toLabelResponse);
+    return readPage(query, (after, take) => this.labels.list(auth.organizationId, after, take), toLabelResponse);
   }
 
   async create(auth: AuthContext, dto: CreateLabelDto): Promise<LabelResponse> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, ConflictError, CreateTeamDto, ListQuery, Page, TeamResponse } from '@pds/contracts';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage } from '@pds/persistence';
 import { TeamRepository } from './team.repository';
 
 export function toTeamResponse(record: { id: string; name: string; createdAt: Date }): TeamResponse {
@@ -15,9 +15,7 @@ export class TeamService {
 
   async list(auth: AuthContext, query: ListQuery): Promise<Page<TeamResponse>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.teams.list(auth.organizationId, after, limit + 1);
-    return toPage(rows, limit, toTeamResponse);
+    return readPage(query, (after, take) => this.teams.list(auth.organizationId, after, take), toTeamResponse);
   }
 
   async create(auth: AuthContext, dto: CreateTeamDto): Promise<TeamResponse> {

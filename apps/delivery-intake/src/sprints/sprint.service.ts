@@ -13,10 +13,9 @@ import {
   SprintStatus,
   UnknownReferenceError,
   UpdateSprintDto,
-  isUuid,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage, requireByPathId } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { Prisma } from '../generated/delivery/client';
@@ -54,9 +53,7 @@ export class SprintService {
 
   async list(auth: AuthContext, query: ListSprintsQuery): Promise<Page<SprintResponse>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.sprints.list(auth.organizationId, query, after, limit + 1);
-    return toPage(rows, limit, toSprintResponse, (row) => row.startDate.toISOString());
+    return readPage(query, (after, take) => this.sprints.list(auth.organizationId, query, after, take), toSprintResponse, (row) => row.startDate.toISOString());
   }
 
   async get(auth: AuthContext, id: string): Promise<SprintResponse> {
@@ -135,8 +132,6 @@ export class SprintService {
   }
 
   private async require(organizationId: string, id: string): Promise<SprintRecord> {
-    const found = isUuid(id) ? await this.sprints.find(organizationId, id.toLowerCase()) : null;
-    if (!found) throw new NotFoundError('Sprint', id);
-    return found;
+    return requireByPathId('Sprint', id, (uuid) => this.sprints.find(organizationId, uuid));
   }
 }

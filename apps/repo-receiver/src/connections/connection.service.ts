@@ -6,14 +6,12 @@ import {
   CreateRepositoryDto,
   CreatedRepositoryResponse,
   ListRepositoriesQuery,
-  NotFoundError,
   Page,
   RepoProvider,
   RepositoryResponse,
   UpdateRepositoryDto,
-  isUuid,
 } from '@pds/contracts';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage, requireByPathId } from '@pds/persistence';
 import { SecretBox } from '@pds/secrets';
 import { randomBytes } from 'node:crypto';
 import { REPO_RECEIVER_OPTIONS, REPO_SECRET_BOX, RepoReceiverOptions } from '../common/repo.options';
@@ -68,9 +66,7 @@ export class ConnectionService {
 
   async list(auth: AuthContext, query: ListRepositoriesQuery): Promise<Page<RepositoryResponse>> {
     assertCan(auth, Permission.RepositoriesManage);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.connections.list(auth.organizationId, after, limit + 1);
-    return toPage(rows, limit, (row) => this.toResponse(row));
+    return readPage(query, (after, take) => this.connections.list(auth.organizationId, after, take), (row) => this.toResponse(row));
   }
 
   async get(auth: AuthContext, id: string): Promise<RepositoryResponse> {
@@ -125,9 +121,7 @@ export class ConnectionService {
   }
 
   private async require(auth: AuthContext, id: string): Promise<ConnectionRow> {
-    const row = isUuid(id) ? await this.connections.find(auth.organizationId, id.toLowerCase()) : null;
-    if (!row) throw new NotFoundError('Repository', id);
-    return row;
+    return requireByPathId('Repository', id, (uuid) => this.connections.find(auth.organizationId, uuid));
   }
 }
 

@@ -8,13 +8,12 @@ import {
   EventType,
   ListCkrsQuery,
   NotFoundError,
-  Page,
   UpdateCkrDto,
   UpdateKeyResultDto,
   isUuid,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { pageRequest, toPage } from '@pds/persistence';
+import { KeyedRecordService } from '../common/keyed-record.service';
 import { changedFields } from '../common/record-ref';
 import { CkrWithKeyResults, toCkrResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
@@ -22,23 +21,19 @@ import { StrategyTx } from '../common/strategy.prisma';
 import { StrategyReferences } from '../common/strategy.references';
 import { CkrRepository, NewCkr } from './ckr.repository';
 
+/** OKRs with their key results; a key-result change is announced as its OKR's `ckr.updated`. */
 @Injectable()
-export class CkrService {
+export class CkrService extends KeyedRecordService<CkrWithKeyResults, CkrResponse, ListCkrsQuery> {
   constructor(
     @Inject(CkrRepository) private readonly ckrs: CkrRepository,
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
-    @Inject(StrategyOutbox) private readonly outbox: StrategyOutbox,
-  ) {}
-
-  async get(auth: AuthContext, ref: string): Promise<CkrResponse> {
-    assertCan(auth, Permission.Read);
-    return toCkrResponse(await this.require(auth.organizationId, ref));
-  }
-
-  async list(auth: AuthContext, query: ListCkrsQuery): Promise<Page<CkrResponse>> {
-    assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
-    return toPage(await this.ckrs.list(auth.organizationId, query, after, limit + 1), limit, toCkrResponse);
+    @Inject(StrategyOutbox) outbox: StrategyOutbox,
+  ) {
+    super(ckrs, outbox, {
+      resource: 'OKR',
+      toResponse: toCkrResponse,
+      emitUpdated: (events, organizationId, response) => events.emit(EventType.CkrUpdated, organizationId, response),
+    });
   }
 
   async create(auth: AuthContext, dto: CreateCkrDto): Promise<CkrResponse> {
@@ -66,14 +61,8 @@ export class CkrService {
     return response;
   }
 
-  /** Partial update; a body that changes nothing writes nothing and emits nothing. */
-  async update(auth: AuthContext, ref: string, dto: UpdateCkrDto): Promise<CkrResponse> {
-    assertCan(auth, Permission.StrategyWrite);
-    const current = await this.require(auth.organizationId, ref);
-    await this.references.check(auth.organizationId, dto);
-    const changes = changedFields(current, { ...dto });
-    if (Object.keys(changes).length === 0) return toCkrResponse(current);
-    return this.outbox.transaction(async (tx, events) => this.emitUpdated(events, await this.ckrs.update(auth.organizationId, current.id, changes, tx)));
+  protected override async checkUpdate(organizationId: string, _current: CkrWithKeyResults, dto: UpdateCkrDto): Promise<void> {
+    await this.references.check(organizationId, dto);
   }
 
   async updateKeyResult(auth: AuthContext, ref: string, keyResultId: string, dto: UpdateKeyResultDto): Promise<CkrResponse> {
@@ -81,22 +70,10 @@ export class CkrService {
     const current = await this.require(auth.organizationId, ref);
     const keyResult = isUuid(keyResultId) ? current.keyResults.find((kr) => kr.id === keyResultId.toLowerCase()) : undefined;
     if (!keyResult) throw new NotFoundError('Key result', keyResultId);
-    const changes = changedFields(keyResult, { ...dto });
+    const changes = changedFields(keyResult, dto);
     if (Object.keys(changes).length === 0) return toCkrResponse(current);
     return this.outbox.transaction(async (tx, events) =>
       this.emitUpdated(events, await this.ckrs.updateKeyResult(auth.organizationId, current.id, keyResult.id, changes, tx)),
     );
-  }
-
-  private async emitUpdated(events: OutboxEvents, row: CkrWithKeyResults): Promise<CkrResponse> {
-    const response = toCkrResponse(row);
-    await events.emit(EventType.CkrUpdated, row.organizationId, response);
-    return response;
-  }
-
-  private async require(organizationId: string, ref: string): Promise<CkrWithKeyResults> {
-    const row = await this.ckrs.findByRef(organizationId, ref);
-    if (!row) throw new NotFoundError('OKR', ref);
-    return row;
   }
 }

@@ -50,7 +50,7 @@ export class PlainRecordRepository<R extends Row, T> {
     return this.map(await this.delegate.create({ data: { ...data, organizationId } }));
   }
 
-  async update(organizationId: string, ref: string, data: Record<string, unknown>): Promise<T> {
+  async update(organizationId: string, ref: string, data: object): Promise<T> {
     const current = await this.require(organizationId, ref);
     const changes = changedFields(current, data);
     if (Object.keys(changes).length === 0) return this.map(current);

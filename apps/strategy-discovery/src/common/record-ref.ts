@@ -16,7 +16,7 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /** The given fields whose value differs from the stored one: a PATCH that changes nothing writes nothing. */
-export function changedFields<R extends object>(current: R, wanted: Record<string, unknown>): Record<string, unknown> {
+export function changedFields<R extends object>(current: R, wanted: object): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(wanted)) {
     if (value !== undefined && !same((current as Record<string, unknown>)[field], value)) changes[field] = value;

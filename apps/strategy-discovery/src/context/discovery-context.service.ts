@@ -11,9 +11,9 @@ import {
   MAX_PAGE_SIZE,
 } from '@pds/contracts';
 import { CkrService } from '../ckrs/ckr.service';
-import { EvidenceService } from '../evidence/evidence.service';
+import { InsightService } from '../evidence/evidence.service';
 import { ExperimentService } from '../experiments/experiment.service';
-import { GoalService } from '../goals/goal.service';
+import { AnnualGoalService, ProductGoalService } from '../goals/goal.service';
 import { SolutionService } from '../solutions/solution.service';
 
 /** A record that is not there (or not the caller's organization's) is left out, not an error. */
@@ -37,8 +37,9 @@ export class DiscoveryContextService {
     @Inject(CkrService) private readonly ckrs: CkrService,
     @Inject(SolutionService) private readonly solutions: SolutionService,
     @Inject(ExperimentService) private readonly experiments: ExperimentService,
-    @Inject(GoalService) private readonly goals: GoalService,
-    @Inject(EvidenceService) private readonly evidence: EvidenceService,
+    @Inject(AnnualGoalService) private readonly annualGoals: AnnualGoalService,
+    @Inject(ProductGoalService) private readonly productGoals: ProductGoalService,
+    @Inject(InsightService) private readonly insights: InsightService,
   ) {}
 
   async context(auth: AuthContext, request: Omit<DiscoveryContextRequest, 'auth'>): Promise<DiscoveryContextReply> {
@@ -46,8 +47,8 @@ export class DiscoveryContextService {
     const [okrs, solutionLists, productGoal, insights] = await Promise.all([
       Promise.all(request.okrIds.map((id) => orNull(this.ckrs.get(auth, id)))),
       Promise.all(request.solutionsOf.map((opportunityId) => this.solutions.list(auth, { opportunityId, limit: MAX_PAGE_SIZE }))),
-      request.goals.productGoalId ? orNull(this.goals.getProductGoal(auth, request.goals.productGoalId)) : Promise.resolve(null),
-      request.insightIds.length ? this.evidence.insightEvidence(auth, request.insightIds) : Promise.resolve({ items: [] }),
+      request.goals.productGoalId ? orNull(this.productGoals.get(auth, request.goals.productGoalId)) : Promise.resolve(null),
+      request.insightIds.length ? this.insights.insightEvidence(auth, request.insightIds) : Promise.resolve({ items: [] }),
     ]);
     const found = okrs.filter((okr) => okr !== null);
     const followed: KnownOkrDto[] = [...request.knownOkrs, ...found].slice(0, DISCOVERY_CONTEXT_FOLLOWED);
@@ -56,8 +57,8 @@ export class DiscoveryContextService {
     const annualGoalId = request.goals.annualGoalId ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
     const [experimentLists, okrProductGoal, annualGoal] = await Promise.all([
       Promise.all(followed.map((okr) => this.experiments.list(auth, { ckrId: okr.id, limit: MAX_PAGE_SIZE }))),
-      !productGoal && first?.productGoalId ? orNull(this.goals.getProductGoal(auth, first.productGoalId)) : Promise.resolve(null),
-      annualGoalId ? orNull(this.goals.getAnnualGoal(auth, annualGoalId)) : Promise.resolve(null),
+      !productGoal && first?.productGoalId ? orNull(this.productGoals.get(auth, first.productGoalId)) : Promise.resolve(null),
+      annualGoalId ? orNull(this.annualGoals.get(auth, annualGoalId)) : Promise.resolve(null),
     ]);
     return {
       okrs: found,

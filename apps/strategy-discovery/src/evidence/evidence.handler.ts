@@ -11,22 +11,22 @@ import {
   UpdateInterviewRequest,
 } from '@pds/contracts';
 import { MessageController, RecordHandlers } from '@pds/messaging';
-import { EvidenceService } from './evidence.service';
+import { InsightService, InterviewService } from './evidence.service';
 
 @MessageController()
-export class InterviewHandler extends RecordHandlers(EvidenceService, {
-  create: [S.interviewCreate, CreateInterviewRequest, 'createInterview'],
-  list: [S.interviewList, List, 'listInterviews'],
-  get: [S.interviewGet, Get, 'getInterview'],
-  update: [S.interviewUpdate, UpdateInterviewRequest, 'updateInterview'],
+export class InterviewHandler extends RecordHandlers(InterviewService, {
+  create: [S.interviewCreate, CreateInterviewRequest],
+  list: [S.interviewList, List],
+  get: [S.interviewGet, Get],
+  update: [S.interviewUpdate, UpdateInterviewRequest],
 }) {}
 
 @MessageController()
-export class InsightHandler extends RecordHandlers(EvidenceService, {
-  create: [S.insightCreate, CreateInsightRequest, 'createInsight'],
-  list: [S.insightList, List, 'listInsights'],
-  get: [S.insightGet, Get, 'getInsight'],
-  update: [S.insightUpdate, UpdateInsightRequest, 'updateInsight'],
+export class InsightHandler extends RecordHandlers(InsightService, {
+  create: [S.insightCreate, CreateInsightRequest],
+  list: [S.insightList, List],
+  get: [S.insightGet, Get],
+  update: [S.insightUpdate, UpdateInsightRequest],
 }) {
   /** The insights of a discovery packet with the interview each quotes, in one round trip. */
   @MessagePattern(S.insightEvidence)

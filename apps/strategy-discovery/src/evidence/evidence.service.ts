@@ -7,59 +7,47 @@ import {
   InsightEvidenceReply,
   InsightResponse,
   InterviewResponse,
-  ListQuery,
-  Page,
   UpdateInsightDto,
   UpdateInterviewDto,
 } from '@pds/contracts';
-import { pageRequest } from '@pds/persistence';
+import { PlainRecordService } from '../common/plain-record.service';
 import { toInsightResponse } from '../common/strategy.mapper';
 import { StrategyReferences } from '../common/strategy.references';
+import { Insight, Interview } from '../generated/strategy/client';
 import { EvidenceSourceRepository } from './evidence-source.repository';
 import { EvidenceRepository } from './evidence.repository';
 
 const toTimestamp = (value: string | null | undefined) => (value === undefined || value === null ? value : new Date(value));
 
-/** Discovery evidence: interviews and the insights drawn from them. */
+/** Discovery interviews: what insights quote. */
 @Injectable()
-export class EvidenceService {
-  private readonly interviews: EvidenceRepository['interviews'];
-  private readonly insights: EvidenceRepository['insights'];
+export class InterviewService extends PlainRecordService<Interview, InterviewResponse, CreateInterviewDto, UpdateInterviewDto> {
+  constructor(@Inject(EvidenceRepository) evidence: EvidenceRepository) {
+    super(evidence.interviews);
+  }
 
+  protected override toCreate(dto: CreateInterviewDto): object {
+    return { ...dto, conductedAt: toTimestamp(dto.conductedAt) };
+  }
+
+  protected override async toUpdate(_organizationId: string, _ref: string, dto: UpdateInterviewDto): Promise<object> {
+    return { ...dto, conductedAt: toTimestamp(dto.conductedAt) };
+  }
+}
+
+/** Insights drawn from interviews (the interview, when named, must be the organization's). */
+@Injectable()
+export class InsightService extends PlainRecordService<Insight, InsightResponse, CreateInsightDto, UpdateInsightDto> {
   constructor(
     @Inject(EvidenceRepository) evidence: EvidenceRepository,
-    @Inject(StrategyReferences) private readonly references: StrategyReferences,
+    @Inject(StrategyReferences) references: StrategyReferences,
     @Inject(EvidenceSourceRepository) private readonly sources: EvidenceSourceRepository,
   ) {
-    this.interviews = evidence.interviews;
-    this.insights = evidence.insights;
+    super(evidence.insights, { references, of: (dto) => ({ interviewId: dto.interviewId }) });
   }
 
-  listInterviews(auth: AuthContext, query: ListQuery): Promise<Page<InterviewResponse>> {
-    assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
-    return this.interviews.list(auth.organizationId, limit, after);
-  }
-
-  getInterview(auth: AuthContext, ref: string): Promise<InterviewResponse> {
-    assertCan(auth, Permission.Read);
-    return this.interviews.get(auth.organizationId, ref);
-  }
-
-  createInterview(auth: AuthContext, dto: CreateInterviewDto): Promise<InterviewResponse> {
-    assertCan(auth, Permission.StrategyWrite);
-    return this.interviews.create(auth.organizationId, { ...dto, conductedAt: toTimestamp(dto.conductedAt) });
-  }
-
-  updateInterview(auth: AuthContext, ref: string, dto: UpdateInterviewDto): Promise<InterviewResponse> {
-    assertCan(auth, Permission.StrategyWrite);
-    return this.interviews.update(auth.organizationId, ref, { ...dto, conductedAt: toTimestamp(dto.conductedAt) });
-  }
-
-  listInsights(auth: AuthContext, query: ListQuery): Promise<Page<InsightResponse>> {
-    assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
-    return this.insights.list(auth.organizationId, limit, after);
+  protected override toCreate(dto: CreateInsightDto): object {
+    return { ...dto, quotes: dto.quotes ?? [] };
   }
 
   /** Insights in the order asked (unknown or foreign ids left out), each with its interview. */
@@ -74,23 +62,5 @@ export class EvidenceService {
         .filter((row) => row !== undefined)
         .map((row) => ({ ...toInsightResponse(row), interview: (row.interviewId && source.get(row.interviewId)) || null })),
     };
-  }
-
-  getInsight(auth: AuthContext, ref: string): Promise<InsightResponse> {
-    assertCan(auth, Permission.Read);
-    return this.insights.get(auth.organizationId, ref);
-  }
-
-  async createInsight(auth: AuthContext, dto: CreateInsightDto): Promise<InsightResponse> {
-    assertCan(auth, Permission.StrategyWrite);
-    await this.references.check(auth.organizationId, { interviewId: dto.interviewId });
-    return this.insights.create(auth.organizationId, { ...dto, quotes: dto.quotes ?? [] });
-  }
-
-  async updateInsight(auth: AuthContext, ref: string, dto: UpdateInsightDto): Promise<InsightResponse> {
-    assertCan(auth, Permission.StrategyWrite);
-    await this.insights.require(auth.organizationId, ref);
-    await this.references.check(auth.organizationId, { interviewId: dto.interviewId });
-    return this.insights.update(auth.organizationId, ref, { ...dto });
   }
 }

@@ -10,28 +10,28 @@ import {
   UpdateProductGoalRequest,
 } from '@pds/contracts';
 import { MessageController, RecordHandlers } from '@pds/messaging';
-import { GoalService } from './goal.service';
+import { AnnualGoalService, PlanningCycleService, ProductGoalService } from './goal.service';
 
 @MessageController()
-export class AnnualGoalHandler extends RecordHandlers(GoalService, {
-  create: [S.annualGoalCreate, CreateAnnualGoalRequest, 'createAnnualGoal'],
-  list: [S.annualGoalList, List, 'listAnnualGoals'],
-  get: [S.annualGoalGet, Get, 'getAnnualGoal'],
-  update: [S.annualGoalUpdate, UpdateAnnualGoalRequest, 'updateAnnualGoal'],
+export class AnnualGoalHandler extends RecordHandlers(AnnualGoalService, {
+  create: [S.annualGoalCreate, CreateAnnualGoalRequest],
+  list: [S.annualGoalList, List],
+  get: [S.annualGoalGet, Get],
+  update: [S.annualGoalUpdate, UpdateAnnualGoalRequest],
 }) {}
 
 @MessageController()
-export class ProductGoalHandler extends RecordHandlers(GoalService, {
-  create: [S.productGoalCreate, CreateProductGoalRequest, 'createProductGoal'],
-  list: [S.productGoalList, List, 'listProductGoals'],
-  get: [S.productGoalGet, Get, 'getProductGoal'],
-  update: [S.productGoalUpdate, UpdateProductGoalRequest, 'updateProductGoal'],
+export class ProductGoalHandler extends RecordHandlers(ProductGoalService, {
+  create: [S.productGoalCreate, CreateProductGoalRequest],
+  list: [S.productGoalList, List],
+  get: [S.productGoalGet, Get],
+  update: [S.productGoalUpdate, UpdateProductGoalRequest],
 }) {}
 
 @MessageController()
-export class PlanningCycleHandler extends RecordHandlers(GoalService, {
-  create: [S.planningCycleCreate, CreatePlanningCycleRequest, 'createPlanningCycle'],
-  list: [S.planningCycleList, List, 'listPlanningCycles'],
-  get: [S.planningCycleGet, Get, 'getPlanningCycle'],
-  update: [S.planningCycleUpdate, UpdatePlanningCycleRequest, 'updatePlanningCycle'],
+export class PlanningCycleHandler extends RecordHandlers(PlanningCycleService, {
+  create: [S.planningCycleCreate, CreatePlanningCycleRequest],
+  list: [S.planningCycleList, List],
+  get: [S.planningCycleGet, Get],
+  update: [S.planningCycleUpdate, UpdatePlanningCycleRequest],
 }) {}

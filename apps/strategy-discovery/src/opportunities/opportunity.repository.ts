@@ -1,41 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CursorPosition, ListOpportunitiesQuery, OPPORTUNITY_KEY_PREFIX } from '@pds/contracts';
-import { keysetAfter, nextKeyNumber } from '@pds/persistence';
-import { refWhere } from '../common/record-ref';
+import { ListOpportunitiesQuery, OPPORTUNITY_KEY_PREFIX } from '@pds/contracts';
+import { KeyedRecordRepository } from '../common/keyed-record.repository';
 import { lockStatus } from '../common/strategy-lookup.repository';
-import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
+import { StrategyTx } from '../common/strategy.prisma';
 import { Opportunity, Prisma, PrismaClient } from '../generated/strategy/client';
 
 export type NewOpportunity = Omit<Prisma.OpportunityUncheckedCreateInput, 'organizationId' | 'number'>;
 
-/** Opportunities; every query is scoped by organization id. */
+/** Opportunities (OPP-n); every query is scoped by organization id. */
 @Injectable()
-export class OpportunityRepository {
-  constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
-
-  async findByRef(organizationId: string, ref: string): Promise<Opportunity | null> {
-    const where = refWhere(ref, OPPORTUNITY_KEY_PREFIX);
-    return where ? this.prisma.opportunity.findFirst({ where: { organizationId, ...where } }) : null;
+export class OpportunityRepository extends KeyedRecordRepository<Opportunity, ListOpportunitiesQuery, NewOpportunity> {
+  constructor(@Inject(PrismaClient) prisma: PrismaClient) {
+    super(prisma, (db) => db.opportunity, OPPORTUNITY_KEY_PREFIX);
   }
 
-  list(organizationId: string, query: ListOpportunitiesQuery, after: CursorPosition | undefined, take: number): Promise<Opportunity[]> {
-    return this.prisma.opportunity.findMany({
-      where: {
-        organizationId,
-        ...(query.status?.length ? { status: { in: query.status } } : {}),
-        ...(query.ckrId ? { ckrId: query.ckrId } : {}),
-        ...(query.productGoalId ? { productGoalId: query.productGoalId } : {}),
-        ...keysetAfter(after),
-      },
-      orderBy: [...CREATION_ORDER],
-      take,
-    });
-  }
-
-  /** Takes the next OPP-n of the organization inside the caller's transaction. */
-  async create(organizationId: string, data: NewOpportunity, tx: StrategyTx): Promise<Opportunity> {
-    const number = await nextKeyNumber(tx, STRATEGY_SCHEMA, organizationId, OPPORTUNITY_KEY_PREFIX);
-    return tx.opportunity.create({ data: { ...data, organizationId, number } });
+  protected filters(query: ListOpportunitiesQuery): object {
+    return {
+      ...(query.status?.length ? { status: { in: query.status } } : {}),
+      ...(query.ckrId ? { ckrId: query.ckrId } : {}),
+      ...(query.productGoalId ? { productGoalId: query.productGoalId } : {}),
+    };
   }
 
   /**
@@ -45,10 +29,6 @@ export class OpportunityRepository {
   async lockSource(organizationId: string, sourceRef: string, tx: StrategyTx): Promise<Opportunity | null> {
     await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `${organizationId}/opportunity/${sourceRef}`);
     return tx.opportunity.findFirst({ where: { organizationId, sourceRef } });
-  }
-
-  update(organizationId: string, id: string, data: Prisma.OpportunityUncheckedUpdateInput, tx: StrategyTx): Promise<Opportunity> {
-    return tx.opportunity.update({ where: { id, organizationId }, data: { ...data, updatedAt: new Date() } });
   }
 
   lockStatus(organizationId: string, id: string, tx: StrategyTx): Promise<string | null> {

@@ -13,15 +13,13 @@ import {
   NotFoundError,
   OpportunityResponse,
   OpportunityStatus,
-  Page,
   PromoteOpportunityDto,
   PromoteOpportunityResponse,
   UpdateOpportunityDto,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { pageRequest, toPage } from '@pds/persistence';
 import { CkrService } from '../ckrs/ckr.service';
-import { changedFields } from '../common/record-ref';
+import { KeyedRecordService } from '../common/keyed-record.service';
 import { StrategyLookupRepository } from '../common/strategy-lookup.repository';
 import { toOpportunityResponse } from '../common/strategy.mapper';
 import { StrategyOutbox } from '../common/strategy.outbox';
@@ -31,24 +29,19 @@ import { Opportunity } from '../generated/strategy/client';
 import { OpportunityRepository } from './opportunity.repository';
 
 @Injectable()
-export class OpportunityService {
+export class OpportunityService extends KeyedRecordService<Opportunity, OpportunityResponse, ListOpportunitiesQuery> {
   constructor(
     @Inject(OpportunityRepository) private readonly opportunities: OpportunityRepository,
     @Inject(CkrService) private readonly ckrs: CkrService,
     @Inject(StrategyLookupRepository) private readonly lookups: StrategyLookupRepository,
     @Inject(StrategyReferences) private readonly references: StrategyReferences,
-    @Inject(StrategyOutbox) private readonly outbox: StrategyOutbox,
-  ) {}
-
-  async get(auth: AuthContext, ref: string): Promise<OpportunityResponse> {
-    assertCan(auth, Permission.Read);
-    return toOpportunityResponse(await this.require(auth.organizationId, ref));
-  }
-
-  async list(auth: AuthContext, query: ListOpportunitiesQuery): Promise<Page<OpportunityResponse>> {
-    assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
-    return toPage(await this.opportunities.list(auth.organizationId, query, after, limit + 1), limit, toOpportunityResponse);
+    @Inject(StrategyOutbox) outbox: StrategyOutbox,
+  ) {
+    super(opportunities, outbox, {
+      resource: 'Opportunity',
+      toResponse: toOpportunityResponse,
+      emitUpdated: (events, organizationId, response) => events.emit(InternalEventType.OpportunityUpdated, organizationId, response),
+    });
   }
 
   /** Writes `opportunity.created` and the internal `opportunity.updated` (classification follows it). */
@@ -67,15 +60,8 @@ export class OpportunityService {
     });
   }
 
-  async update(auth: AuthContext, ref: string, dto: UpdateOpportunityDto): Promise<OpportunityResponse> {
-    assertCan(auth, Permission.StrategyWrite);
-    const current = await this.require(auth.organizationId, ref);
-    await this.references.check(auth.organizationId, dto);
-    const changes = changedFields(current, { ...dto });
-    if (Object.keys(changes).length === 0) return toOpportunityResponse(current);
-    return this.outbox.transaction(async (tx, events) =>
-      this.emitUpdated(events, await this.opportunities.update(auth.organizationId, current.id, changes, tx)),
-    );
+  protected override async checkUpdate(organizationId: string, _current: Opportunity, dto: UpdateOpportunityDto): Promise<void> {
+    await this.references.check(organizationId, dto);
   }
 
   /**
@@ -136,17 +122,6 @@ export class OpportunityService {
     });
   }
 
-  private async emitUpdated(events: OutboxEvents, row: Opportunity): Promise<OpportunityResponse> {
-    const response = toOpportunityResponse(row);
-    await events.emit(InternalEventType.OpportunityUpdated, row.organizationId, response);
-    return response;
-  }
-
-  async require(organizationId: string, ref: string): Promise<Opportunity> {
-    const row = await this.opportunities.findByRef(organizationId, ref);
-    if (!row) throw new NotFoundError('Opportunity', ref);
-    return row;
-  }
 }
 
 function assertDraft(opportunity: { status: string }): void {

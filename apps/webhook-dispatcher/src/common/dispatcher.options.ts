@@ -1,8 +1,12 @@
 import { BooleanFlag, SecretSetting } from '@pds/config';
+import { applyDecorators } from '@nestjs/common';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 /** Default retry delays (ARCHITECTURE.md section 5): after attempt 1 at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
+
+/** A whole number from `min` to `max`: the shape of every numeric WEBHOOK_* setting. */
+const IntBetween = (min: number, max: number) => applyDecorators(IsInt(), Min(min), Max(max));
 
 /** The WEBHOOK_* variables; read by the dispatcher's own main and by standalone. */
 export class WebhookSettings {
@@ -22,32 +26,22 @@ export class WebhookSettings {
   WEBHOOK_RETRY_SCHEDULE: string = DEFAULT_RETRY_SCHEDULE;
 
   /** Total time of one attempt. */
-  @IsInt()
-  @Min(100)
-  @Max(60_000)
+  @IntBetween(100, 60_000)
   WEBHOOK_TIMEOUT_MS: number = 15_000;
 
-  @IsInt()
-  @Min(100)
-  @Max(60_000)
+  @IntBetween(100, 60_000)
   WEBHOOK_CONNECT_TIMEOUT_MS: number = 5_000;
 
   /** Attempts one dispatcher process runs at the same time. */
-  @IsInt()
-  @Min(1)
-  @Max(2000)
+  @IntBetween(1, 2000)
   WEBHOOK_CONCURRENCY: number = 200;
 
   /** How often a worker looks for due deliveries when nothing notified it. */
-  @IsInt()
-  @Min(50)
-  @Max(60_000)
+  @IntBetween(50, 60_000)
   WEBHOOK_POLL_INTERVAL_MS: number = 500;
 
   /** A claimed delivery whose attempt did not finish within this time is due again (crashed worker). */
-  @IsInt()
-  @Min(1000)
-  @Max(3_600_000)
+  @IntBetween(1000, 3_600_000)
   WEBHOOK_LEASE_MS: number = 60_000;
 }
 

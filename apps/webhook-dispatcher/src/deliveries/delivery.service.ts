@@ -4,14 +4,13 @@ import {
   AuthContext,
   DEFAULT_DELIVERY_PAGE_SIZE,
   ListDeliveriesQuery,
-  NotFoundError,
   WebhookDeliveryDetailResponse,
   WebhookDeliveryPage,
   WebhookDeliveryResponse,
   decodeCursor,
   encodeCursor,
-  isUuid,
 } from '@pds/contracts';
+import { requireByPathId } from '@pds/persistence';
 import { BadRequestError } from '@pds/contracts';
 import { DeliveryRow, toAttemptResponse, toDeliveryResponse } from '../common/webhook.mapper';
 import { DeliveryWorker } from '../delivery/delivery.worker';
@@ -57,16 +56,12 @@ export class DeliveryService {
   /** Queues the same delivery again (same body, same envelope id) with a fresh retry schedule. */
   async redeliver(auth: AuthContext, id: string): Promise<WebhookDeliveryResponse> {
     assertCan(auth, Permission.WebhooksManage);
-    if (!isUuid(id)) throw new NotFoundError('Delivery', id);
-    const row = await this.deliveries.requeue(auth.organizationId, id);
-    if (!row) throw new NotFoundError('Delivery', id);
+    const row = await requireByPathId('Delivery', id, (uuid) => this.deliveries.requeue(auth.organizationId, uuid));
     this.worker.notify();
     return toDeliveryResponse(row);
   }
 
   private async require(auth: AuthContext, id: string): Promise<DeliveryRow> {
-    const row = isUuid(id) ? await this.deliveries.find(auth.organizationId, id) : null;
-    if (!row) throw new NotFoundError('Delivery', id);
-    return row;
+    return requireByPathId('Delivery', id, (uuid) => this.deliveries.find(auth.organizationId, uuid));
   }
 }

@@ -8,14 +8,12 @@ import {
   CreatedWebhookResponse,
   ListWebhooksQuery,
   Page,
-  NotFoundError,
   PING_EVENT,
   UpdateWebhookDto,
   WebhookDeliveryResponse,
   WebhookResponse,
-  isUuid,
 } from '@pds/contracts';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage, requireByPathId } from '@pds/persistence';
 import { randomUUID } from 'node:crypto';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
 import { toDeliveryResponse, toWebhookResponse } from '../common/webhook.mapper';
@@ -42,9 +40,7 @@ export class WebhookService {
 
   async list(auth: AuthContext, query: ListWebhooksQuery): Promise<Page<WebhookResponse>> {
     assertCan(auth, Permission.WebhooksManage);
-    const { limit, after } = pageRequest(query);
-    const rows = await this.subscriptions.list(auth.organizationId, after, limit + 1);
-    return toPage(rows, limit, toWebhookResponse);
+    return readPage(query, (after, take) => this.subscriptions.list(auth.organizationId, after, take), toWebhookResponse);
   }
 
   async create(auth: AuthContext, body: CreateWebhookDto): Promise<CreatedWebhookResponse> {
@@ -113,9 +109,7 @@ export class WebhookService {
   }
 
   private async require(auth: AuthContext, id: string): Promise<WebhookSubscription> {
-    const row = isUuid(id) ? await this.subscriptions.find(auth.organizationId, id) : null;
-    if (!row) throw new NotFoundError('Webhook', id);
-    return row;
+    return requireByPathId('Webhook', id, (uuid) => this.subscriptions.find(auth.organizationId, uuid));
   }
 
   private async assertPublicTarget(url: string): Promise<void> {
