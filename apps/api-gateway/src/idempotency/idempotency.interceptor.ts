@@ -75,14 +75,21 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 }
 
-/** Puts the interceptor on every POST handler of a controller (GETs stay free of its cost). */
+/**
+ * Puts the interceptor on every POST handler of a controller (GETs stay free of its cost),
+ * inherited ones included: RecordRoutes declares a controller's create in a base class.
+ */
 export function IdempotentPosts(): ClassDecorator {
   return (target) => {
-    const prototype = target.prototype as Record<string, unknown>;
-    for (const name of Object.getOwnPropertyNames(prototype)) {
-      const descriptor = Object.getOwnPropertyDescriptor(prototype, name);
-      if (typeof descriptor?.value !== 'function' || Reflect.getMetadata(METHOD_METADATA, descriptor.value) !== RequestMethod.POST) continue;
-      UseInterceptors(IdempotencyInterceptor)(prototype, name, descriptor);
+    const seen = new Set<string>();
+    for (let prototype = target.prototype as object; prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype) as object) {
+      for (const name of Object.getOwnPropertyNames(prototype)) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const descriptor = Object.getOwnPropertyDescriptor(prototype, name);
+        if (typeof descriptor?.value !== 'function' || Reflect.getMetadata(METHOD_METADATA, descriptor.value) !== RequestMethod.POST) continue;
+        UseInterceptors(IdempotencyInterceptor)(prototype, name, descriptor);
+      }
     }
   };
 }
