@@ -9,60 +9,36 @@ export class BusRoutes {
   constructor(@Inject(MessageBus) protected readonly bus: MessageBus) {}
 }
 
-type Forward = (subject: string) => (this: BusRoutes, ...args: never[]) => Promise<unknown>;
 /** A route argument: its decorator and the class the compiler would record for its type. */
 type Parameter = [decorator: ParameterDecorator, type: Type<unknown> | undefined];
 
+/** The service handler's envelope, from the route's arguments after the caller. */
+type Envelope = (auth: AuthContext, first: never, second: never) => object;
+
 /**
- * The routes of a record resource, each the same one-line forward a hand-written controller
- * method would be: the envelope the service's handler takes, built from the route's arguments.
+ * The routes of a record resource: method and path, the arguments after `@Auth()` (with the
+ * binding's DTO class), and the envelope the service's handler takes.
  */
 const OPERATIONS = {
-  list: {
-    route: () => Get(),
-    input: (dto) => [[Query(), dto]],
-    forward: (subject) =>
-      function (auth: AuthContext, query: unknown) {
-        return this.bus.request(subject, { auth, query });
-      },
-  },
-  create: {
-    route: () => Post(),
-    input: (dto) => [[Body(), dto]],
-    forward: (subject) =>
-      function (auth: AuthContext, body: unknown) {
-        return this.bus.request(subject, { auth, body });
-      },
-  },
-  get: {
-    route: () => Get(':id'),
-    input: () => [[Param('id'), String]],
-    forward: (subject) =>
-      function (auth: AuthContext, id: string) {
-        return this.bus.request(subject, { auth, id });
-      },
-  },
-  update: {
-    route: () => Patch(':id'),
-    input: (dto) => [
-      [Param('id'), String],
-      [Body(), dto],
-    ],
-    forward: (subject) =>
-      function (auth: AuthContext, id: string, body: unknown) {
-        return this.bus.request(subject, { auth, id, body });
-      },
-  },
-  remove: {
-    route: () => Delete(':id'),
-    input: () => [[Param('id'), String]],
-    forward: (subject) =>
-      async function (auth: AuthContext, id: string) {
-        // The bus carries "no result" as null; the contract's DELETE answers an empty body.
-        await this.bus.request(subject, { auth, id });
-      },
-  },
-} satisfies Record<string, { route: () => MethodDecorator; input: (dto?: Type<object>) => Parameter[]; forward: Forward }>;
+  list: { route: () => Get(), input: (dto) => [[Query(), dto]], envelope: (auth, query) => ({ auth, query }) },
+  create: { route: () => Post(), input: (dto) => [[Body(), dto]], envelope: (auth, body) => ({ auth, body }) },
+  get: { route: () => Get(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
+  update: { route: () => Patch(':id'), input: (dto) => [[Param('id'), String], [Body(), dto]], envelope: (auth, id, body) => ({ auth, id, body }) },
+  remove: { route: () => Delete(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
+} satisfies Record<string, { route: () => MethodDecorator; input: (dto?: Type<object>) => Parameter[]; envelope: Envelope }>;
+
+/** The method a hand-written controller would have: one request over the bus. */
+function forward(subject: string, envelope: Envelope, answersNothing: boolean): (this: BusRoutes, auth: AuthContext, first: never, second: never) => Promise<unknown> {
+  if (!answersNothing) {
+    return function (auth, first, second) {
+      return this.bus.request(subject, envelope(auth, first, second));
+    };
+  }
+  return async function (auth, first, second) {
+    // The bus carries "no result" as null; the contract's DELETE answers an empty body.
+    await this.bus.request(subject, envelope(auth, first, second));
+  };
+}
 
 export type RecordRoute = keyof typeof OPERATIONS;
 
@@ -100,8 +76,8 @@ export function RecordRoutes<R, B extends BusRoutes = BusRoutes>(
   const prototype = Routes.prototype;
   for (const [operation, binding] of Object.entries(bindings) as [RecordRoute, RouteBinding<unknown>][]) {
     const [subject, dto, answer = response] = binding;
-    const { route, input, forward } = OPERATIONS[operation];
-    const handler = forward(subject);
+    const { route, input, envelope } = OPERATIONS[operation];
+    const handler = forward(subject, envelope as Envelope, operation === 'remove');
     // Swagger and Nest's parameter metadata look a route up by its function's name.
     Object.defineProperty(handler, 'name', { value: operation });
     Object.defineProperty(prototype, operation, { value: handler, writable: true, configurable: true });
