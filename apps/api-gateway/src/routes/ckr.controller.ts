@@ -2,7 +2,8 @@ import { Body, Param, Patch } from '@nestjs/common';
 import { AuthContext, CkrResponse, CreateCkrDto, ListCkrsQuery, StrategySubjects as S, UpdateCkrDto, UpdateKeyResultDto } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes } from './record-routes';
+import { StrategyRecordRoutes } from './strategy-record-routes';
 
 class KeyResultRoutes extends BusRoutes {
   @Returns(CkrResponse)
@@ -19,13 +20,4 @@ class KeyResultRoutes extends BusRoutes {
 
 /** OKRs; the contract's path keeps its historical name `ckrs`. */
 @ApiController('ckrs')
-export class CkrController extends RecordRoutes(
-  CkrResponse,
-  {
-    create: [S.ckrCreate, CreateCkrDto],
-    list: [S.ckrList, ListCkrsQuery],
-    get: [S.ckrGet],
-    update: [S.ckrUpdate, UpdateCkrDto],
-  },
-  KeyResultRoutes,
-) {}
+export class CkrController extends StrategyRecordRoutes('ckr', CkrResponse, CreateCkrDto, UpdateCkrDto, ListCkrsQuery, KeyResultRoutes) {}

@@ -11,7 +11,8 @@ import {
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { OptionalBodyPipe } from './optional-body.pipe';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes } from './record-routes';
+import { StrategyRecordRoutes } from './strategy-record-routes';
 
 class ConcludeRoutes extends BusRoutes {
   /** The body is optional (ARCHITECTURE.md section 5): `Dto | undefined` leaves it to OptionalBodyPipe. */
@@ -27,13 +28,11 @@ class ConcludeRoutes extends BusRoutes {
 }
 
 @ApiController('experiments')
-export class ExperimentController extends RecordRoutes(
+export class ExperimentController extends StrategyRecordRoutes(
+  'experiment',
   ExperimentResponse,
-  {
-    create: [S.experimentCreate, CreateExperimentDto],
-    list: [S.experimentList, ListExperimentsQuery],
-    get: [S.experimentGet],
-    update: [S.experimentUpdate, UpdateExperimentDto],
-  },
+  CreateExperimentDto,
+  UpdateExperimentDto,
+  ListExperimentsQuery,
   ConcludeRoutes,
 ) {}

@@ -13,7 +13,8 @@ import {
 } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes } from './record-routes';
+import { StrategyRecordRoutes } from './strategy-record-routes';
 
 class OpportunityActionRoutes extends BusRoutes {
   @Returns(PromoteOpportunityResponse)
@@ -30,13 +31,11 @@ class OpportunityActionRoutes extends BusRoutes {
 }
 
 @ApiController('opportunities')
-export class OpportunityController extends RecordRoutes(
+export class OpportunityController extends StrategyRecordRoutes(
+  'opportunity',
   OpportunityResponse,
-  {
-    create: [S.opportunityCreate, CreateOpportunityDto],
-    list: [S.opportunityList, ListOpportunitiesQuery],
-    get: [S.opportunityGet],
-    update: [S.opportunityUpdate, UpdateOpportunityDto],
-  },
+  CreateOpportunityDto,
+  UpdateOpportunityDto,
+  ListOpportunitiesQuery,
   OpportunityActionRoutes,
 ) {}

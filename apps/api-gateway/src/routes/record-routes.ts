@@ -27,8 +27,10 @@ const OPERATIONS = {
   remove: { route: () => Delete(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
 } satisfies Record<string, { route: () => MethodDecorator; input: (dto?: Type<object>) => Parameter[]; envelope: Envelope }>;
 
+type Handler = (this: BusRoutes, auth: AuthContext, first: never, second: never) => Promise<unknown>;
+
 /** The method a hand-written controller would have: one request over the bus. */
-function forward(subject: string, envelope: Envelope, answersNothing: boolean): (this: BusRoutes, auth: AuthContext, first: never, second: never) => Promise<unknown> {
+function forward(subject: string, envelope: Envelope, answersNothing: boolean): Handler {
   if (!answersNothing) {
     return function (auth, first, second) {
       return this.bus.request(subject, envelope(auth, first, second));
