@@ -71,7 +71,7 @@ export type RouteBinding<R> = readonly [subject: Subject<any, unknown>, dto?: Ty
  */
 export function RecordRoutes<R, B extends BusRoutes = BusRoutes>(
   response: Type<R>,
-  bindings: Partial<Record<RecordRoute, RouteBinding<R> | RouteBinding<unknown>>>,
+  bindings: Partial<Record<RecordRoute, RouteBinding<unknown>>>,
   Base: Type<B> = BusRoutes as Type<B>,
 ): Type<B> {
   class Routes extends (Base as Type<BusRoutes>) {}
@@ -88,7 +88,8 @@ export function RecordRoutes<R, B extends BusRoutes = BusRoutes>(
     // What the compiler records for `(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: Dto)`:
     // the validation pipe and the document read the classes from here.
     Reflect.defineMetadata('design:paramtypes', parameters.map(([, type]) => type), prototype, operation);
-    // Decorators in the order the compiler applies them: parameters last to first, then the method's bottom-up.
+    // In the order the compiler applies decorators (parameters last to first, then the method's
+    // bottom-up): the document lists parameters and responses in the order their metadata was written.
     for (let index = parameters.length - 1; index >= 0; index--) parameters[index][0](prototype, operation, index);
     const documented = operation === 'list' ? [Paginated(answer), route()] : [route(), operation === 'remove' ? ReturnsNothing() : Returns(answer)];
     for (const decorate of documented) (decorate as MethodDecorator)(prototype, operation, descriptor);
