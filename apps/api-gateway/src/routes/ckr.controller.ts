@@ -2,8 +2,7 @@ import { Body, Param, Patch } from '@nestjs/common';
 import { AuthContext, CkrResponse, CreateCkrDto, ListCkrsQuery, StrategySubjects as S, UpdateCkrDto, UpdateKeyResultDto } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
-import { BusRoutes } from './record-routes';
-import { StrategyRecordRoutes } from './strategy-record-routes';
+import { BusRoutes, RecordRoutes } from './record-routes';
 
 class KeyResultRoutes extends BusRoutes {
   @Returns(CkrResponse)
@@ -20,4 +19,13 @@ class KeyResultRoutes extends BusRoutes {
 
 /** OKRs; the contract's path keeps its historical name `ckrs`. */
 @ApiController('ckrs')
-export class CkrController extends StrategyRecordRoutes('ckr', CkrResponse, CreateCkrDto, UpdateCkrDto, ListCkrsQuery, KeyResultRoutes) {}
+export class CkrController extends RecordRoutes(
+  CkrResponse,
+  {
+    create: [S.ckrCreate, CreateCkrDto],
+    list: [S.ckrList, ListCkrsQuery],
+    get: [S.ckrGet],
+    update: [S.ckrUpdate, UpdateCkrDto],
+  },
+  KeyResultRoutes,
+) {}

@@ -1,9 +1,28 @@
-import { CreateInsightDto, CreateInterviewDto, InsightResponse, InterviewResponse, UpdateInsightDto, UpdateInterviewDto } from '@pds/contracts';
+import {
+  CreateInsightDto,
+  CreateInterviewDto,
+  InsightResponse,
+  InterviewResponse,
+  ListQuery,
+  StrategySubjects as S,
+  UpdateInsightDto,
+  UpdateInterviewDto,
+} from '@pds/contracts';
 import { ApiController } from '../auth/api-controller.decorator';
-import { StrategyRecordRoutes } from './strategy-record-routes';
+import { RecordRoutes } from './record-routes';
 
 @ApiController('interviews')
-export class InterviewController extends StrategyRecordRoutes('interview', InterviewResponse, CreateInterviewDto, UpdateInterviewDto) {}
+export class InterviewController extends RecordRoutes(InterviewResponse, {
+  create: [S.interviewCreate, CreateInterviewDto],
+  list: [S.interviewList, ListQuery],
+  get: [S.interviewGet],
+  update: [S.interviewUpdate, UpdateInterviewDto],
+}) {}
 
 @ApiController('insights')
-export class InsightController extends StrategyRecordRoutes('insight', InsightResponse, CreateInsightDto, UpdateInsightDto) {}
+export class InsightController extends RecordRoutes(InsightResponse, {
+  create: [S.insightCreate, CreateInsightDto],
+  list: [S.insightList, ListQuery],
+  get: [S.insightGet],
+  update: [S.insightUpdate, UpdateInsightDto],
+}) {}

@@ -11,8 +11,7 @@ import {
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { OptionalBodyPipe } from './optional-body.pipe';
-import { BusRoutes } from './record-routes';
-import { StrategyRecordRoutes } from './strategy-record-routes';
+import { BusRoutes, RecordRoutes } from './record-routes';
 
 class ConcludeRoutes extends BusRoutes {
   /** The body is optional (ARCHITECTURE.md section 5): `Dto | undefined` leaves it to OptionalBodyPipe. */
@@ -28,11 +27,13 @@ class ConcludeRoutes extends BusRoutes {
 }
 
 @ApiController('experiments')
-export class ExperimentController extends StrategyRecordRoutes(
-  'experiment',
+export class ExperimentController extends RecordRoutes(
   ExperimentResponse,
-  CreateExperimentDto,
-  UpdateExperimentDto,
-  ListExperimentsQuery,
+  {
+    create: [S.experimentCreate, CreateExperimentDto],
+    list: [S.experimentList, ListExperimentsQuery],
+    get: [S.experimentGet],
+    update: [S.experimentUpdate, UpdateExperimentDto],
+  },
   ConcludeRoutes,
 ) {}

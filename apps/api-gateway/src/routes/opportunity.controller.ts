@@ -13,8 +13,7 @@ import {
 } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
-import { BusRoutes } from './record-routes';
-import { StrategyRecordRoutes } from './strategy-record-routes';
+import { BusRoutes, RecordRoutes } from './record-routes';
 
 class OpportunityActionRoutes extends BusRoutes {
   @Returns(PromoteOpportunityResponse)
@@ -31,11 +30,13 @@ class OpportunityActionRoutes extends BusRoutes {
 }
 
 @ApiController('opportunities')
-export class OpportunityController extends StrategyRecordRoutes(
-  'opportunity',
+export class OpportunityController extends RecordRoutes(
   OpportunityResponse,
-  CreateOpportunityDto,
-  UpdateOpportunityDto,
-  ListOpportunitiesQuery,
+  {
+    create: [S.opportunityCreate, CreateOpportunityDto],
+    list: [S.opportunityList, ListOpportunitiesQuery],
+    get: [S.opportunityGet],
+    update: [S.opportunityUpdate, UpdateOpportunityDto],
+  },
   OpportunityActionRoutes,
 ) {}

@@ -27,10 +27,8 @@ const OPERATIONS = {
   remove: { route: () => Delete(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
 } satisfies Record<string, { route: () => MethodDecorator; input: (dto?: Type<object>) => Parameter[]; envelope: Envelope }>;
 
-type Handler = (this: BusRoutes, auth: AuthContext, first: never, second: never) => Promise<unknown>;
-
 /** The method a hand-written controller would have: one request over the bus. */
-function forward(subject: string, envelope: Envelope, answersNothing: boolean): Handler {
+function forward(subject: string, envelope: Envelope, answersNothing: boolean): (this: BusRoutes, auth: AuthContext, first: never, second: never) => Promise<unknown> {
   if (!answersNothing) {
     return function (auth, first, second) {
       return this.bus.request(subject, envelope(auth, first, second));

@@ -1,6 +1,11 @@
-import { CreateSolutionDto, ListSolutionsQuery, SolutionResponse, UpdateSolutionDto } from '@pds/contracts';
+import { CreateSolutionDto, ListSolutionsQuery, SolutionResponse, StrategySubjects as S, UpdateSolutionDto } from '@pds/contracts';
 import { ApiController } from '../auth/api-controller.decorator';
-import { StrategyRecordRoutes } from './strategy-record-routes';
+import { RecordRoutes } from './record-routes';
 
 @ApiController('solutions')
-export class SolutionController extends StrategyRecordRoutes('solution', SolutionResponse, CreateSolutionDto, UpdateSolutionDto, ListSolutionsQuery) {}
+export class SolutionController extends RecordRoutes(SolutionResponse, {
+  create: [S.solutionCreate, CreateSolutionDto],
+  list: [S.solutionList, ListSolutionsQuery],
+  get: [S.solutionGet],
+  update: [S.solutionUpdate, UpdateSolutionDto],
+}) {}
