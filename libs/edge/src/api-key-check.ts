@@ -6,13 +6,13 @@ import type { AuthAttempt } from './auth-failures';
 /**
  * The caller a presented key belongs to, the same way on every edge: a malformed, unknown or
  * revoked key counts against the client address, and only a key missing from the cache asks the
- * address's budget before it is looked up. `hint` ends each refusal (how to get a valid key).
+ * address's budget before it is looked up. `hint` follows each refusal (how to get a valid key).
  */
-export async function checkApiKey(key: string, cache: ApiKeyCache, attempt: AuthAttempt, hint = ''): Promise<AuthContext> {
+export async function checkApiKey(key: string, cache: ApiKeyCache, attempt: AuthAttempt, hint?: string): Promise<AuthContext> {
   if (!isWellFormedApiKey(key)) {
     attempt.beforeLookup();
     attempt.failed();
-    throw new UnauthorizedError(`Malformed API key${hint}`);
+    throw new UnauthorizedError(withHint('Malformed API key', hint));
   }
   const keyHash = hashApiKey(key);
   let auth = cache.cached(keyHash);
@@ -22,7 +22,11 @@ export async function checkApiKey(key: string, cache: ApiKeyCache, attempt: Auth
   }
   if (!auth) {
     attempt.failed();
-    throw new UnauthorizedError(`Unknown or revoked API key${hint}`);
+    throw new UnauthorizedError(withHint('Unknown or revoked API key', hint));
   }
   return auth;
+}
+
+function withHint(message: string, hint: string | undefined): string {
+  return hint ? `${message}. ${hint}` : message;
 }

@@ -40,7 +40,7 @@ export class McpAuthenticator {
   ): Promise<AuthContext> {
     const key = apiKeyFromHeaders(headers);
     if (key === undefined) throw new UnauthorizedError(`Missing API key. ${HOW_TO}`);
-    const auth = await checkApiKey(key, this.cache, this.failures.attempt(address, setHeaders), `. ${HOW_TO}`);
+    const auth = await checkApiKey(key, this.cache, this.failures.attempt(address, setHeaders), HOW_TO);
     if (ROLES_WITHOUT_KEYS.includes(auth.role)) {
       throw new ForbiddenError(`Keys with role ${auth.role} cannot use MCP; use a personal key of an ADMIN, PM or DEV user`, {
         role: [auth.role],
