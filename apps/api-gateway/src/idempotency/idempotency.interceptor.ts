@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, RequestMethod, UseInterceptors } from '@nestjs/common';
-import { METHOD_METADATA } from '@nestjs/common/constants';
+import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { AppException, BadRequestError, ConflictError, ErrorCode } from '@pds/contracts';
 import { toErrorResponse } from '@pds/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -88,7 +88,9 @@ export function IdempotentPosts(): ClassDecorator {
         seen.add(name);
         const descriptor = Object.getOwnPropertyDescriptor(prototype, name);
         if (typeof descriptor?.value !== 'function' || Reflect.getMetadata(METHOD_METADATA, descriptor.value) !== RequestMethod.POST) continue;
-        UseInterceptors(IdempotencyInterceptor)(prototype, name, descriptor);
+        // A base class two controllers share is seen twice; a second interceptor would store each answer twice.
+        const interceptors: unknown[] = Reflect.getMetadata(INTERCEPTORS_METADATA, descriptor.value) ?? [];
+        if (!interceptors.includes(IdempotencyInterceptor)) UseInterceptors(IdempotencyInterceptor)(prototype, name, descriptor);
       }
     }
   };
