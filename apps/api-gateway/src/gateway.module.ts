@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AuthFailures, EDGE_OPTIONS, RateLimitSyncHandler, RateLimiter } from '@pds/edge';
+import { RateLimitSyncHandler, edgeProviders } from '@pds/edge';
 import { ApiDocsController } from '@pds/http';
 import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
 import { ApiKeyGuard } from './auth/api-key.guard';
@@ -44,7 +44,7 @@ export class GatewayModule {
       ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
-        { provide: EDGE_OPTIONS, useValue: options },
+        ...edgeProviders(options),
         identityPrismaProvider,
         IdentityRepository,
         OrganizationService,
@@ -54,8 +54,6 @@ export class GatewayModule {
         ApiKeyAuthenticator,
         ApiKeyGuard,
         OperatorTokenGuard,
-        RateLimiter,
-        AuthFailures,
         IdempotencyRepository,
         IdempotencyInterceptor,
         ...STRATEGY_PROVIDERS,

@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { AuthFailures, EDGE_OPTIONS, RateLimitSyncHandler, RateLimiter } from '@pds/edge';
+import { RateLimitSyncHandler, edgeProviders } from '@pds/edge';
 import { DiscoveryContextService } from './context/discovery-context.service';
 import { DiscoveryGraphBuilder } from './context/discovery-graph.builder';
 import { MCP_OPTIONS, McpOptions } from './mcp.options';
@@ -56,9 +56,7 @@ export class McpServerModule {
       controllers: [McpController, KeyRevokedHandler, RateLimitSyncHandler],
       providers: [
         { provide: MCP_OPTIONS, useValue: options },
-        { provide: EDGE_OPTIONS, useValue: options },
-        RateLimiter,
-        AuthFailures,
+        ...edgeProviders(options),
         McpAuthenticator,
         McpServerFactory,
         ToolRunner,

@@ -6,3 +6,5 @@ export * from './rate-limit';
 export * from './rate-limiter';
 export * from './rate-limit.handler';
 export * from './auth-failures';
+export * from './api-key-check';
+export * from './edge.providers';

@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, RequestMethod, UseInterceptors } from '@nestjs/common';
-import { METHOD_METADATA } from '@nestjs/common/constants';
+import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { AppException, BadRequestError, ConflictError, ErrorCode } from '@pds/contracts';
 import { toErrorResponse } from '@pds/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -75,14 +75,23 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 }
 
-/** Puts the interceptor on every POST handler of a controller (GETs stay free of its cost). */
+/**
+ * Puts the interceptor on every POST handler of a controller (GETs stay free of its cost),
+ * inherited ones included: RecordRoutes declares a controller's create in a base class.
+ */
 export function IdempotentPosts(): ClassDecorator {
   return (target) => {
-    const prototype = target.prototype as Record<string, unknown>;
-    for (const name of Object.getOwnPropertyNames(prototype)) {
-      const descriptor = Object.getOwnPropertyDescriptor(prototype, name);
-      if (typeof descriptor?.value !== 'function' || Reflect.getMetadata(METHOD_METADATA, descriptor.value) !== RequestMethod.POST) continue;
-      UseInterceptors(IdempotencyInterceptor)(prototype, name, descriptor);
+    const seen = new Set<string>();
+    for (let prototype = target.prototype as object; prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype) as object) {
+      for (const name of Object.getOwnPropertyNames(prototype)) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const descriptor = Object.getOwnPropertyDescriptor(prototype, name);
+        if (typeof descriptor?.value !== 'function' || Reflect.getMetadata(METHOD_METADATA, descriptor.value) !== RequestMethod.POST) continue;
+        // A base class two controllers share is seen twice; a second interceptor would store each answer twice.
+        const interceptors: unknown[] = Reflect.getMetadata(INTERCEPTORS_METADATA, descriptor.value) ?? [];
+        if (!interceptors.includes(IdempotencyInterceptor)) UseInterceptors(IdempotencyInterceptor)(prototype, name, descriptor);
+      }
     }
   };
 }

@@ -1,47 +1,10 @@
-import { Body, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import {
-  AuthContext,
-  CkrResponse,
-  CreateCkrDto,
-  ListCkrsQuery,
-  Page,
-  StrategySubjects as S,
-  UpdateCkrDto,
-  UpdateKeyResultDto,
-} from '@pds/contracts';
+import { Body, Param, Patch } from '@nestjs/common';
+import { AuthContext, CkrResponse, CreateCkrDto, ListCkrsQuery, StrategySubjects as S, UpdateCkrDto, UpdateKeyResultDto } from '@pds/contracts';
 import { Returns } from '@pds/http';
-import { MessageBus } from '@pds/messaging';
-import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
+import { ApiController, Auth } from '../auth/api-controller.decorator';
+import { BusRoutes, RecordRoutes } from './record-routes';
 
-/** OKRs; the contract's path keeps its historical name `ckrs`. */
-@ApiController('ckrs')
-export class CkrController {
-  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
-
-  @Returns(CkrResponse)
-  @Post()
-  create(@Auth() auth: AuthContext, @Body() body: CreateCkrDto): Promise<CkrResponse> {
-    return this.bus.request(S.ckrCreate, { auth, body });
-  }
-
-  @Get()
-  @Paginated(CkrResponse)
-  list(@Auth() auth: AuthContext, @Query() query: ListCkrsQuery): Promise<Page<CkrResponse>> {
-    return this.bus.request(S.ckrList, { auth, query });
-  }
-
-  @Returns(CkrResponse)
-  @Get(':id')
-  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<CkrResponse> {
-    return this.bus.request(S.ckrGet, { auth, id });
-  }
-
-  @Returns(CkrResponse)
-  @Patch(':id')
-  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateCkrDto): Promise<CkrResponse> {
-    return this.bus.request(S.ckrUpdate, { auth, id, body });
-  }
-
+class KeyResultRoutes extends BusRoutes {
   @Returns(CkrResponse)
   @Patch(':id/key-results/:keyResultId')
   updateKeyResult(
@@ -53,3 +16,16 @@ export class CkrController {
     return this.bus.request(S.keyResultUpdate, { auth, id, keyResultId, body });
   }
 }
+
+/** OKRs; the contract's path keeps its historical name `ckrs`. */
+@ApiController('ckrs')
+export class CkrController extends RecordRoutes(
+  CkrResponse,
+  {
+    create: [S.ckrCreate, CreateCkrDto],
+    list: [S.ckrList, ListCkrsQuery],
+    get: [S.ckrGet],
+    update: [S.ckrUpdate, UpdateCkrDto],
+  },
+  KeyResultRoutes,
+) {}

@@ -1,13 +1,11 @@
-import { Body, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { AuthContext, CommentResponse, CreateCommentDto, DeliverySubjects, ListQuery, Page, UpdateCommentDto } from '@pds/contracts';
 import { Returns, ReturnsNothing } from '@pds/http';
-import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
+import { BusRoutes } from './record-routes';
 
 @ApiController('work-items/:id/comments')
-export class CommentController {
-  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
-
+export class CommentController extends BusRoutes {
   @Get()
   @Paginated(CommentResponse)
   list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListQuery): Promise<Page<CommentResponse>> {

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import {
   AuthContext,
   ConvertIntakeDto,
@@ -14,37 +14,11 @@ import {
   UpdateIntakeDto,
 } from '@pds/contracts';
 import { Returns, ReturnsNothing } from '@pds/http';
-import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
+import { BusRoutes, RecordRoutes } from './record-routes';
 
-@ApiController('intake')
-export class IntakeController {
-  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
-
-  @Get()
-  @Paginated(IntakeSubmissionResponse)
-  list(@Auth() auth: AuthContext, @Query() query: ListIntakeQuery): Promise<Page<IntakeSubmissionResponse>> {
-    return this.bus.request(DeliverySubjects.intakeList, { auth, query });
-  }
-
-  @Returns(IntakeSubmissionResponse)
-  @Post()
-  create(@Auth() auth: AuthContext, @Body() body: CreateIntakeDto): Promise<IntakeSubmissionResponse> {
-    return this.bus.request(DeliverySubjects.intakeCreate, { auth, body });
-  }
-
-  @Returns(IntakeSubmissionResponse)
-  @Get(':id')
-  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<IntakeSubmissionResponse> {
-    return this.bus.request(DeliverySubjects.intakeGet, { auth, id });
-  }
-
-  @Returns(IntakeSubmissionResponse)
-  @Patch(':id')
-  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateIntakeDto): Promise<IntakeSubmissionResponse> {
-    return this.bus.request(DeliverySubjects.intakeUpdate, { auth, id, body });
-  }
-
+/** Votes, reports, conversion and the discussion of a submission. */
+class IntakeActionRoutes extends BusRoutes {
   @Returns(IntakeSubmissionResponse)
   @Post(':id/votes')
   vote(@Auth() auth: AuthContext, @Param('id') id: string): Promise<IntakeSubmissionResponse> {
@@ -82,3 +56,15 @@ export class IntakeController {
     return this.bus.request(DeliverySubjects.intakeCommentCreate, { auth, id, body });
   }
 }
+
+@ApiController('intake')
+export class IntakeController extends RecordRoutes(
+  IntakeSubmissionResponse,
+  {
+    list: [DeliverySubjects.intakeList, ListIntakeQuery],
+    create: [DeliverySubjects.intakeCreate, CreateIntakeDto],
+    get: [DeliverySubjects.intakeGet],
+    update: [DeliverySubjects.intakeUpdate, UpdateIntakeDto],
+  },
+  IntakeActionRoutes,
+) {}

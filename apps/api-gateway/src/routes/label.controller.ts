@@ -1,39 +1,15 @@
-import { Body, Get, Inject, Post, Query } from '@nestjs/common';
-import { AuthContext, CreateLabelDto, CreateTeamDto, DeliverySubjects, LabelResponse, ListQuery, Page, TeamResponse } from '@pds/contracts';
-import { Returns } from '@pds/http';
-import { MessageBus } from '@pds/messaging';
-import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
+import { CreateLabelDto, CreateTeamDto, DeliverySubjects, LabelResponse, ListQuery, TeamResponse } from '@pds/contracts';
+import { ApiController } from '../auth/api-controller.decorator';
+import { RecordRoutes } from './record-routes';
 
 @ApiController('labels')
-export class LabelController {
-  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
-
-  @Get()
-  @Paginated(LabelResponse)
-  list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<LabelResponse>> {
-    return this.bus.request(DeliverySubjects.labelList, { auth, query });
-  }
-
-  @Returns(LabelResponse)
-  @Post()
-  create(@Auth() auth: AuthContext, @Body() body: CreateLabelDto): Promise<LabelResponse> {
-    return this.bus.request(DeliverySubjects.labelCreate, { auth, body });
-  }
-}
+export class LabelController extends RecordRoutes(LabelResponse, {
+  list: [DeliverySubjects.labelList, ListQuery],
+  create: [DeliverySubjects.labelCreate, CreateLabelDto],
+}) {}
 
 @ApiController('teams')
-export class TeamController {
-  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
-
-  @Get()
-  @Paginated(TeamResponse)
-  list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<TeamResponse>> {
-    return this.bus.request(DeliverySubjects.teamList, { auth, query });
-  }
-
-  @Returns(TeamResponse)
-  @Post()
-  create(@Auth() auth: AuthContext, @Body() body: CreateTeamDto): Promise<TeamResponse> {
-    return this.bus.request(DeliverySubjects.teamCreate, { auth, body });
-  }
-}
+export class TeamController extends RecordRoutes(TeamResponse, {
+  list: [DeliverySubjects.teamList, ListQuery],
+  create: [DeliverySubjects.teamCreate, CreateTeamDto],
+}) {}

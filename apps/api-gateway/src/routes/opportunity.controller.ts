@@ -1,11 +1,10 @@
-import { Body, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Param, Post } from '@nestjs/common';
 import {
   AuthContext,
   CreateOpportunityDto,
   CreateOpportunitySolutionDto,
   ListOpportunitiesQuery,
   OpportunityResponse,
-  Page,
   PromoteOpportunityDto,
   PromoteOpportunityResponse,
   SolutionResponse,
@@ -13,37 +12,10 @@ import {
   UpdateOpportunityDto,
 } from '@pds/contracts';
 import { Returns } from '@pds/http';
-import { MessageBus } from '@pds/messaging';
-import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
+import { ApiController, Auth } from '../auth/api-controller.decorator';
+import { BusRoutes, RecordRoutes } from './record-routes';
 
-@ApiController('opportunities')
-export class OpportunityController {
-  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
-
-  @Returns(OpportunityResponse)
-  @Post()
-  create(@Auth() auth: AuthContext, @Body() body: CreateOpportunityDto): Promise<OpportunityResponse> {
-    return this.bus.request(S.opportunityCreate, { auth, body });
-  }
-
-  @Get()
-  @Paginated(OpportunityResponse)
-  list(@Auth() auth: AuthContext, @Query() query: ListOpportunitiesQuery): Promise<Page<OpportunityResponse>> {
-    return this.bus.request(S.opportunityList, { auth, query });
-  }
-
-  @Returns(OpportunityResponse)
-  @Get(':id')
-  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<OpportunityResponse> {
-    return this.bus.request(S.opportunityGet, { auth, id });
-  }
-
-  @Returns(OpportunityResponse)
-  @Patch(':id')
-  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateOpportunityDto): Promise<OpportunityResponse> {
-    return this.bus.request(S.opportunityUpdate, { auth, id, body });
-  }
-
+class OpportunityActionRoutes extends BusRoutes {
   @Returns(PromoteOpportunityResponse)
   @Post(':id/promote')
   promote(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: PromoteOpportunityDto): Promise<PromoteOpportunityResponse> {
@@ -56,3 +28,15 @@ export class OpportunityController {
     return this.bus.request(S.opportunitySolutionCreate, { auth, id, body });
   }
 }
+
+@ApiController('opportunities')
+export class OpportunityController extends RecordRoutes(
+  OpportunityResponse,
+  {
+    create: [S.opportunityCreate, CreateOpportunityDto],
+    list: [S.opportunityList, ListOpportunitiesQuery],
+    get: [S.opportunityGet],
+    update: [S.opportunityUpdate, UpdateOpportunityDto],
+  },
+  OpportunityActionRoutes,
+) {}

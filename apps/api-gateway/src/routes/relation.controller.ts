@@ -1,13 +1,11 @@
-import { Body, Delete, Get, Inject, Param, Post } from '@nestjs/common';
+import { Body, Delete, Get, Param, Post } from '@nestjs/common';
 import { AddWorkItemRelationDto, AuthContext, DeliverySubjects, WorkItemRelationsResponse } from '@pds/contracts';
 import { Returns, ReturnsNothing } from '@pds/http';
-import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
+import { BusRoutes } from './record-routes';
 
 @ApiController('work-items/:id/relations')
-export class RelationController {
-  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
-
+export class RelationController extends BusRoutes {
   @Returns(WorkItemRelationsResponse)
   @Get()
   list(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkItemRelationsResponse> {

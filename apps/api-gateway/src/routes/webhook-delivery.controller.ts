@@ -1,4 +1,4 @@
-import { Get, Inject, Param, Post, Query } from '@nestjs/common';
+import { Get, Param, Post, Query } from '@nestjs/common';
 import {
   AuthContext,
   ListDeliveriesQuery,
@@ -8,14 +8,12 @@ import {
   WebhookSubjects,
 } from '@pds/contracts';
 import { Returns } from '@pds/http';
-import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
+import { BusRoutes } from './record-routes';
 
 /** `/webhooks/deliveries` is a fixed segment: this controller is registered before WebhookController. */
 @ApiController('webhooks/deliveries')
-export class WebhookDeliveryController {
-  constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
-
+export class WebhookDeliveryController extends BusRoutes {
   @Returns(WebhookDeliveryPage)
   @Get()
   list(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<WebhookDeliveryPage> {

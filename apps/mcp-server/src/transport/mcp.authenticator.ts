@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ROLES_WITHOUT_KEYS, hashApiKey, isWellFormedApiKey } from '@pds/auth';
+import { ROLES_WITHOUT_KEYS } from '@pds/auth';
 import { AuthContext, ForbiddenError, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
-import { ApiKeyCache, AuthFailures, RateLimiter, apiKeyFromHeaders, rateLimitError, rateLimitHeaders } from '@pds/edge';
+import { ApiKeyCache, AuthFailures, RateLimiter, apiKeyFromHeaders, checkApiKey, rateLimitError, rateLimitHeaders } from '@pds/edge';
 import { MessageBus } from '@pds/messaging';
 import { MCP_OPTIONS, McpOptions } from '../mcp.options';
 
@@ -40,22 +40,7 @@ export class McpAuthenticator {
   ): Promise<AuthContext> {
     const key = apiKeyFromHeaders(headers);
     if (key === undefined) throw new UnauthorizedError(`Missing API key. ${HOW_TO}`);
-    const attempt = this.failures.attempt(address, setHeaders);
-    if (!isWellFormedApiKey(key)) {
-      attempt.beforeLookup();
-      attempt.failed();
-      throw new UnauthorizedError(`Malformed API key. ${HOW_TO}`);
-    }
-    const keyHash = hashApiKey(key);
-    let auth = this.cache.cached(keyHash);
-    if (auth === undefined) {
-      attempt.beforeLookup();
-      auth = await this.cache.get(keyHash);
-    }
-    if (!auth) {
-      attempt.failed();
-      throw new UnauthorizedError(`Unknown or revoked API key. ${HOW_TO}`);
-    }
+    const auth = await checkApiKey(key, this.cache, this.failures.attempt(address, setHeaders), HOW_TO);
     if (ROLES_WITHOUT_KEYS.includes(auth.role)) {
       throw new ForbiddenError(`Keys with role ${auth.role} cannot use MCP; use a personal key of an ADMIN, PM or DEV user`, {
         role: [auth.role],

@@ -1,0 +1,96 @@
+import { Body, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
+import type { AuthContext, Subject } from '@pds/contracts';
+import { Returns, ReturnsNothing } from '@pds/http';
+import { MessageBus } from '@pds/messaging';
+import { Auth, Paginated } from '../auth/api-controller.decorator';
+
+/** A REST controller whose routes forward to a service over the bus. */
+export class BusRoutes {
+  constructor(@Inject(MessageBus) protected readonly bus: MessageBus) {}
+}
+
+/** A route argument: its decorator and the class the compiler would record for its type. */
+type Parameter = [decorator: ParameterDecorator, type: Type<unknown> | undefined];
+
+/** The service handler's envelope, from the route's arguments after the caller. */
+type Envelope = (auth: AuthContext, first: never, second: never) => object;
+
+/**
+ * The routes of a record resource: method and path, the arguments after `@Auth()` (with the
+ * binding's DTO class), and the envelope the service's handler takes.
+ */
+const OPERATIONS = {
+  list: { route: () => Get(), input: (dto) => [[Query(), dto]], envelope: (auth, query) => ({ auth, query }) },
+  create: { route: () => Post(), input: (dto) => [[Body(), dto]], envelope: (auth, body) => ({ auth, body }) },
+  get: { route: () => Get(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
+  update: { route: () => Patch(':id'), input: (dto) => [[Param('id'), String], [Body(), dto]], envelope: (auth, id, body) => ({ auth, id, body }) },
+  remove: { route: () => Delete(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
+} satisfies Record<string, { route: () => MethodDecorator; input: (dto?: Type<object>) => Parameter[]; envelope: Envelope }>;
+
+/** The method a hand-written controller would have: one request over the bus. */
+function forward(subject: string, envelope: Envelope, answersNothing: boolean): (this: BusRoutes, auth: AuthContext, first: never, second: never) => Promise<unknown> {
+  if (!answersNothing) {
+    return function (auth, first, second) {
+      return this.bus.request(subject, envelope(auth, first, second));
+    };
+  }
+  return async function (auth, first, second) {
+    // The bus carries "no result" as null; the contract's DELETE answers an empty body.
+    await this.bus.request(subject, envelope(auth, first, second));
+  };
+}
+
+export type RecordRoute = keyof typeof OPERATIONS;
+
+/**
+ * `[subject]` for get and remove, `[subject, dto]` for list (its query class), create and update
+ * (their body class); a third element when the route answers another shape than the record's
+ * (a create that also returns a secret once).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the subject's request type is the service's envelope, not checked here
+export type RouteBinding<R> = readonly [subject: Subject<any, unknown>, dto?: Type<object>, response?: Type<R>];
+
+/**
+ * A gateway controller for the usual list / create / get / update / remove of a record resource,
+ * in the order the bindings give them (which is their order in the OpenAPI document): each is a
+ * route with the same decorators, parameter types and answer as the hand-written method it
+ * replaces, so validation, idempotency and the document see no difference. A Nest mixin like
+ * `PartialType` and the services' `RecordHandlers`; the work happens once, when the class is
+ * defined. Routes beyond these belong in `Base` (extending BusRoutes), which Nest and the
+ * document list after them, the way a controller writes its standard routes first.
+ *
+ * ```ts
+ * @ApiController('sprints')
+ * export class SprintController extends RecordRoutes(SprintResponse, {
+ *   list: [DeliverySubjects.sprintList, ListSprintsQuery],
+ *   create: [DeliverySubjects.sprintCreate, CreateSprintDto],
+ * }) {}
+ * ```
+ */
+export function RecordRoutes<R, B extends BusRoutes = BusRoutes>(
+  response: Type<R>,
+  bindings: Partial<Record<RecordRoute, RouteBinding<unknown>>>,
+  Base: Type<B> = BusRoutes as Type<B>,
+): Type<B> {
+  class Routes extends (Base as Type<BusRoutes>) {}
+  const prototype = Routes.prototype;
+  for (const [operation, binding] of Object.entries(bindings) as [RecordRoute, RouteBinding<unknown>][]) {
+    const [subject, dto, answer = response] = binding;
+    const { route, input, envelope } = OPERATIONS[operation];
+    const handler = forward(subject, envelope as Envelope, operation === 'remove');
+    // Swagger and Nest's parameter metadata look a route up by its function's name.
+    Object.defineProperty(handler, 'name', { value: operation });
+    Object.defineProperty(prototype, operation, { value: handler, writable: true, configurable: true });
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, operation)!;
+    const parameters: Parameter[] = [[Auth(), Object], ...input(dto)];
+    // What the compiler records for `(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: Dto)`:
+    // the validation pipe and the document read the classes from here.
+    Reflect.defineMetadata('design:paramtypes', parameters.map(([, type]) => type), prototype, operation);
+    // In the order the compiler applies decorators (parameters last to first, then the method's
+    // bottom-up): the document lists parameters and responses in the order their metadata was written.
+    for (let index = parameters.length - 1; index >= 0; index--) parameters[index][0](prototype, operation, index);
+    const documented = operation === 'list' ? [Paginated(answer), route()] : [route(), operation === 'remove' ? ReturnsNothing() : Returns(answer)];
+    for (const decorate of documented) (decorate as MethodDecorator)(prototype, operation, descriptor);
+  }
+  return Routes as Type<B>;
+}
