@@ -29,7 +29,7 @@ class RotateSecretRoutes extends BusRoutes {
   @Returns(CreatedRepositoryResponse)
   @Post(':id/rotate-secret')
   rotateSecret(@Auth() auth: AuthContext, @Param('id') id: string): Promise<CreatedRepositoryResponse> {
-    return this.bus.request(RepoSubjects.rotateSecret, { auth, id });
+    return this.bus.request(RepoSubjects.connectionRotateSecret, { auth, id });
   }
 }
 
@@ -37,12 +37,12 @@ class RotateSecretRoutes extends BusRoutes {
 export class RepositoryController extends RecordRoutes(
   RepositoryResponse,
   {
-    list: [RepoSubjects.list, ListRepositoriesQuery],
+    list: [RepoSubjects.connectionList, ListRepositoriesQuery],
     // Creation and rotation are the only answers that carry the secret.
-    create: [RepoSubjects.create, CreateRepositoryDto, CreatedRepositoryResponse],
-    get: [RepoSubjects.get],
-    update: [RepoSubjects.update, UpdateRepositoryDto],
-    remove: [RepoSubjects.remove],
+    create: [RepoSubjects.connectionCreate, CreateRepositoryDto, CreatedRepositoryResponse],
+    get: [RepoSubjects.connectionGet],
+    update: [RepoSubjects.connectionUpdate, UpdateRepositoryDto],
+    remove: [RepoSubjects.connectionRemove],
   },
   RotateSecretRoutes,
 ) {}

@@ -22,32 +22,32 @@ export class ConnectionHandler {
     @Inject(ConnectionCache) private readonly cache: ConnectionCache,
   ) {}
 
-  @MessagePattern(RepoSubjects.create)
+  @MessagePattern(RepoSubjects.connectionCreate)
   create(@Payload() { auth, body }: CreateRepositoryRequest): Promise<CreatedRepositoryResponse> {
     return this.connections.create(auth, body);
   }
 
-  @MessagePattern(RepoSubjects.list)
+  @MessagePattern(RepoSubjects.connectionList)
   list(@Payload() { auth, query }: ListRepositoriesRequest): Promise<Page<RepositoryResponse>> {
     return this.connections.list(auth, query);
   }
 
-  @MessagePattern(RepoSubjects.get)
+  @MessagePattern(RepoSubjects.connectionGet)
   get(@Payload() { auth, id }: RepositoryIdRequest): Promise<RepositoryResponse> {
     return this.connections.get(auth, id);
   }
 
-  @MessagePattern(RepoSubjects.update)
+  @MessagePattern(RepoSubjects.connectionUpdate)
   update(@Payload() { auth, id, body }: UpdateRepositoryRequest): Promise<RepositoryResponse> {
     return this.connections.update(auth, id, body);
   }
 
-  @MessagePattern(RepoSubjects.remove)
+  @MessagePattern(RepoSubjects.connectionRemove)
   remove(@Payload() { auth, id }: RepositoryIdRequest): Promise<void> {
     return this.connections.remove(auth, id);
   }
 
-  @MessagePattern(RepoSubjects.rotateSecret)
+  @MessagePattern(RepoSubjects.connectionRotateSecret)
   rotateSecret(@Payload() { auth, id }: RepositoryIdRequest): Promise<CreatedRepositoryResponse> {
     return this.connections.rotateSecret(auth, id);
   }

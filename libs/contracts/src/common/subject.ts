@@ -18,7 +18,9 @@ export function defineSubject<Request, Reply>(name: string): Subject<Request, Re
 }
 
 /** `<key>Create`, `<key>List`, `<key>Get`, `<key>Update`: the keys a subjects object spreads in. */
-export type RecordSubjects<K extends string, Create, List, Get, Update, Reply> = { readonly [P in `${K}Create`]: Subject<Create, Reply> } & {
+export type RecordSubjects<K extends string, Create, List, Get, Update, Reply, CreateReply = Reply> = {
+  readonly [P in `${K}Create`]: Subject<Create, CreateReply>;
+} & {
   readonly [P in `${K}List`]: Subject<List, Page<Reply>>;
 } & { readonly [P in `${K}Get`]: Subject<Get, Reply> } & { readonly [P in `${K}Update`]: Subject<Update, Reply> };
 
@@ -27,14 +29,14 @@ export type RecordSubjects<K extends string, Create, List, Get, Update, Reply> =
  * context's subjects object in one line instead of four:
  * `...recordSubjects<CreateX, ListX, GetX, UpdateX, XResponse>()('x', 'context.x')` defines `xCreate`,
  * `xList` (answering a page), `xGet` and `xUpdate`. Curried so that the types are given and the key
- * inferred.
+ * inferred. `CreateReply` when a create answers more than the record (a secret shown once).
  */
-export function recordSubjects<Create, List, Get, Update, Reply>() {
-  return <K extends string>(key: K, name: string): RecordSubjects<K, Create, List, Get, Update, Reply> =>
+export function recordSubjects<Create, List, Get, Update, Reply, CreateReply = Reply>() {
+  return <K extends string>(key: K, name: string): RecordSubjects<K, Create, List, Get, Update, Reply, CreateReply> =>
     ({
       [`${key}Create`]: `${name}.create`,
       [`${key}List`]: `${name}.list`,
       [`${key}Get`]: `${name}.get`,
       [`${key}Update`]: `${name}.update`,
-    }) as RecordSubjects<K, Create, List, Get, Update, Reply>;
+    }) as RecordSubjects<K, Create, List, Get, Update, Reply, CreateReply>;
 }

@@ -1,7 +1,6 @@
 import { IsUUID } from 'class-validator';
-import type { Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdRequest, QueryRequest } from '../common/requests';
-import { defineSubject } from '../common/subject';
+import { defineSubject, recordSubjects } from '../common/subject';
 import { CreateRepositoryDto, ListRepositoriesQuery, PreviewLinksDto, UpdateRepositoryDto } from './repo.dto';
 import type { CreatedRepositoryResponse, PreviewLinksResponse, RepositoryResponse, WorkItemArtifactsResponse } from './repo.responses';
 
@@ -21,12 +20,12 @@ export class RepositoryChangedMessage {
 }
 
 export const RepoSubjects = Object.freeze({
-  create: defineSubject<CreateRepositoryRequest, CreatedRepositoryResponse>('repos.connection.create'),
-  list: defineSubject<ListRepositoriesRequest, Page<RepositoryResponse>>('repos.connection.list'),
-  get: defineSubject<RepositoryIdRequest, RepositoryResponse>('repos.connection.get'),
-  update: defineSubject<UpdateRepositoryRequest, RepositoryResponse>('repos.connection.update'),
-  remove: defineSubject<RepositoryIdRequest, void>('repos.connection.delete'),
-  rotateSecret: defineSubject<RepositoryIdRequest, CreatedRepositoryResponse>('repos.connection.rotate-secret'),
+  ...recordSubjects<CreateRepositoryRequest, ListRepositoriesRequest, RepositoryIdRequest, UpdateRepositoryRequest, RepositoryResponse, CreatedRepositoryResponse>()(
+    'connection',
+    'repos.connection',
+  ),
+  connectionRemove: defineSubject<RepositoryIdRequest, void>('repos.connection.delete'),
+  connectionRotateSecret: defineSubject<RepositoryIdRequest, CreatedRepositoryResponse>('repos.connection.rotate-secret'),
   previewLinks: defineSubject<PreviewLinksRequest, PreviewLinksResponse>('repos.link.preview'),
   /** Read by the REST edge and by the MCP server: `{branches, commits, pullRequests}`, each entry with `linkedBy`. */
   workItemArtifacts: defineSubject<WorkItemArtifactsRequest, WorkItemArtifactsResponse>('repos.artifact.by-work-item'),
