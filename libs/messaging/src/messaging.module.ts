@@ -1,6 +1,6 @@
-import { DynamicModule, Global, INestApplication, Inject, Module, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
+import { DynamicModule, Global, INestApplication, Module, Provider } from '@nestjs/common';
 import { CustomStrategy } from '@nestjs/microservices';
-import { HealthRegistry, LOGGER, Logger, Metrics } from '@pds/observability';
+import { LOGGER, Logger, Metrics, heldConnection } from '@pds/observability';
 import type { NatsConnection } from 'nats';
 import { EventConsumer, EventPublisher } from './event-stream';
 import { InProcessBus } from './in-process.bus';
@@ -59,26 +59,13 @@ function transportProviders(options: MessagingOptions): Provider[] {
 
 @Global()
 @Module({})
-export class MessagingModule implements OnModuleInit, OnApplicationShutdown {
-  constructor(
-    @Inject(MessageBus) private readonly bus: MessageBus,
-    @Inject(HealthRegistry) private readonly health: HealthRegistry,
-  ) {}
-
+export class MessagingModule {
   static forRoot(options: MessagingOptions): DynamicModule {
     return {
       module: MessagingModule,
-      providers: [...transportProviders(options), BusTransport],
+      providers: [...transportProviders(options), BusTransport, heldConnection('messaging', MessageBus)],
       exports: [MessageBus, EventPublisher, EventConsumer, BusTransport],
     };
-  }
-
-  onModuleInit(): void {
-    this.health.register('messaging', () => this.bus.ping());
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.bus.close().catch(() => undefined);
   }
 }
 

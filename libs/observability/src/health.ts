@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, InjectionToken, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
 
 export type HealthCheck = () => Promise<void>;
 
@@ -49,4 +49,26 @@ export class HealthRegistry {
     const status = entries.every(([, result]) => result.status === 'up') ? 'ok' : 'unavailable';
     return { status, checks };
   }
+}
+
+/** A connection an app holds for its lifetime (the database, NATS). */
+export interface HeldConnection {
+  ping(): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+
+/**
+ * The provider that makes the connection behind `token` part of /ready as `name` and closes it when
+ * the app shuts down; a module that opens such a connection lists it beside it. A failed close is
+ * ignored: the process is leaving and has nothing left to tell.
+ */
+export function heldConnection(name: string, token: InjectionToken): Provider {
+  return {
+    provide: `${name} connection lifecycle`,
+    inject: [token, HealthRegistry],
+    useFactory: (connection: HeldConnection, health: HealthRegistry): OnModuleInit & OnApplicationShutdown => ({
+      onModuleInit: () => health.register(name, async () => void (await connection.ping())),
+      onApplicationShutdown: async () => void (await connection.close().catch(() => undefined)),
+    }),
+  };
 }

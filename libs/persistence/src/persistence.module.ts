@@ -1,27 +1,25 @@
-import { DynamicModule, Global, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { HealthRegistry, Metrics } from '@pds/observability';
+import { DynamicModule, Global, Inject, Module, OnModuleInit } from '@nestjs/common';
+import { Metrics, heldConnection } from '@pds/observability';
 import { DATABASE, Database } from './database';
 
 /** Provides the process's Database (opened and migrated before Nest starts) to every context. */
 @Global()
 @Module({})
-export class PersistenceModule implements OnModuleInit, OnApplicationShutdown {
+export class PersistenceModule implements OnModuleInit {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(HealthRegistry) private readonly health: HealthRegistry,
     @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
   static forRoot(db: Database): DynamicModule {
     return {
       module: PersistenceModule,
-      providers: [{ provide: DATABASE, useValue: db }],
+      providers: [{ provide: DATABASE, useValue: db }, heldConnection('database', DATABASE)],
       exports: [DATABASE],
     };
   }
 
   onModuleInit(): void {
-    this.health.register('database', () => this.db.ping());
     const stats = this.db.poolStats?.bind(this.db);
     if (stats) {
       this.metrics.databasePool.add(() => {
@@ -33,9 +31,5 @@ export class PersistenceModule implements OnModuleInit, OnApplicationShutdown {
         ];
       });
     }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.db.close().catch(() => undefined);
   }
 }
