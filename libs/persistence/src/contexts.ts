@@ -1,16 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-/** Bounded contexts; each owns one PostgreSQL schema of the same name and one folder under prisma/. */
-export const BoundedContext = Object.freeze({
-  Identity: 'identity',
-  Strategy: 'strategy',
-  Delivery: 'delivery',
-  Webhooks: 'webhooks',
-  Repos: 'repos',
-});
-export type BoundedContext = (typeof BoundedContext)[keyof typeof BoundedContext];
-export const ALL_CONTEXTS: readonly BoundedContext[] = Object.freeze(Object.values(BoundedContext));
+/**
+ * Bounded contexts, in migration order; each owns one PostgreSQL schema of the same name and one
+ * folder under prisma/.
+ */
+export const ALL_CONTEXTS = Object.freeze(['identity', 'strategy', 'delivery', 'webhooks', 'repos'] as const);
+export type BoundedContext = (typeof ALL_CONTEXTS)[number];
 
 /** The prisma/ folder: `PRISMA_DIR`, or found upwards from this file (source tree, dist/, image). */
 export function prismaRoot(): string {
