@@ -4,8 +4,9 @@
  *
  * Standalone starts on an empty DATA_DIR (so its first start is measured), gets
  * 1,000 work items, then with 50 autocannon connections: GET /work-items/WI-n (keys rotating),
- * POST /work-items, GET again on the larger table; then it is restarted on the same DATA_DIR and
- * read once more. RSS is sampled from /proc every 200 ms; "steady" is the median of a phase's
+ * POST /work-items, POST across ten organizations, PATCH status changes (each a real change with its
+ * events), GET again on the larger table (the loads of `npm run bench` and `bench:writes`); then it
+ * is restarted on the same DATA_DIR and read once more. RSS is sampled from /proc every 200 ms; "steady" is the median of a phase's
  * samples, "peak" the highest, and the process's VmHWM covers what sampling could miss. A probe
  * preloaded into the process (bench/memory-probe.ts) splits the memory into V8 heap, WebAssembly
  * (PGlite) and the rest at the end of each phase.
@@ -99,12 +100,17 @@ async function start(env: NodeJS.ProcessEnv, probeFile: string): Promise<{ child
   return { child, url, readyMs: Date.now() - started };
 }
 
-async function seed(baseUrl: string, operatorToken: string): Promise<string> {
+async function createOrganization(baseUrl: string, operatorToken: string, name: string): Promise<string> {
   const created = await fetch(`${baseUrl}/operator/organizations`, {
     method: 'POST',
     headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', adminEmail: 'bench@example.com' }),
+    body: JSON.stringify({ name, adminEmail: 'bench@example.com' }),
   }).then((r) => r.json() as Promise<{ apiKey: string }>);
+  return created.apiKey;
+}
+
+async function seed(baseUrl: string, operatorToken: string): Promise<string> {
+  const created = { apiKey: await createOrganization(baseUrl, operatorToken, 'Bench') };
   const headers = { 'x-api-key': created.apiKey, 'content-type': 'application/json' };
   for (let i = 0; i < ITEMS; i += 50) {
     await Promise.all(
@@ -175,6 +181,27 @@ async function main(): Promise<void> {
     phases.push(
       await measure('write: POST /work-items', pid(), probeFile, () =>
         drive(url, { method: 'POST', paths: ['/api/v1/work-items'], headers, body: newItem, seconds: SECONDS }),
+      ),
+    );
+    const others = [apiKey];
+    for (let i = 1; i < 10; i += 1) others.push(await createOrganization(url, operatorToken, `Bench ${i}`));
+    const createBody = JSON.stringify(newItem);
+    phases.push(
+      await measure('write: POST /work-items, ten organizations', pid(), probeFile, () =>
+        drive(url, { method: 'POST', paths: ['/api/v1/work-items'], headers, body: newItem, vary: (n) => ({ apiKey: others[n % others.length], body: createBody }), seconds: SECONDS }),
+      ),
+    );
+    // Each seeded item in turn, toggling between two statuses, so every request is a change with its events.
+    phases.push(
+      await measure('write: PATCH /work-items/WI-n status', pid(), probeFile, () =>
+        drive(url, {
+          method: 'PATCH',
+          paths,
+          headers,
+          body: { status: 'IN_PROGRESS' },
+          vary: (n) => ({ body: `{"status":"${Math.floor(n / ITEMS) % 2 === 0 ? 'IN_PROGRESS' : 'IN_REVIEW'}"}` }),
+          seconds: SECONDS,
+        }),
       ),
     );
     phases.push(await measure('read again (larger table)', pid(), probeFile, read));

@@ -164,11 +164,13 @@ export class BackendCpu {
 }
 
 export interface DriveOptions {
-  method: 'GET' | 'POST';
-  /** GET: rotated over the run; POST: the first is used. */
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Rotated over the run (a POST usually names one). */
   paths: readonly string[];
   headers: Record<string, string>;
   body?: unknown;
+  /** The n-th request's API key and body instead (writes spread over organizations, status toggles). */
+  vary?: (n: number) => { apiKey?: string; body?: string };
   seconds: number;
   connections?: number;
 }
@@ -186,7 +188,14 @@ export async function drive(url: string, options: DriveOptions): Promise<LoadRes
         method: options.method,
         headers: body === undefined ? options.headers : { ...options.headers, 'content-type': 'application/json' },
         body,
-        setupRequest: (request) => ({ ...request, path: options.paths[next++ % options.paths.length] }),
+        setupRequest: (request) => {
+          const n = next++;
+          const varied = options.vary?.(n);
+          const path = options.paths[n % options.paths.length];
+          if (!varied) return { ...request, path };
+          const headers = varied.apiKey ? { ...request.headers, 'x-api-key': varied.apiKey } : request.headers;
+          return { ...request, path, headers, body: varied.body ?? request.body };
+        },
       },
     ],
   });

@@ -56,7 +56,7 @@ describe('PGlite data directory template', () => {
     expect(readdirSync(root).sort()).toEqual(['not-data.tar.gz', 'outside.tar.gz']);
   });
 
-  it('starts an empty data directory from the template and keeps shared_buffers small on every start', async () => {
+  it('starts an empty data directory from the template and keeps shared_buffers and ANALYZE samples small on every start', async () => {
     const templateDir = path.join(root, 'templates');
     const template = await writePgliteTemplate(templateDir);
     expect(path.dirname(template)).toBe(templateDir);
@@ -68,6 +68,7 @@ describe('PGlite data directory template', () => {
       await first.sql.query('CREATE TABLE kept (id int)');
       await first.sql.query('INSERT INTO kept VALUES (1)');
       expect(await first.sql.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+      expect(await first.sql.query('SHOW default_statistics_target')).toEqual([{ default_statistics_target: '10' }]);
     } finally {
       await first.close();
     }
@@ -76,6 +77,7 @@ describe('PGlite data directory template', () => {
     try {
       expect(await again.sql.query('SELECT id FROM kept')).toEqual([{ id: 1 }]);
       expect(await again.sql.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
+      expect(await again.sql.query('SHOW default_statistics_target')).toEqual([{ default_statistics_target: '10' }]);
     } finally {
       await again.close();
     }

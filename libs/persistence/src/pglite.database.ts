@@ -48,6 +48,16 @@ function pgliteVersion(): string {
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
+/**
+ * PGlite's `default_statistics_target` (PostgreSQL's default is 100). ANALYZE samples 300 rows per
+ * unit of it and holds the sample in the backend's memory, which in PGlite is WebAssembly memory: it
+ * never shrinks, so every table's largest sample stays resident. At 100 the outbox's 30,000-row
+ * samples (event payloads of ~1.5 KB each) grew it from 33 to 92 MiB under write load; at 10 (3,000
+ * rows, still every distinct status and most-common values a standalone's tables need) it stays at
+ * ~37 MiB (docs/benchmarks.md, "Standalone memory"). Only ANALYZE reads it; the planner does not.
+ */
+export const PGLITE_STATISTICS_TARGET = 10;
+
 /** How often the standalone looks for tables to analyze (autovacuum's own default naptime is 60 s). */
 export const PGLITE_ANALYZE_SECONDS = 30;
 
@@ -73,7 +83,11 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   }
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Command-line settings win over postgresql.conf, so existing data directories get them too.
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`];
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...['-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
+    ...['-c', `default_statistics_target=${PGLITE_STATISTICS_TARGET}`],
+  ];
   const pglite = dataDir ? new PGlite(dataDir, { startParams }) : new PGlite({ startParams });
   await pglite.waitReady;
   const analyzer = options.analyzeEverySeconds ? startAnalyzer(pglite, options.analyzeEverySeconds * 1000) : undefined;
