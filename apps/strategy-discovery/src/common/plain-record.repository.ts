@@ -50,8 +50,8 @@ export class PlainRecordRepository<R extends Row, T> {
     return this.map(await this.delegate.create({ data: { ...data, organizationId } }));
   }
 
-  async update(organizationId: string, ref: string, data: object): Promise<T> {
-    const current = await this.require(organizationId, ref);
+  /** A partial update of a row the caller has read (`require`); unchanged fields write nothing. */
+  async update(organizationId: string, current: R, data: object): Promise<T> {
     const changes = changedFields(current, data);
     if (Object.keys(changes).length === 0) return this.map(current);
     return this.map(await this.delegate.update({ where: { id: current.id, organizationId }, data: { ...changes, updatedAt: new Date() } }));

@@ -38,14 +38,12 @@ export abstract class PlainRecordService<R extends { id: string; createdAt: Date
     return this.records.create(auth.organizationId, this.toCreate(dto));
   }
 
+  /** Read once: an unknown record is 404 even when the body also names a foreign id. */
   async update(auth: AuthContext, ref: string, dto: Update): Promise<T> {
     assertCan(auth, Permission.StrategyWrite);
-    if (this.links) {
-      // An unknown record is 404 even when the body also names a foreign id.
-      await this.records.require(auth.organizationId, ref);
-      await this.links.references.check(auth.organizationId, this.links.of(dto));
-    }
-    return this.records.update(auth.organizationId, ref, await this.toUpdate(auth.organizationId, ref, dto));
+    const current = await this.records.require(auth.organizationId, ref);
+    if (this.links) await this.links.references.check(auth.organizationId, this.links.of(dto));
+    return this.records.update(auth.organizationId, current, this.toUpdate(current, dto));
   }
 
   /** The row to insert for a create body. */
@@ -54,7 +52,7 @@ export abstract class PlainRecordService<R extends { id: string; createdAt: Date
   }
 
   /** The fields to change for an update body (a kind may check them against the stored record). */
-  protected async toUpdate(_organizationId: string, _ref: string, dto: Update): Promise<object> {
+  protected toUpdate(_current: R, dto: Update): object {
     return dto;
   }
 }

@@ -36,7 +36,7 @@ import { opportunityScore, riceScore } from './scores';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
-const dateOnly = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+export const dateOnly = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
 export type CkrWithKeyResults = Ckr & { keyResults: KeyResult[] };
 

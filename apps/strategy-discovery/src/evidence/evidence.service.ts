@@ -30,7 +30,7 @@ export class InterviewService extends PlainRecordService<Interview, InterviewRes
     return { ...dto, conductedAt: toTimestamp(dto.conductedAt) };
   }
 
-  protected override async toUpdate(_organizationId: string, _ref: string, dto: UpdateInterviewDto): Promise<object> {
+  protected override toUpdate(_current: Interview, dto: UpdateInterviewDto): object {
     return { ...dto, conductedAt: toTimestamp(dto.conductedAt) };
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '@pds/contracts';
 import { PlainRecordService } from '../common/plain-record.service';
 import { StrategyReferences } from '../common/strategy.references';
+import { dateOnly } from '../common/strategy.mapper';
 import { AnnualGoal, PlanningCycle, ProductGoal } from '../generated/strategy/client';
 import { GoalRepository } from './goal.repository';
 
@@ -46,9 +47,8 @@ export class PlanningCycleService extends PlainRecordService<PlanningCycle, Plan
     return { name: dto.name, startDate: toDate(dto.startDate), endDate: toDate(dto.endDate) };
   }
 
-  protected override async toUpdate(organizationId: string, ref: string, dto: UpdatePlanningCycleDto): Promise<object> {
-    const current = await this.records.get(organizationId, ref);
-    assertOrdered(dto.startDate !== undefined ? dto.startDate : current.startDate, dto.endDate !== undefined ? dto.endDate : current.endDate);
+  protected override toUpdate(current: PlanningCycle, dto: UpdatePlanningCycleDto): object {
+    assertOrdered(dto.startDate !== undefined ? dto.startDate : dateOnly(current.startDate), dto.endDate !== undefined ? dto.endDate : dateOnly(current.endDate));
     return { name: dto.name, startDate: toDate(dto.startDate), endDate: toDate(dto.endDate) };
   }
 }
