@@ -1,5 +1,5 @@
-import { CursorPosition, NotFoundError, Page } from '@pds/contracts';
-import { keysetAfter, toPage } from '@pds/persistence';
+import { CursorPosition, ListQuery, NotFoundError, Page } from '@pds/contracts';
+import { keysetAfter, readPage } from '@pds/persistence';
 import { changedFields, refWhere } from './record-ref';
 
 interface Row {
@@ -37,13 +37,11 @@ export class PlainRecordRepository<R extends Row, T> {
     return this.map(await this.require(organizationId, ref));
   }
 
-  async list(organizationId: string, limit: number, after: CursorPosition | undefined, filters: object = {}): Promise<Page<T>> {
-    const rows = await this.delegate.findMany({
-      where: { organizationId, ...filters, ...keysetAfter(after) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: limit + 1,
-    });
-    return toPage(rows, limit, this.map);
+  /** One page in creation order, by the query's cursor and limit. */
+  list(organizationId: string, query: ListQuery): Promise<Page<T>> {
+    const read = (after: CursorPosition | undefined, take: number) =>
+      this.delegate.findMany({ where: { organizationId, ...keysetAfter(after) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take });
+    return readPage(query, read, this.map);
   }
 
   async create(organizationId: string, data: object): Promise<T> {

@@ -1,6 +1,5 @@
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, ListQuery, Page } from '@pds/contracts';
-import { pageRequest } from '@pds/persistence';
 import { PlainRecordRepository } from './plain-record.repository';
 import { StrategyReferenceInput, StrategyReferences } from './strategy.references';
 
@@ -23,8 +22,7 @@ export abstract class PlainRecordService<R extends { id: string; createdAt: Date
 
   list(auth: AuthContext, query: ListQuery): Promise<Page<T>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query);
-    return this.records.list(auth.organizationId, limit, after);
+    return this.records.list(auth.organizationId, query);
   }
 
   get(auth: AuthContext, ref: string): Promise<T> {
