@@ -12,3 +12,4 @@ export * from './require-by-path-id';
 export * from './batch-loader';
 export * from './unavailable';
 export * from './pglite-template';
+export * from './pglite-statements';

@@ -3,31 +3,61 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import type * as PgliteAdapterModule from 'pglite-prisma-adapter';
 import type { Database, SqlExecutor, SqlTransaction } from './database';
+import { PgliteProtocol, PgliteStatements } from './pglite-statements';
 import { PGLITE_TEMPLATE_DIR, isEmptyDataDir, pgliteTemplateFile, unpackDataDir } from './pglite-template';
+import { statementName } from './raw-sql';
 
 /**
  * PGlite and its Prisma adapter are required on first use, not when this library is imported: the
  * distributed apps share the library, and their images ship without either package (docker/README.md).
  */
-export function loadPglite(): { PGlite: typeof PgliteModule.PGlite; PrismaPGlite: typeof PgliteAdapterModule.PrismaPGlite } {
+export function loadPglite(): { PGlite: typeof PgliteModule.PGlite; PrismaPGlite: typeof PgliteAdapterModule.PrismaPGlite } & PgliteProtocol {
   /* eslint-disable @typescript-eslint/no-require-imports -- a lazy require keeps the CommonJS builds the static imports used */
-  const { PGlite } = require('@electric-sql/pglite') as typeof PgliteModule;
+  const { PGlite, protocol, parse } = require('@electric-sql/pglite') as typeof PgliteModule;
   const { PrismaPGlite } = require('pglite-prisma-adapter') as typeof PgliteAdapterModule;
   /* eslint-enable @typescript-eslint/no-require-imports */
-  return { PGlite, PrismaPGlite };
+  return { PGlite, PrismaPGlite, protocol, parse };
 }
 
 interface Queryable {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T>(text: string, params?: unknown[], options?: PgliteModule.QueryOptions): Promise<PgliteModule.Results<T>>;
   exec(script: string): Promise<unknown>;
 }
 
-function executor(client: Queryable): SqlExecutor {
+/** A named statement runs prepared (PgliteStatements), as it does on PostgreSQL; an unnamed one as PGlite's plain query. */
+function executor(client: Queryable, prepared: (text: string, params: readonly unknown[]) => Promise<PgliteModule.Results<unknown>>): SqlExecutor {
   return {
-    async query<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
-      return (await client.query<T>(text, params as unknown[])).rows;
+    async query<T>(text: string, params: readonly unknown[] = [], name?: string): Promise<T[]> {
+      return (name ? await prepared(text, params) : await client.query<T>(text, params as unknown[])).rows as T[];
     },
   };
+}
+
+/**
+ * PGlite as Prisma's adapter sees it, with every statement Prisma sends prepared (up to the bound
+ * statementName keeps): Prisma's queries are the rest of the standalone's work.
+ */
+function preparedForPrisma(pglite: PgliteModule.PGlite, statements: PgliteStatements): PgliteModule.PGlite {
+  const prepares = (sql: string) => statementName(sql) !== undefined;
+  const inTransaction = (tx: PgliteModule.Transaction): PgliteModule.Transaction => ({
+    ...tx,
+    query: <T>(sql: string, params?: unknown[], queryOptions?: PgliteModule.QueryOptions) =>
+      prepares(sql) ? statements.queryIn<T>(tx, sql, params, queryOptions) : tx.query<T>(sql, params, queryOptions),
+    get closed() {
+      return tx.closed;
+    },
+  });
+  return new Proxy(pglite, {
+    get(target, property, receiver) {
+      if (property === 'query')
+        return <T>(sql: string, params?: unknown[], queryOptions?: PgliteModule.QueryOptions) =>
+          prepares(sql) ? statements.query<T>(sql, params, queryOptions) : target.query<T>(sql, params, queryOptions);
+      if (property === 'transaction')
+        return <T>(fn: (tx: PgliteModule.Transaction) => Promise<T>) => target.transaction((tx) => fn(inTransaction(tx)));
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** The version of the installed PGlite, which names the data directory template it can start from. */
@@ -76,7 +106,8 @@ export interface PgliteOptions {
  * `dataDir` undefined keeps everything in memory (unit tests).
  */
 export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Database> {
-  const { PGlite, PrismaPGlite } = loadPglite();
+  const pgliteModule = loadPglite();
+  const { PGlite, PrismaPGlite } = pgliteModule;
   if (dataDir && isEmptyDataDir(dataDir)) {
     const template = pgliteTemplateFile(pgliteVersion(), options.templateDir);
     if (existsSync(template)) unpackDataDir(template, dataDir);
@@ -91,13 +122,17 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   const pglite = dataDir ? new PGlite(dataDir, { startParams }) : new PGlite({ startParams });
   await pglite.waitReady;
   const analyzer = options.analyzeEverySeconds ? startAnalyzer(pglite, options.analyzeEverySeconds * 1000) : undefined;
+  const statements = new PgliteStatements(pglite, pgliteModule);
   return {
     kind: 'pglite',
-    adapter: new PrismaPGlite(pglite),
-    sql: executor(pglite),
+    adapter: new PrismaPGlite(preparedForPrisma(pglite, statements)),
+    sql: executor(pglite, (text, params) => statements.query(text, params)),
     transaction: (fn) =>
       pglite.transaction(async (tx) => {
-        const wrapped: SqlTransaction = { ...executor(tx), exec: async (script) => void (await tx.exec(script)) };
+        const wrapped: SqlTransaction = {
+          ...executor(tx, (text, params) => statements.queryIn(tx, text, params)),
+          exec: async (script) => void (await tx.exec(script)),
+        };
         return fn(wrapped);
       }) as Promise<Awaited<ReturnType<typeof fn>>>,
     // One process owns a PGlite directory, so there is nobody to serialise against.

@@ -1,0 +1,120 @@
+import type * as PgliteModule from '@electric-sql/pglite';
+
+type PGlite = PgliteModule.PGlite;
+type Transaction = PgliteModule.Transaction;
+type QueryOptions = PgliteModule.QueryOptions;
+type Results<T> = PgliteModule.Results<T>;
+type BackendMessage = Parameters<typeof PgliteModule.parse.parseResults>[0][number];
+
+/**
+ * Statements PGlite keeps prepared at most (least recently used ones are closed). A prepared list
+ * statement with its plans holds ~80 KB of the backend's memory, which in PGlite is WebAssembly
+ * memory and never shrinks: 200 of them stay under 16 MiB, while the standalone's hot statements
+ * number a few dozen.
+ */
+export const PGLITE_MAX_PREPARED = 200;
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
+  /** The statement's RowDescription (none for a statement that returns no rows). */
+  rowDescription: BackendMessage | undefined;
+}
+
+/**
+ * Names are never reused, within one instance or across instances on one PGlite, so that a Close
+ * that did not happen cannot collide later.
+ */
+let generation = 0;
+
+/** The parts of the PGlite module this needs at run time (it is required lazily, see loadPglite). */
+export interface PgliteProtocol {
+  protocol: typeof PgliteModule.protocol;
+  parse: typeof PgliteModule.parse;
+}
+
+/**
+ * Prepared statements for PGlite, which has none of its own: its `query` parses, plans and
+ * describes the text on every call, in six calls into WebAssembly. For the work-item columns that
+ * is 400 µs of a 450 µs lookup; a prepared statement runs in one call of Bind, Execute and Sync
+ * (50 µs), and a page of 50 in 820 instead of 1,300 µs (docs/benchmarks.md, "Standalone: prepared
+ * statements"). PGlite's public protocol API (serialize, parseResults, execProtocolStream) does the
+ * wire work; this only keeps the statements, keyed by their text, and closes the least recently
+ * used beyond PGLITE_MAX_PREPARED.
+ */
+export class PgliteStatements {
+  /** By SQL text, in order of last use (a Map iterates in insertion order). */
+  private readonly prepared = new Map<string, Prepared>();
+
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly module: PgliteProtocol,
+    private readonly limit = PGLITE_MAX_PREPARED,
+  ) {}
+
+  /** How many statements are prepared right now. */
+  get size(): number {
+    return this.prepared.size;
+  }
+
+  /** Runs `text` as a prepared statement outside any transaction, as `pglite.query` would. */
+  async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.pglite._runExclusiveTransaction(() =>
+      this.pglite._runExclusiveQuery(async () => {
+        const results = await this.run<T>(text, params, options);
+        await this.pglite.syncToFs();
+        return results;
+      }),
+    );
+  }
+
+  /** The same inside `tx`, a transaction of this PGlite (its lock is held; its commit syncs). */
+  async queryIn<T>(tx: Transaction, text: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    if (tx.closed) throw new Error('Transaction is closed');
+    return this.pglite._runExclusiveQuery(() => this.run<T>(text, params, options));
+  }
+
+  private async run<T>(text: string, params: readonly unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    const statement = this.prepared.get(text) ?? (await this.prepare(text));
+    // Touched: it moves to the end of the eviction order.
+    this.prepared.delete(text);
+    this.prepared.set(text, statement);
+    const { serialize } = this.module.protocol;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const type = statement.paramTypes[i];
+      const serializer = options?.serializers?.[type] ?? this.pglite.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+    const messages = await this.send([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
+    const all = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+    return this.module.parse.parseResults(all, this.pglite.parsers, options)[0] as Results<T>;
+  }
+
+  private async prepare(text: string): Promise<Prepared> {
+    const { serialize } = this.module.protocol;
+    const parts: Uint8Array[] = [];
+    if (this.prepared.size >= this.limit) {
+      const [oldestText, oldest] = this.prepared.entries().next().value as [string, Prepared];
+      this.prepared.delete(oldestText);
+      parts.push(serialize.close({ type: 'S', name: oldest.name }));
+    }
+    generation += 1;
+    const name = `pds_${generation}`;
+    parts.push(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync());
+    const messages = await this.send(parts);
+    const description = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+    return { name, paramTypes: description?.dataTypeIDs ?? [], rowDescription: messages.find((m) => m.name === 'rowDescription') };
+  }
+
+  /** One call into PGlite for several protocol messages; a database error is thrown after its Sync. */
+  private send(parts: Uint8Array[]): Promise<BackendMessage[]> {
+    const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+    let offset = 0;
+    for (const part of parts) {
+      message.set(part, offset);
+      offset += part.length;
+    }
+    return this.pglite.execProtocolStream(message, { syncToFs: false });
+  }
+}
