@@ -34,6 +34,14 @@ describe('PgliteStatements (prepared statements for PGlite)', () => {
     expect((await statements().query('SELECT n, title FROM items WHERE n = $1', [1], { rowMode: 'array' })).rows).toEqual([[1, 'one']]);
   });
 
+  it('reads an answer larger than one chunk of PGlite’s output, and text in any script', async () => {
+    const text = "SELECT n, repeat('é✓', 500) || n AS long FROM generate_series(1, $1::int) n";
+    const { rows } = await statements().query<{ n: number; long: string }>(text, [2000]);
+    expect(rows).toHaveLength(2000);
+    expect(rows[1999]).toEqual({ n: 2000, long: 'é✓'.repeat(500) + '2000' });
+    expect(rows).toEqual((await pglite.query(text, [2000])).rows);
+  });
+
   it('prepares a text once and runs it again without parsing it', async () => {
     const s = statements();
     for (const n of [1, 2, 1]) expect((await s.query<{ n: number }>('SELECT n FROM items WHERE n = $1', [n])).rows).toEqual([{ n }]);
@@ -58,7 +66,16 @@ describe('PgliteStatements (prepared statements for PGlite)', () => {
   it('throws the database error, and the statement stays usable', async () => {
     const s = statements();
     const insert = 'INSERT INTO items (id, n) VALUES ($1, $2)';
-    await expect(s.query(insert, ['00000000-0000-4000-8000-000000000001', 3])).rejects.toMatchObject({ code: '23505' });
+    const duplicate = s.query(insert, ['00000000-0000-4000-8000-000000000001', 3]);
+    await expect(duplicate).rejects.toBeInstanceOf(loadPglite().messages.DatabaseError);
+    await expect(duplicate).rejects.toMatchObject({
+      message: 'duplicate key value violates unique constraint "items_pkey"',
+      severity: 'ERROR',
+      code: '23505',
+      constraint: 'items_pkey',
+      table: 'items',
+      detail: 'Key (id)=(00000000-0000-4000-8000-000000000001) already exists.',
+    });
     await s.query(insert, ['00000000-0000-4000-8000-000000000003', 3]);
     expect((await pglite.query('SELECT n FROM items ORDER BY n')).rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     await expect(s.query('SELECT nope FROM items')).rejects.toMatchObject({ code: '42703' });

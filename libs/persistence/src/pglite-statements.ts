@@ -1,10 +1,12 @@
 import type * as PgliteModule from '@electric-sql/pglite';
+import { Column, readExecution } from './pglite-rows';
 
 type PGlite = PgliteModule.PGlite;
 type Transaction = PgliteModule.Transaction;
 type QueryOptions = PgliteModule.QueryOptions;
 type Results<T> = PgliteModule.Results<T>;
 type BackendMessage = Parameters<typeof PgliteModule.parse.parseResults>[0][number];
+type Parsers = Record<number, (value: string, typeId: number) => unknown>;
 
 /**
  * Statements PGlite keeps prepared at most (least recently used ones are closed). A prepared list
@@ -17,8 +19,8 @@ export const PGLITE_MAX_PREPARED = 200;
 interface Prepared {
   name: string;
   paramTypes: number[];
-  /** The statement's RowDescription (none for a statement that returns no rows). */
-  rowDescription: BackendMessage | undefined;
+  /** The statement's RowDescription (empty for a statement that returns no rows). */
+  columns: Column[];
 }
 
 /**
@@ -30,7 +32,7 @@ let generation = 0;
 /** The parts of the PGlite module this needs at run time (it is required lazily, see loadPglite). */
 export interface PgliteProtocol {
   protocol: typeof PgliteModule.protocol;
-  parse: typeof PgliteModule.parse;
+  messages: typeof PgliteModule.messages;
 }
 
 /**
@@ -38,13 +40,16 @@ export interface PgliteProtocol {
  * describes the text on every call, in six calls into WebAssembly. For the work-item columns that
  * is 400 µs of a 450 µs lookup; a prepared statement runs in one call of Bind, Execute and Sync
  * (50 µs), and a page of 50 in 820 instead of 1,300 µs (docs/benchmarks.md, "Standalone: prepared
- * statements"). PGlite's public protocol API (serialize, parseResults, execProtocolStream) does the
- * wire work; this only keeps the statements, keyed by their text, and closes the least recently
- * used beyond PGLITE_MAX_PREPARED.
+ * statements"). PGlite's public protocol API (`protocol.serialize`, `execProtocolRawStream`) carries the
+ * messages; this keeps the statements, keyed by their text, closes the least recently used beyond
+ * PGLITE_MAX_PREPARED, and reads the rows itself (readExecution: PGlite's row parser cost more than
+ * the statement).
  */
 export class PgliteStatements {
   /** By SQL text, in order of last use (a Map iterates in insertion order). */
   private readonly prepared = new Map<string, Prepared>();
+  /** PGlite's parsers with a caller's own over them (Prisma's adapter passes the same object on every call). */
+  private readonly mergedParsers = new WeakMap<object, Parsers>();
 
   constructor(
     private readonly pglite: PGlite,
@@ -86,9 +91,27 @@ export class PgliteStatements {
       const serializer = options?.serializers?.[type] ?? this.pglite.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
-    const messages = await this.send([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]);
-    const all = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-    return this.module.parse.parseResults(all, this.pglite.parsers, options)[0] as Results<T>;
+    const answer = await this.executeRaw(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]));
+    const { DatabaseError } = this.module.messages;
+    return readExecution<T>(answer, statement.columns, this.parsers(options), options?.rowMode === 'array', (message, length) => new DatabaseError(message, length, 'error'));
+  }
+
+  /**
+   * The backend's answer, unparsed: `execProtocolRaw` would also run PGlite's parser over it (for
+   * notifications), the cost this avoids. The chunks are views of WebAssembly memory, hence copied.
+   */
+  private async executeRaw(message: Uint8Array): Promise<Uint8Array> {
+    const chunks: Uint8Array[] = [];
+    await this.pglite.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    return chunks.length === 1 ? chunks[0] : concat(chunks);
+  }
+
+  private parsers(options: QueryOptions | undefined): Parsers {
+    const own = options?.parsers;
+    if (!own) return this.pglite.parsers;
+    let merged = this.mergedParsers.get(own);
+    if (!merged) this.mergedParsers.set(own, (merged = { ...this.pglite.parsers, ...own }));
+    return merged;
   }
 
   private async prepare(text: string): Promise<Prepared> {
@@ -102,19 +125,22 @@ export class PgliteStatements {
     generation += 1;
     const name = `pds_${generation}`;
     parts.push(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync());
-    const messages = await this.send(parts);
-    const description = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
-    return { name, paramTypes: description?.dataTypeIDs ?? [], rowDescription: messages.find((m) => m.name === 'rowDescription') };
+    // PGlite's own parser reads this once per text; a database error is thrown after its Sync.
+    const messages: BackendMessage[] = await this.pglite.execProtocolStream(concat(parts), { syncToFs: false });
+    const parameters = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+    const description = messages.find((m) => m.name === 'rowDescription') as { fields: Column[] } | undefined;
+    const columns = (description?.fields ?? []).map(({ name, dataTypeID }) => ({ name, dataTypeID }));
+    return { name, paramTypes: parameters?.dataTypeIDs ?? [], columns };
   }
+}
 
-  /** One call into PGlite for several protocol messages; a database error is thrown after its Sync. */
-  private send(parts: Uint8Array[]): Promise<BackendMessage[]> {
-    const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-    let offset = 0;
-    for (const part of parts) {
-      message.set(part, offset);
-      offset += part.length;
-    }
-    return this.pglite.execProtocolStream(message, { syncToFs: false });
+/** Several protocol messages as one, for one call into PGlite. */
+function concat(parts: Uint8Array[]): Uint8Array {
+  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    message.set(part, offset);
+    offset += part.length;
   }
+  return message;
 }

@@ -13,10 +13,10 @@ import { statementName } from './raw-sql';
  */
 export function loadPglite(): { PGlite: typeof PgliteModule.PGlite; PrismaPGlite: typeof PgliteAdapterModule.PrismaPGlite } & PgliteProtocol {
   /* eslint-disable @typescript-eslint/no-require-imports -- a lazy require keeps the CommonJS builds the static imports used */
-  const { PGlite, protocol, parse } = require('@electric-sql/pglite') as typeof PgliteModule;
+  const { PGlite, protocol, messages } = require('@electric-sql/pglite') as typeof PgliteModule;
   const { PrismaPGlite } = require('pglite-prisma-adapter') as typeof PgliteAdapterModule;
   /* eslint-enable @typescript-eslint/no-require-imports */
-  return { PGlite, PrismaPGlite, protocol, parse };
+  return { PGlite, PrismaPGlite, protocol, messages };
 }
 
 interface Queryable {
