@@ -23,6 +23,9 @@ interface Prepared {
   columns: Column[];
 }
 
+const ANSWER_BUFFER_BYTES = 64 * 1024;
+const ANSWER_BUFFER_MAX = 1024 * 1024;
+
 /**
  * Names are never reused, within one instance or across instances on one PGlite, so that a Close
  * that did not happen cannot collide later.
@@ -48,6 +51,8 @@ export interface PgliteProtocol {
 export class PgliteStatements {
   /** By SQL text, in order of last use (a Map iterates in insertion order). */
   private readonly prepared = new Map<string, Prepared>();
+  /** Where answers are copied out of WebAssembly memory (see executeRaw). */
+  private answer = Buffer.allocUnsafe(ANSWER_BUFFER_BYTES);
   /** PGlite's parsers with a caller's own over them (Prisma's adapter passes the same object on every call). */
   private readonly mergedParsers = new WeakMap<object, Parsers>();
 
@@ -98,12 +103,28 @@ export class PgliteStatements {
 
   /**
    * The backend's answer, unparsed: `execProtocolRaw` would also run PGlite's parser over it (for
-   * notifications), the cost this avoids. The chunks are views of WebAssembly memory, hence copied.
+   * notifications), the cost this avoids. The chunks are views of WebAssembly memory, so they are
+   * copied, into one buffer kept for the purpose: the answer is read before the query lock is
+   * released, and a copy per query was ~35 MiB more RSS under load (malloc churn).
    */
-  private async executeRaw(message: Uint8Array): Promise<Uint8Array> {
-    const chunks: Uint8Array[] = [];
-    await this.pglite.execProtocolRawStream(message, { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
-    return chunks.length === 1 ? chunks[0] : concat(chunks);
+  private async executeRaw(message: Uint8Array): Promise<Buffer> {
+    let length = 0;
+    await this.pglite.execProtocolRawStream(message, {
+      syncToFs: false,
+      onRawData: (chunk) => {
+        if (length + chunk.length > this.answer.length) {
+          const larger = Buffer.allocUnsafe(Math.max(2 * this.answer.length, length + chunk.length));
+          this.answer.copy(larger, 0, 0, length);
+          this.answer = larger;
+        }
+        this.answer.set(chunk, length);
+        length += chunk.length;
+      },
+    });
+    const answer = this.answer.subarray(0, length);
+    // A rare large answer does not keep its buffer.
+    if (this.answer.length > ANSWER_BUFFER_MAX) this.answer = Buffer.allocUnsafe(ANSWER_BUFFER_BYTES);
+    return answer;
   }
 
   private parsers(options: QueryOptions | undefined): Parsers {
