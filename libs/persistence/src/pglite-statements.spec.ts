@@ -96,6 +96,13 @@ describe('PgliteStatements (prepared statements for PGlite)', () => {
     expect((await s.query<{ title: string }>('SELECT title FROM items WHERE n = $1', [1])).rows).toEqual([{ title: 'one' }]);
     await expect(s.queryIn(closed!, 'SELECT 1')).rejects.toThrow('Transaction is closed');
   });
+
+  it('refuses once PGlite is closed, as PGlite’s own query does', async () => {
+    const s = statements();
+    await pglite.close();
+    await expect(s.query('SELECT 1')).rejects.toThrow('PGlite is closed');
+    pglite = new (loadPglite().PGlite)(); // for afterEach
+  });
 });
 
 describe('openPglite', () => {

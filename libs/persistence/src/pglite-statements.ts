@@ -40,13 +40,13 @@ export interface PgliteProtocol {
 
 /**
  * Prepared statements for PGlite, which has none of its own: its `query` parses, plans and
- * describes the text on every call, in six calls into WebAssembly. For the work-item columns that
- * is 400 µs of a 450 µs lookup; a prepared statement runs in one call of Bind, Execute and Sync
- * (50 µs), and a page of 50 in 820 instead of 1,300 µs (docs/benchmarks.md, "Standalone: prepared
- * statements"). PGlite's public protocol API (`protocol.serialize`, `execProtocolRawStream`) carries the
- * messages; this keeps the statements, keyed by their text, closes the least recently used beyond
- * PGLITE_MAX_PREPARED, and reads the rows itself (readExecution: PGlite's row parser cost more than
- * the statement).
+ * describes the text on every call, in six calls into WebAssembly (400 of a 450 µs work-item
+ * lookup), and its row parser copies every field before decoding it (a third of the standalone's
+ * CPU on a page of 50). Here a text is parsed and described once, then runs as Bind, Execute and
+ * Sync in one call (50 µs), and its rows are read from the raw answer (readExecution); numbers in
+ * docs/benchmarks.md, "Standalone: prepared statements". Only PGlite's public protocol API
+ * (`protocol.serialize`, `execProtocolRawStream`, its query and transaction locks) is used. Beyond
+ * PGLITE_MAX_PREPARED texts the least recently used is closed.
  */
 export class PgliteStatements {
   /** By SQL text, in order of last use (a Map iterates in insertion order). */
@@ -69,6 +69,7 @@ export class PgliteStatements {
 
   /** Runs `text` as a prepared statement outside any transaction, as `pglite.query` would. */
   async query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    if (this.pglite.closed) throw new Error('PGlite is closed');
     return this.pglite._runExclusiveTransaction(() =>
       this.pglite._runExclusiveQuery(async () => {
         const results = await this.run<T>(text, params, options);
