@@ -62,7 +62,7 @@ export class CreateCkrDto {
   @PlanningCycleIds() planningCycleIds: string[];
   @IsString() @Length(2, 200) title: string;
   @IsOptionalNonNull() @IsUUID() productGoalId?: string;
-  @IsOptionalNonNull() @IsString() @MaxLength(5000) description?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string;
   @IsOptionalNonNull() @IsUUID() ownerId?: string;
   @IsOptionalNonNull() @Score() confidence?: number;
   @IsOptionalNonNull() @IsIn(enumValues(CkrStatus)) status?: CkrStatus;
@@ -75,7 +75,7 @@ export class UpdateCkrDto {
   @IsOptionalNonNull() @PlanningCycleIds() planningCycleIds?: string[];
   @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
   @IsNullable() @IsUUID() productGoalId?: string | null;
-  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string | null;
   @IsNullable() @IsUUID() ownerId?: string | null;
   @IsOptionalNonNull() @Score() confidence?: number;
   @IsOptionalNonNull() @IsIn(enumValues(CkrStatus)) status?: CkrStatus;
@@ -101,7 +101,7 @@ export class CreateOpportunityDto {
   @IsString() @Length(2, 200) title: string;
   @IsOptionalNonNull() @IsUUID() productGoalId?: string;
   @IsOptionalNonNull() @IsUUID() ckrId?: string;
-  @IsOptionalNonNull() @IsString() @MaxLength(5000) description?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string;
   @IsOptionalNonNull() @IsIn(enumValues(Priority)) priority?: Priority;
   @IsOptionalNonNull() @Score() impact?: number;
   @IsOptionalNonNull() @Score() confidence?: number;
@@ -116,7 +116,7 @@ export class UpdateOpportunityDto {
   @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
   @IsNullable() @IsUUID() productGoalId?: string | null;
   @IsNullable() @IsUUID() ckrId?: string | null;
-  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string | null;
   @IsOptionalNonNull() @IsIn(enumValues(Priority)) priority?: Priority;
   @IsOptionalNonNull() @Score() impact?: number;
   @IsOptionalNonNull() @Score() confidence?: number;
@@ -145,7 +145,7 @@ export class PromoteOpportunityDto {
 /** Contract 4.5 without the opportunity (POST /opportunities/{id}/solutions takes it from the path). */
 export class CreateOpportunitySolutionDto {
   @IsString() @Length(2, 200) title: string;
-  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string | null;
   @IsOptionalNonNull() @Score() impact?: number;
   @IsOptionalNonNull() @Score() effort?: number;
   @IsOptionalNonNull() @Score() confidence?: number;
@@ -158,7 +158,7 @@ export class CreateSolutionDto extends CreateOpportunitySolutionDto {
 
 export class UpdateSolutionDto {
   @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
-  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string | null;
   @IsOptionalNonNull() @Score() impact?: number;
   @IsOptionalNonNull() @Score() effort?: number;
   @IsOptionalNonNull() @Score() confidence?: number;
@@ -176,7 +176,7 @@ export class CreateExperimentDto {
   @IsUUID() ckrId: string;
   @IsString() @Length(2, 200) title: string;
   @IsOptionalNonNull() @IsUUID() solutionId?: string;
-  @IsOptionalNonNull() @IsString() @MaxLength(5000) hypothesis?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) hypothesis?: string;
   @SuccessMetrics() successMetrics?: string[];
 }
 
@@ -185,7 +185,7 @@ export class UpdateExperimentDto {
   @IsOptionalNonNull() @IsUUID() ckrId?: string;
   @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
   @IsNullable() @IsUUID() solutionId?: string | null;
-  @IsNullable() @IsString() @MaxLength(5000) hypothesis?: string | null;
+  @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) hypothesis?: string | null;
   @SuccessMetrics() successMetrics?: string[];
   @IsOptionalNonNull() @IsIn(['DRAFT', 'RUNNING'] satisfies ExperimentStatus[]) status?: ExperimentStatus;
 }
@@ -193,7 +193,7 @@ export class UpdateExperimentDto {
 /** POST /experiments/{id}/conclude (ARCHITECTURE.md section 5). */
 export class ConcludeExperimentDto {
   @IsOptionalNonNull() @IsIn(enumValues(ExperimentOutcome)) outcome?: ExperimentOutcome;
-  @IsOptionalNonNull() @IsString() @MaxLength(5000) result?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) result?: string;
 }
 
 export class ListExperimentsQuery extends ListQuery {
@@ -203,30 +203,30 @@ export class ListExperimentsQuery extends ListQuery {
 
 export class CreateAnnualGoalDto {
   @IsString() @Length(2, 200) title: string;
-  @IsOptionalNonNull() @IsString() @MaxLength(5000) description?: string;
-  @IsOptionalNonNull() @IsString() @MaxLength(5000) explanation?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) explanation?: string;
   @IsOptionalNonNull() @IsInt() @Min(1900) @Max(9999) year?: number;
 }
 
 export class UpdateAnnualGoalDto {
   @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
-  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
-  @IsNullable() @IsString() @MaxLength(5000) explanation?: string | null;
+  @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string | null;
+  @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) explanation?: string | null;
   @IsNullable() @IsInt() @Min(1900) @Max(9999) year?: number | null;
 }
 
 export class CreateProductGoalDto {
   @IsString() @Length(2, 200) title: string;
   @IsOptionalNonNull() @IsUUID() annualGoalId?: string;
-  @IsOptionalNonNull() @IsString() @MaxLength(5000) description?: string;
-  @IsOptionalNonNull() @IsString() @MaxLength(5000) explanation?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) explanation?: string;
 }
 
 export class UpdateProductGoalDto {
   @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
   @IsNullable() @IsUUID() annualGoalId?: string | null;
-  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
-  @IsNullable() @IsString() @MaxLength(5000) explanation?: string | null;
+  @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string | null;
+  @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) explanation?: string | null;
 }
 
 export class CreatePlanningCycleDto {
@@ -246,7 +246,7 @@ export class CreateInterviewDto {
   @IsOptionalNonNull() @IsString() @MaxLength(200) participant?: string;
   @IsOptionalNonNull() @IsTimestamp() conductedAt?: string;
   @IsOptionalNonNull() @IsString() @MaxLength(500_000) transcript?: string;
-  @IsOptionalNonNull() @IsString() @MaxLength(5000) summary?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) summary?: string;
   @IsOptionalNonNull() @IsString() @MaxLength(20_000) analysis?: string;
 }
 
@@ -255,7 +255,7 @@ export class UpdateInterviewDto {
   @IsNullable() @IsString() @MaxLength(200) participant?: string | null;
   @IsNullable() @IsTimestamp() conductedAt?: string | null;
   @IsNullable() @IsString() @MaxLength(500_000) transcript?: string | null;
-  @IsNullable() @IsString() @MaxLength(5000) summary?: string | null;
+  @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) summary?: string | null;
   @IsNullable() @IsString() @MaxLength(20_000) analysis?: string | null;
 }
 
@@ -263,14 +263,14 @@ const Quotes = (): PropertyDecorator => TextList(STRATEGY_LIMITS.quotes, STRATEG
 
 export class CreateInsightDto {
   @IsString() @Length(2, 200) title: string;
-  @IsOptionalNonNull() @IsString() @MaxLength(5000) description?: string;
+  @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string;
   @IsOptionalNonNull() @IsUUID() interviewId?: string;
   @Quotes() quotes?: string[];
 }
 
 export class UpdateInsightDto {
   @IsOptionalNonNull() @IsString() @Length(2, 200) title?: string;
-  @IsNullable() @IsString() @MaxLength(5000) description?: string | null;
+  @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string | null;
   @IsNullable() @IsUUID() interviewId?: string | null;
   @Quotes() quotes?: string[];
 }
