@@ -12,16 +12,13 @@ import {
   UpdateRepositoryDto,
 } from '@pds/contracts';
 import { readPage, requireByPathId } from '@pds/persistence';
-import { SecretBox } from '@pds/secrets';
+import { SecretBox, rotatedSecret } from '@pds/secrets';
 import { randomBytes } from 'node:crypto';
 import { REPO_RECEIVER_OPTIONS, REPO_SECRET_BOX, RepoReceiverOptions } from '../common/repo.options';
 import { Prisma } from '../generated/repos/client';
 import { ConnectionCache } from './connection.cache';
 import { normaliseAutomations, setupFor, toRepositoryResponse } from './connection.mapper';
 import { ConnectionRepository, ConnectionRow } from './connection.repository';
-
-/** How long the secret before a rotation keeps being accepted (as for outbound webhooks). */
-export const ROTATION_OVERLAP_MS = 24 * 3600_000;
 
 /** 32 random bytes, base64url: what the operator pastes into the provider's form. */
 export function generateReceiverSecret(): string {
@@ -102,11 +99,7 @@ export class ConnectionService {
     assertCan(auth, Permission.RepositoriesManage);
     const current = await this.require(auth, id);
     const secret = generateReceiverSecret();
-    const row = await this.connections.update(auth.organizationId, current.id, {
-      secretEncrypted: this.secrets.seal(secret),
-      previousSecretEncrypted: current.secretEncrypted,
-      previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS),
-    });
+    const row = await this.connections.update(auth.organizationId, current.id, rotatedSecret(this.secrets, current, secret));
     this.cache.changed(row.id);
     return this.withSecret(row, secret);
   }

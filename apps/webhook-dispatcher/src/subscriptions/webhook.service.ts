@@ -19,14 +19,11 @@ import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatch
 import { toDeliveryResponse, toWebhookResponse } from '../common/webhook.mapper';
 import { DeliveryRepository } from '../deliveries/delivery.repository';
 import { DeliveryWorker } from '../delivery/delivery.worker';
-import { SecretBox } from '@pds/secrets';
+import { SecretBox, rotatedSecret } from '@pds/secrets';
 import { WebhookSubscription } from '../generated/webhooks/client';
 import { generateSigningSecret } from '../security/signing-secret';
 import { WebhookRepository } from './webhook.repository';
 import { targetProblem } from '../security/target-guard';
-
-/** How long the secret before a rotation keeps signing. */
-export const ROTATION_OVERLAP_MS = 24 * 3600_000;
 
 @Injectable()
 export class WebhookService {
@@ -82,11 +79,7 @@ export class WebhookService {
     assertCan(auth, Permission.WebhooksManage);
     const current = await this.require(auth, id);
     const secret = generateSigningSecret();
-    const row = await this.subscriptions.update(auth.organizationId, current.id, {
-      secretEncrypted: this.secrets.seal(secret),
-      previousSecretEncrypted: current.secretEncrypted,
-      previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS),
-    });
+    const row = await this.subscriptions.update(auth.organizationId, current.id, rotatedSecret(this.secrets, current, secret));
     return { ...toWebhookResponse(row), secret };
   }
 
