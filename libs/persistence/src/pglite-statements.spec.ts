@@ -97,6 +97,70 @@ describe('PgliteStatements (prepared statements for PGlite)', () => {
     await expect(s.queryIn(closed!, 'SELECT 1')).rejects.toThrow('Transaction is closed');
   });
 
+  describe('transaction', () => {
+    const titles = async () => (await pglite.query<{ title: string | null }>('SELECT title FROM items ORDER BY n')).rows.map((row) => row.title);
+
+    it('commits prepared and unnamed statements and scripts, then refuses more', async () => {
+      const s = statements();
+      let kept: Parameters<Parameters<PgliteStatements['transaction']>[0]>[0] | undefined;
+      const answer = await s.transaction(async (tx) => {
+        kept = tx;
+        await tx.query('UPDATE items SET title = $1 WHERE n = $2', ['first', 1]);
+        await tx.query('UPDATE items SET title = $1 WHERE n = $2', ['second', 2], false);
+        await tx.exec(`INSERT INTO items (id, n) VALUES ('00000000-0000-4000-8000-000000000003', 3); UPDATE items SET title = 'third' WHERE n = 3`);
+        return (await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM items', [], false)).rows[0].count;
+      });
+      expect(answer).toBe(3);
+      expect(await titles()).toEqual(['first', 'second', 'third']);
+      await expect(kept!.query('SELECT 1')).rejects.toThrow('Transaction is closed');
+      // The unnamed statement is not kept.
+      expect(await preparedTexts(pglite)).toEqual(['BEGIN', 'COMMIT', 'UPDATE items SET title = $1 WHERE n = $2']);
+    });
+
+    it('rolls back when the function throws, a database error included', async () => {
+      const s = statements();
+      await expect(
+        s.transaction(async (tx) => {
+          await tx.query('UPDATE items SET title = $1 WHERE n = $2', ['lost', 1]);
+          await tx.query('INSERT INTO items (id, n) VALUES ($1, $2)', ['00000000-0000-4000-8000-000000000002', 9]);
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      expect(await titles()).toEqual(['one', null]);
+      // The lock is free again: PGlite's own query runs.
+      expect((await s.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
+    });
+
+    it('fails when the commit became a rollback (a failed statement the function swallowed)', async () => {
+      const s = statements();
+      await expect(
+        s.transaction(async (tx) => {
+          await tx.query('UPDATE items SET title = $1 WHERE n = $2', ['lost', 1]);
+          await tx.query('SELECT nope FROM items').catch(() => undefined);
+        }),
+      ).rejects.toBeInstanceOf(loadPglite().TransactionAbortedError);
+      expect(await titles()).toEqual(['one', null]);
+    });
+
+    it('waits for PGlite’s own transactions and queries, and they for it', async () => {
+      const s = statements();
+      const order: string[] = [];
+      await Promise.all([
+        s.transaction(async (tx) => {
+          await tx.query('UPDATE items SET title = $1 WHERE n = $2', ['ours', 1]);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          order.push('ours');
+        }),
+        pglite.query('SELECT 1').then(() => order.push('query')),
+        pglite.transaction(async (tx) => {
+          await tx.query(`UPDATE items SET title = 'theirs' WHERE n = 2`);
+          order.push('theirs');
+        }),
+      ]);
+      expect(order).toEqual(['ours', 'query', 'theirs']);
+      expect(await titles()).toEqual(['ours', 'theirs']);
+    });
+  });
+
   it('refuses once PGlite is closed, as PGlite’s own query does', async () => {
     const s = statements();
     await pglite.close();
@@ -112,8 +176,8 @@ describe('openPglite', () => {
       expect(await db.sql.query('SELECT $1::int + 1 AS n', [1], 'plus_one')).toEqual([{ n: 2 }]);
       expect(await db.sql.query('SELECT $1::int + 2 AS n', [1])).toEqual([{ n: 3 }]);
       expect(await db.transaction((tx) => tx.query('SELECT $1::int + 1 AS n', [2], 'plus_one'))).toEqual([{ n: 3 }]);
-      const rows = await db.sql.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
-      expect(rows.map((row) => row.statement)).toEqual(['SELECT $1::int + 1 AS n']);
+      const rows = await db.sql.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements ORDER BY statement');
+      expect(rows.map((row) => row.statement)).toEqual(['BEGIN', 'COMMIT', 'SELECT $1::int + 1 AS n']);
     } finally {
       await db.close();
     }

@@ -2,7 +2,7 @@ import type * as PgliteModule from '@electric-sql/pglite';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as PgliteAdapterModule from 'pglite-prisma-adapter';
-import type { Database, SqlExecutor, SqlTransaction } from './database';
+import type { Database, SqlExecutor } from './database';
 import { PgliteProtocol, PgliteStatements } from './pglite-statements';
 import { PGLITE_TEMPLATE_DIR, isEmptyDataDir, pgliteTemplateFile, unpackDataDir } from './pglite-template';
 import { statementName } from './raw-sql';
@@ -13,10 +13,10 @@ import { statementName } from './raw-sql';
  */
 export function loadPglite(): { PGlite: typeof PgliteModule.PGlite; PrismaPGlite: typeof PgliteAdapterModule.PrismaPGlite } & PgliteProtocol {
   /* eslint-disable @typescript-eslint/no-require-imports -- a lazy require keeps the CommonJS builds the static imports used */
-  const { PGlite, protocol, messages } = require('@electric-sql/pglite') as typeof PgliteModule;
+  const { PGlite, protocol, messages, TransactionAbortedError } = require('@electric-sql/pglite') as typeof PgliteModule;
   const { PrismaPGlite } = require('pglite-prisma-adapter') as typeof PgliteAdapterModule;
   /* eslint-enable @typescript-eslint/no-require-imports */
-  return { PGlite, PrismaPGlite, protocol, messages };
+  return { PGlite, PrismaPGlite, protocol, messages, TransactionAbortedError };
 }
 
 interface Queryable {
@@ -128,13 +128,12 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     adapter: new PrismaPGlite(preparedForPrisma(pglite, statements)),
     sql: executor(pglite, (text, params) => statements.query(text, params)),
     transaction: (fn) =>
-      pglite.transaction(async (tx) => {
-        const wrapped: SqlTransaction = {
-          ...executor(tx, (text, params) => statements.queryIn(tx, text, params)),
-          exec: async (script) => void (await tx.exec(script)),
-        };
-        return fn(wrapped);
-      }) as Promise<Awaited<ReturnType<typeof fn>>>,
+      statements.transaction((tx) =>
+        fn({
+          query: async <T>(text: string, params: readonly unknown[] = [], name?: string) => (await tx.query<T>(text, params, name !== undefined)).rows,
+          exec: (script) => tx.exec(script),
+        }),
+      ),
     // One process owns a PGlite directory, so there is nobody to serialise against.
     withLock: (_lockId, fn) => fn(),
     ping: async () => {
