@@ -12,6 +12,7 @@ export interface Column {
 /** The rows of one execution, in the shape of PGlite's `Results` (what callers and Prisma's adapter read). */
 export interface ExecutedRows<T> {
   rows: T[];
+  /** The statement's own columns, not a copy: nobody writes to them. */
   fields: Column[];
   affectedRows: number;
   command?: string;
@@ -53,7 +54,7 @@ const ERROR_FIELDS: Record<string, keyof DatabaseError> = {
  */
 export function readExecution<T>(
   answer: Uint8Array,
-  columns: readonly Column[],
+  columns: Column[],
   parsers: Record<number, Parser>,
   asArrays: boolean,
   newError: (message: string, length: number) => DatabaseError,
@@ -101,7 +102,7 @@ export function readExecution<T>(
     at = end;
   }
   if (error) throw error;
-  return { rows, fields: [...columns], affectedRows, command, rowCount };
+  return { rows, fields: columns, affectedRows, command, rowCount };
 }
 
 function readError(bytes: Buffer, from: number, end: number, length: number, newError: (message: string, length: number) => DatabaseError): DatabaseError {

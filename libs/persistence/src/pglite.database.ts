@@ -20,15 +20,17 @@ export function loadPglite(): { PGlite: typeof PgliteModule.PGlite; PrismaPGlite
 }
 
 interface Queryable {
-  query<T>(text: string, params?: unknown[], options?: PgliteModule.QueryOptions): Promise<PgliteModule.Results<T>>;
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
   exec(script: string): Promise<unknown>;
 }
 
-/** A named statement runs prepared (PgliteStatements), as it does on PostgreSQL; an unnamed one as PGlite's plain query. */
-function executor(client: Queryable, prepared: (text: string, params: readonly unknown[]) => Promise<PgliteModule.Results<unknown>>): SqlExecutor {
+type Run = (text: string, params: readonly unknown[], prepared: boolean) => Promise<PgliteModule.Results<unknown>>;
+
+/** A named statement runs prepared (PgliteStatements), as it does on PostgreSQL; an unnamed one is parsed each time. */
+function executor(run: Run): SqlExecutor {
   return {
     async query<T>(text: string, params: readonly unknown[] = [], name?: string): Promise<T[]> {
-      return (name ? await prepared(text, params) : await client.query<T>(text, params as unknown[])).rows as T[];
+      return (await run(text, params, name !== undefined)).rows as T[];
     },
   };
 }
@@ -126,14 +128,8 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   return {
     kind: 'pglite',
     adapter: new PrismaPGlite(preparedForPrisma(pglite, statements)),
-    sql: executor(pglite, (text, params) => statements.query(text, params)),
-    transaction: (fn) =>
-      statements.transaction((tx) =>
-        fn({
-          query: async <T>(text: string, params: readonly unknown[] = [], name?: string) => (await tx.query<T>(text, params, name !== undefined)).rows,
-          exec: (script) => tx.exec(script),
-        }),
-      ),
+    sql: executor((text, params, prepared) => (prepared ? statements.query(text, params) : pglite.query(text, params as unknown[]))),
+    transaction: (fn) => statements.transaction((tx) => fn({ ...executor((text, params, prepared) => tx.query(text, params, prepared)), exec: (script) => tx.exec(script) })),
     // One process owns a PGlite directory, so there is nobody to serialise against.
     withLock: (_lockId, fn) => fn(),
     ping: async () => {
