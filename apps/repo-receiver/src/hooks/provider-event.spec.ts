@@ -1,4 +1,4 @@
-import { Unprocessable, toProviderEvent } from './provider-event';
+import { Unprocessable, isoTimestamp, toProviderEvent } from './provider-event';
 
 const ZERO = '0'.repeat(40);
 
@@ -53,6 +53,42 @@ describe('provider payloads', () => {
       object_attributes: { iid: 9, title: 'WI-2', action: 'merge', state: 'merged', source_branch: 's', target_branch: 'main', updated_at: '2026-11-23 10:00:00 UTC' },
     });
     expect(merged).toMatchObject({ kind: 'review', number: 9, transition: 'merged', state: 'MERGED', mergedAt: '2026-11-23T10:00:00.000Z', authorLogin: 'grace' });
+  });
+
+  it('reads when the provider last changed a pull/merge request, in either provider\'s format', () => {
+    const github = toProviderEvent('GITHUB', 'pull_request', {
+      action: 'opened',
+      pull_request: { number: 1, state: 'open', updated_at: '2019-05-15T15:20:33Z', head: { ref: 'h' }, base: { ref: 'main' } },
+      repository: { full_name: 'acme/app' },
+    });
+    expect(github).toMatchObject({ updatedAt: '2019-05-15T15:20:33.000Z' });
+    const gitlab = (updatedAt: unknown) =>
+      toProviderEvent('GITLAB', 'Merge Request Hook', { project: { path_with_namespace: 'g/p' }, object_attributes: { iid: 1, action: 'update', state: 'opened', updated_at: updatedAt } });
+    expect(gitlab('2017-09-15 16:52:00 UTC')).toMatchObject({ updatedAt: '2017-09-15T16:52:00.000Z' });
+    expect(gitlab('2013-12-03T17:23:34Z')).toMatchObject({ updatedAt: '2013-12-03T17:23:34.000Z' });
+    expect(gitlab(undefined)).toMatchObject({ updatedAt: null });
+  });
+
+  it('reads only timestamps a column can hold (years 1 to 9999)', () => {
+    expect(isoTimestamp('2026-11-23T10:00:00+02:00')).toBe('2026-11-23T08:00:00.000Z');
+    expect(isoTimestamp('+010000-01-01T00:00:00Z')).toBeNull();
+    expect(isoTimestamp('yesterday')).toBeNull();
+    expect(isoTimestamp(null)).toBeNull();
+  });
+
+  it('reads a GitLab draft toggle from changes.draft of an update (GitLab sends no action of its own for it)', () => {
+    const update = (draft: boolean, changes: object) =>
+      toProviderEvent('GITLAB', 'Merge Request Hook', {
+        project: { path_with_namespace: 'g/p' },
+        object_attributes: { iid: 4, action: 'update', state: 'opened', draft, work_in_progress: draft },
+        changes,
+      });
+    expect(update(true, { draft: { previous: false, current: true } })).toMatchObject({ transition: 'draft', state: 'DRAFT' });
+    expect(update(false, { draft: { previous: true, current: false } })).toMatchObject({ transition: 'opened', state: 'OPEN' });
+    // GitLab before 13.x named it work_in_progress.
+    expect(update(false, { work_in_progress: { previous: true, current: false } })).toMatchObject({ transition: 'opened' });
+    expect(update(true, { title: { previous: 'a', current: 'Draft: a' } })).toMatchObject({ transition: 'updated', state: 'DRAFT' });
+    expect(update(false, {})).toMatchObject({ transition: 'updated', state: 'OPEN' });
   });
 
   it('refuses tag pushes and payloads without a repository as unprocessable', () => {

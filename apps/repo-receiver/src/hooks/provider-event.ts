@@ -30,6 +30,12 @@ export interface ReviewEvent {
   targetBranch: string;
   authorLogin: string | null;
   mergedAt: string | null;
+  /**
+   * When the provider last changed the request (GitHub `pull_request.updated_at`, GitLab
+   * `object_attributes.updated_at`), ISO 8601: orders its deliveries. Null when the payload has
+   * none (and in deliveries stored before it was read).
+   */
+  updatedAt?: string | null;
 }
 
 export type ProviderEvent = PushEvent | ReviewEvent;
@@ -118,6 +124,7 @@ export function fromGithub(event: string, payload: Json): ProviderEvent {
     targetBranch: str(obj(pr.base).ref) ?? '',
     authorLogin: str(obj(pr.user).login),
     mergedAt: str(pr.merged_at),
+    updatedAt: isoTimestamp(str(pr.updated_at)),
   };
 }
 
@@ -149,6 +156,7 @@ export function fromGitlab(event: string, payload: Json): ProviderEvent {
   if (action === 'merge') transition = 'merged';
   else if (action === 'close') transition = 'closed';
   else if (action === 'open' || action === 'reopen') transition = draft ? 'draft' : 'opened';
+  else if (action === 'update' && state !== 'MERGED' && state !== 'CLOSED') transition = draftToggle(obj(payload.changes)) ?? 'updated';
   const number = Number(mr.iid);
   if (!Number.isInteger(number)) throw new Unprocessable('object_attributes.iid is missing');
   return {
@@ -162,15 +170,37 @@ export function fromGitlab(event: string, payload: Json): ProviderEvent {
     sourceBranch: str(mr.source_branch) ?? '',
     targetBranch: str(mr.target_branch) ?? '',
     authorLogin: str(obj(payload.user).username),
-    mergedAt: state === 'MERGED' ? (str(mr.merged_at) ?? normaliseGitlabTime(str(mr.updated_at))) : null,
+    mergedAt: state === 'MERGED' ? (str(mr.merged_at) ?? isoTimestamp(str(mr.updated_at))) : null,
+    updatedAt: isoTimestamp(str(mr.updated_at)),
   };
 }
 
-/** GitLab writes `2026-11-23 10:00:00 UTC` in some payloads; the artifact stores ISO 8601. */
-function normaliseGitlabTime(value: string | null): string | null {
+/**
+ * A Merge Request Hook `update` reports a draft toggle only in `changes` (`{draft: {previous,
+ * current}}`; `work_in_progress` in GitLab before 13.x): false → true turned it into a draft,
+ * true → false marked it ready, the same moves as GitHub's converted_to_draft and ready_for_review.
+ */
+function draftToggle(changes: Json): ReviewTransition | null {
+  const change = obj(changes.draft ?? changes.work_in_progress);
+  if (change.previous === false && change.current === true) return 'draft';
+  if (change.previous === true && change.current === false) return 'opened';
+  return null;
+}
+
+const GITLAB_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/;
+
+/**
+ * ISO 8601 of a provider timestamp, or null when it is none the columns can hold (not a date, or
+ * outside the years 1–9999, which JavaScript writes as `+010000-…` and PostgreSQL refuses). GitLab
+ * writes `2026-11-23 10:00:00 UTC` in its payloads, GitHub (and GitLab's documented example)
+ * `2026-11-23T10:00:00Z`.
+ */
+export function isoTimestamp(value: string | null | undefined): string | null {
   if (!value) return null;
-  const date = new Date(value.replace(' UTC', 'Z').replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const date = new Date(GITLAB_TIME.test(value) ? value.replace(' UTC', 'Z').replace(' ', 'T') : value);
+  if (Number.isNaN(date.getTime())) return null;
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? date.toISOString() : null;
 }
 
 /** Which provider events are processed; the rest are acknowledged as ignored. */
