@@ -47,3 +47,22 @@ export function isWriteConflict(error: unknown, depth = 0): boolean {
   if (typeof candidate.code === 'string' && CONFLICT_CODES.has(candidate.code)) return true;
   return [candidate.cause, candidate.meta?.driverAdapterError].some((inner) => isWriteConflict(inner, depth + 1));
 }
+
+/**
+ * PostgreSQL refused a value itself, not the moment: a data exception (SQLSTATE class 22, e.g. a
+ * number out of range, a malformed timestamp) or a program limit (class 54, e.g. an index entry
+ * over its size). Running the same statement again fails the same way. Returns the database's
+ * message, or null for any other error.
+ */
+export function refusedValue(error: unknown, depth = 0): string | null {
+  if (!error || typeof error !== 'object' || depth > 5) return null;
+  const candidate = error as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  if (typeof candidate.code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(candidate.code)) {
+    return typeof candidate.message === 'string' ? candidate.message : candidate.code;
+  }
+  for (const inner of [candidate.cause, candidate.meta?.driverAdapterError]) {
+    const found = refusedValue(inner, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}

@@ -3,7 +3,14 @@ import { type EventEnvelope, REPO_DELIVERY_RECEIVED_EVENT } from '@pds/contracts
 import type { EventOrigin } from '@pds/messaging';
 import { DATABASE, Database, SqlExecutor } from '@pds/persistence';
 
-export const DeliveryStatus = Object.freeze({ RECEIVED: 'RECEIVED', PROCESSED: 'PROCESSED', IGNORED: 'IGNORED', FAILED: 'FAILED' });
+export const DeliveryStatus = Object.freeze({
+  RECEIVED: 'RECEIVED',
+  PROCESSED: 'PROCESSED',
+  IGNORED: 'IGNORED',
+  FAILED: 'FAILED',
+  /** A repeat of a provider delivery id seen before on the connection: recorded, not processed. */
+  DUPLICATE: 'DUPLICATE',
+});
 export type DeliveryStatus = (typeof DeliveryStatus)[keyof typeof DeliveryStatus];
 
 export interface NewDelivery {
@@ -29,13 +36,32 @@ export interface WaitingDelivery {
   payload: unknown;
 }
 
-/** A delivery done with: PROCESSED, or IGNORED with the reason. */
+/** A delivery done with: PROCESSED, or IGNORED or FAILED with the reason. */
 export interface FinishedDelivery {
   id: string;
   organizationId: string;
   status: DeliveryStatus;
   reason: string | null;
+  /** Keys of the work items it linked. */
+  linkedKeys: string[];
 }
+
+/** A line of a connection's delivery log. */
+export interface LoggedDelivery {
+  id: string;
+  providerId: string;
+  event: string;
+  status: DeliveryStatus;
+  reason: string | null;
+  linkedKeys: string[];
+  receivedAt: Date;
+}
+
+/** How far back the delivery log reaches. */
+export const DELIVERY_LOG_DAYS = 30;
+
+/** Why a repeated delivery id is not processed again. */
+const DUPLICATE_REASON = 'this delivery id was received before; processed once';
 
 /**
  * Received deliveries, written and read in batches. Each batch may span organizations: every row
@@ -51,7 +77,8 @@ export class DeliveryRepository {
    * event-loop turn, in one statement that also writes the outbox events of those to process (in
    * arrival order, which keeps one repository's deliveries in order) and stamps the connections'
    * lastDeliveryAt: atomic without an interactive transaction. Returns the ids inserted; a delivery
-   * whose provider id was seen before on its connection is not.
+   * whose provider id was seen before on its connection is not: it is recorded as a DUPLICATE row
+   * (the delivery log shows every delivery, as GitHub's does), never processed.
    */
   async insertMany(deliveries: readonly NewDelivery[]): Promise<Set<string>> {
     const rows = await this.db.sql.query<{ id: string }>(
@@ -61,8 +88,12 @@ export class DeliveryRepository {
        d AS (
          INSERT INTO repos.received_deliveries (id, organization_id, connection_id, provider_id, event, status, payload, reason)
          SELECT id, organization_id, connection_id, provider_id, event, status, payload, reason FROM input ORDER BY ord
-         ON CONFLICT (connection_id, provider_id) DO NOTHING
+         ON CONFLICT (connection_id, provider_id) WHERE status <> 'DUPLICATE' DO NOTHING
          RETURNING id, organization_id, connection_id),
+       dup AS (
+         INSERT INTO repos.received_deliveries (id, organization_id, connection_id, provider_id, event, status, reason)
+         SELECT i.id, i.organization_id, i.connection_id, i.provider_id, i.event, 'DUPLICATE', $14 FROM input i
+          WHERE NOT EXISTS (SELECT 1 FROM d WHERE d.id = i.id) ORDER BY i.ord),
        o AS (
          INSERT INTO repos.outbox (id, organization_id, event_type, payload, request_id, traceparent)
          SELECT i.event_id, d.organization_id, $11, i.envelope, i.request_id, i.traceparent FROM d JOIN input i ON i.id = d.id
@@ -87,6 +118,7 @@ export class DeliveryRepository {
         REPO_DELIVERY_RECEIVED_EVENT,
         deliveries.map((d) => d.origin?.requestId ?? null),
         deliveries.map((d) => d.origin?.traceparent ?? null),
+        DUPLICATE_REASON,
       ],
       'repos_deliveries_insert',
     );
@@ -113,11 +145,38 @@ export class DeliveryRepository {
   async finish(finished: readonly FinishedDelivery[], tx: SqlExecutor = this.db.sql): Promise<void> {
     if (finished.length === 0) return;
     await tx.query(
-      `UPDATE repos.received_deliveries d SET status = f.status, reason = f.reason, processed_at = clock_timestamp()
-         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS f(organization_id, id, status, reason)
+      `UPDATE repos.received_deliveries d
+          SET status = f.status, reason = f.reason, linked_keys = f.linked_keys::text[], processed_at = clock_timestamp()
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[]) AS f(organization_id, id, status, reason, linked_keys)
         WHERE d.id = f.id AND d.organization_id = f.organization_id`,
-      [finished.map((f) => f.organizationId), finished.map((f) => f.id), finished.map((f) => f.status), finished.map((f) => f.reason)],
+      [
+        finished.map((f) => f.organizationId),
+        finished.map((f) => f.id),
+        finished.map((f) => f.status),
+        finished.map((f) => f.reason),
+        finished.map((f) => `{${f.linkedKeys.join(',')}}`),
+      ],
       'repos_deliveries_finish',
+    );
+  }
+
+  /**
+   * A connection's deliveries of the last 30 days that the receiver is done with, newest first,
+   * after the cursor position (received_at, id). Deliveries still waiting to be processed (for
+   * milliseconds, or until the work-item service is back) are not shown yet: the log tells what
+   * the receiver did. Never the payload.
+   */
+  recent(organizationId: string, connectionId: string, after: { receivedAt: string; id: string } | undefined, take: number): Promise<LoggedDelivery[]> {
+    return this.db.sql.query<LoggedDelivery>(
+      `SELECT id, provider_id AS "providerId", event, status, reason, coalesce(linked_keys, '{}') AS "linkedKeys", received_at AS "receivedAt"
+         FROM repos.received_deliveries
+        WHERE organization_id = $1::uuid AND connection_id = $2::uuid AND status <> 'RECEIVED'
+          AND received_at > now() - make_interval(days => $6::int)
+          AND ($3::timestamptz IS NULL OR (received_at, id) < ($3::timestamptz, $4::uuid))
+        ORDER BY received_at DESC, id DESC
+        LIMIT $5::int`,
+      [organizationId, connectionId, after?.receivedAt ?? null, after?.id ?? null, take, DELIVERY_LOG_DAYS],
+      'repos_deliveries_recent',
     );
   }
 }

@@ -23,6 +23,7 @@ describe('folding one batch of deliveries into one write per row', () => {
       targetBranch: 'main',
       authorLogin,
       mergedAt: null,
+      updatedAt: null,
     });
     expect(foldPullRequests([pr('OPEN', 'ada'), pr('MERGED', 'merger')])).toEqual([{ ...pr('MERGED', 'merger'), authorLogin: 'ada' }]);
   });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LinkedBy } from '@pds/contracts';
 import { DATABASE, Database } from '@pds/persistence';
 import type { FinishedDelivery } from '../hooks/delivery.repository';
+import type { StoredReview } from './review-order';
 
 export const ArtifactKind = Object.freeze({ BRANCH: 'BRANCH', COMMIT: 'COMMIT', PULL_REQUEST: 'PULL_REQUEST' });
 export type ArtifactKind = (typeof ArtifactKind)[keyof typeof ArtifactKind];
@@ -40,6 +41,8 @@ export interface PullRequestWrite extends ArtifactOrigin {
   targetBranch: string;
   authorLogin: string | null;
   mergedAt: string | null;
+  /** The provider's `updated_at` of this state: the stored one is replaced only by a state not older. */
+  updatedAt: string | null;
 }
 
 /** A link to an artifact of the same batch, named by its connection and natural key (name, sha, number). */
@@ -50,6 +53,9 @@ export interface NewLink {
   connectionId: string;
   natural: string;
   linkedBy: LinkedBy[];
+  /** A pull request's link: the state of the delivery that names it (written only if not older than the stored one). */
+  reviewState: string | null;
+  reviewUpdatedAt: string | null;
 }
 
 /** Everything one batch of deliveries writes, each list in delivery order. */
@@ -100,7 +106,10 @@ function lastByKey<T>(rows: readonly T[], key: (row: T) => string): T[] {
   return [...new Map(rows.map((row) => [key(row), row])).values()];
 }
 
-/** A pull request's latest state; its author stays who opened it (later deliveries name whoever acted). */
+/**
+ * A pull request's last state of the batch (the caller passes only states that replace the one
+ * before); its author stays who opened it (later deliveries name whoever acted).
+ */
 export function foldPullRequests(writes: readonly PullRequestWrite[]): PullRequestWrite[] {
   const first = new Map<string, PullRequestWrite>();
   for (const write of writes) if (!first.has(`${write.connectionId}/${write.number}`)) first.set(`${write.connectionId}/${write.number}`, write);
@@ -134,7 +143,7 @@ export class ArtifactRepository {
    * by this statement's snapshot; the statement is then run again, which is harmless: it is all
    * upserts.
    */
-  async writeBatch(writes: BatchWrites): Promise<void> {
+  async writeBatch(writes: BatchWrites): Promise<Map<string, StoredReview>> {
     const { upserts, markOnly } = foldBranches(writes.branches);
     const commits = firstByKey(writes.commits, (c) => `${c.connectionId}/${c.sha}`);
     const pulls = foldPullRequests(writes.pullRequests);
@@ -173,6 +182,7 @@ export class ArtifactRepository {
       col(pulls, 'targetBranch'),
       col(pulls, 'authorLogin'),
       col(pulls, 'mergedAt'),
+      col(pulls, 'updatedAt'),
       col(links, 'organizationId'),
       col(links, 'workItemId'),
       col(links, 'kind'),
@@ -183,10 +193,16 @@ export class ArtifactRepository {
       col(writes.finished, 'id'),
       col(writes.finished, 'status'),
       col(writes.finished, 'reason'),
+      writes.finished.map((f) => `{${f.linkedKeys.join(',')}}`),
+      col(links, 'reviewState'),
+      col(links, 'reviewUpdatedAt'),
     ];
+    let reviews: Map<string, StoredReview> | undefined;
     for (let attempt = 1; ; attempt++) {
-      const [{ commits: seen }] = await this.db.sql.query<{ commits: number }>(WRITE_BATCH, params, 'repos_write_batch');
-      if (seen >= commits.length || attempt === WRITE_ATTEMPTS) return;
+      const [row] = await this.db.sql.query<WriteBatchRow>(WRITE_BATCH, params, 'repos_write_batch');
+      // What the first run found and did is what the batch did: a run again finds its own writes.
+      reviews ??= storedReviews(row);
+      if (row.commits >= commits.length || attempt === WRITE_ATTEMPTS) return reviews;
     }
   }
 
@@ -283,16 +299,30 @@ WITH
     UNION ALL
     SELECT x.id, x.organization_id, x.connection_id, x.sha FROM repos.commits x
       JOIN ci ON x.organization_id = ci.organization_id AND x.connection_id = ci.connection_id AND x.sha = ci.sha),
+  pi AS (
+    SELECT * FROM unnest($22::uuid[], $23::uuid[], $24::text[], $25::text[], $26::int[], $27::text[], $28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::timestamptz[], $34::timestamptz[])
+           AS i(organization_id, connection_id, provider, repository, number, title, url, state, source_branch, target_branch, author_login, merged_at, provider_updated_at)),
+  -- The stored states, locked (FOR UPDATE waits for a replica writing the same row and reads what
+  -- it committed) and in one order, so that replicas lock the same rows without deadlocking. The
+  -- insert below reads them first (the join), which keeps this CTE ahead of it.
+  pp AS (
+    SELECT x.connection_id, x.number, x.state, x.provider_updated_at FROM repos.pull_requests x
+      JOIN pi ON x.organization_id = pi.organization_id AND x.connection_id = pi.connection_id AND x.number = pi.number
+     ORDER BY x.connection_id, x.number
+       FOR UPDATE OF x),
   p AS (
-    INSERT INTO repos.pull_requests (id, organization_id, connection_id, provider, repository, number, title, url, state, source_branch, target_branch, author_login, merged_at)
-    SELECT gen_random_uuid(), i.* 
-      FROM unnest($22::uuid[], $23::uuid[], $24::text[], $25::text[], $26::int[], $27::text[], $28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::timestamptz[])
-           AS i(organization_id, connection_id, provider, repository, number, title, url, state, source_branch, target_branch, author_login, merged_at)
+    INSERT INTO repos.pull_requests (id, organization_id, connection_id, provider, repository, number, title, url, state, source_branch, target_branch, author_login, merged_at, provider_updated_at)
+    SELECT gen_random_uuid(), pi.*
+      FROM pi LEFT JOIN pp ON pp.connection_id = pi.connection_id AND pp.number = pi.number
+    -- An older state never replaces a newer one, and a merged request stays merged (review-order.ts).
     ON CONFLICT (connection_id, number) DO UPDATE
        SET title = EXCLUDED.title, url = EXCLUDED.url, state = EXCLUDED.state, source_branch = EXCLUDED.source_branch,
-           target_branch = EXCLUDED.target_branch, merged_at = EXCLUDED.merged_at, updated_at = now()
+           target_branch = EXCLUDED.target_branch, merged_at = EXCLUDED.merged_at,
+           provider_updated_at = EXCLUDED.provider_updated_at, updated_at = now()
      WHERE repos.pull_requests.organization_id = EXCLUDED.organization_id
-    RETURNING id, organization_id, connection_id, number),
+       AND (repos.pull_requests.state <> 'MERGED' OR EXCLUDED.state = 'MERGED')
+       AND (repos.pull_requests.provider_updated_at IS NULL OR EXCLUDED.provider_updated_at >= repos.pull_requests.provider_updated_at)
+    RETURNING id, organization_id, connection_id, number, xmax = 0 AS inserted),
   a AS (
     SELECT 'BRANCH' AS kind, id, organization_id, connection_id, name AS natural_key FROM b
     UNION ALL SELECT 'COMMIT', id, organization_id, connection_id, sha FROM c
@@ -300,13 +330,43 @@ WITH
   l AS (
     INSERT INTO repos.artifact_links (id, organization_id, work_item_id, artifact_kind, artifact_id, linked_by)
     SELECT gen_random_uuid(), i.organization_id, i.work_item_id, i.kind, a.id, i.linked_by
-      FROM unnest($34::uuid[], $35::uuid[], $36::text[], $37::uuid[], $38::text[], $39::jsonb[])
-           AS i(organization_id, work_item_id, kind, connection_id, natural_key, linked_by)
+      FROM unnest($35::uuid[], $36::uuid[], $37::text[], $38::uuid[], $39::text[], $40::jsonb[], $46::text[], $47::timestamptz[])
+           AS i(organization_id, work_item_id, kind, connection_id, natural_key, linked_by, review_state, review_updated_at)
       JOIN a ON a.kind = i.kind AND a.organization_id = i.organization_id AND a.connection_id = i.connection_id AND a.natural_key = i.natural_key
+      -- A pull request's links only from a state not older than the one stored before (the upsert's rule).
+      LEFT JOIN pp ON i.kind = 'PULL_REQUEST' AND pp.connection_id = i.connection_id AND pp.number::text = i.natural_key
+     WHERE pp.connection_id IS NULL
+        OR ((pp.state <> 'MERGED' OR i.review_state = 'MERGED')
+            AND (pp.provider_updated_at IS NULL OR i.review_updated_at >= pp.provider_updated_at))
     ON CONFLICT (work_item_id, artifact_kind, artifact_id) DO UPDATE SET linked_by = EXCLUDED.linked_by
      WHERE repos.artifact_links.organization_id = EXCLUDED.organization_id),
   f AS (
-    UPDATE repos.received_deliveries d SET status = i.status, reason = i.reason, processed_at = clock_timestamp()
-      FROM unnest($40::uuid[], $41::uuid[], $42::text[], $43::text[]) AS i(organization_id, id, status, reason)
+    UPDATE repos.received_deliveries d
+       SET status = i.status, reason = i.reason, linked_keys = i.linked_keys::text[], processed_at = clock_timestamp()
+      FROM unnest($41::uuid[], $42::uuid[], $43::text[], $44::text[], $45::text[]) AS i(organization_id, id, status, reason, linked_keys)
      WHERE d.id = i.id AND d.organization_id = i.organization_id)
-SELECT (SELECT count(*) FROM c)::int AS commits`;
+SELECT (SELECT count(*) FROM c)::int AS commits,
+       (SELECT coalesce(json_agg(json_build_object('connectionId', connection_id, 'number', number, 'state', state, 'updatedAt', provider_updated_at)), '[]') FROM pp) AS prior,
+       (SELECT coalesce(json_agg(json_build_object('connectionId', connection_id, 'number', number, 'inserted', inserted)), '[]') FROM p) AS written`;
+
+interface WriteBatchRow {
+  commits: number;
+  prior: { connectionId: string; number: number; state: string; updatedAt: string | null }[];
+  written: { connectionId: string; number: number; inserted: boolean }[];
+}
+
+/** Per pull request of the batch (`connectionId/number`): its stored state before, and whether the write applied. */
+function storedReviews(row: WriteBatchRow): Map<string, StoredReview> {
+  const reviews = new Map<string, StoredReview>();
+  for (const p of row.prior) {
+    reviews.set(`${p.connectionId}/${p.number}`, {
+      prior: { state: p.state, updatedAt: p.updatedAt === null ? null : new Date(p.updatedAt).toISOString() },
+      written: null,
+    });
+  }
+  for (const w of row.written) {
+    const key = `${w.connectionId}/${w.number}`;
+    reviews.set(key, { prior: reviews.get(key)?.prior ?? null, written: w.inserted ? 'inserted' : 'updated' });
+  }
+  return reviews;
+}
