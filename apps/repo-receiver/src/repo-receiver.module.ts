@@ -9,6 +9,8 @@ import { ConnectionCache } from './connections/connection.cache';
 import { ConnectionHandler } from './connections/connection.handler';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionService } from './connections/connection.service';
+import { DeliveryLogHandler } from './delivery-log/delivery-log.handler';
+import { DeliveryLogService } from './delivery-log/delivery-log.service';
 import { DeliveryInbox } from './hooks/delivery.inbox';
 import { DeliveryRepository } from './hooks/delivery.repository';
 import { HookController } from './hooks/hook.controller';
@@ -24,7 +26,7 @@ export class RepoReceiverModule {
   static forRoot(options: RepoReceiverOptions = repoReceiverOptionsFrom(new RepoReceiverSettings(), 3001)): DynamicModule {
     return {
       module: RepoReceiverModule,
-      controllers: [HookController, ConnectionHandler, ArtifactHandler, DeliveryHandler],
+      controllers: [HookController, ConnectionHandler, ArtifactHandler, DeliveryHandler, DeliveryLogHandler],
       providers: [
         { provide: REPO_RECEIVER_OPTIONS, useValue: options },
         reposPrismaProvider,
@@ -41,6 +43,7 @@ export class RepoReceiverModule {
         WorkItemClient,
         LinkService,
         ArtifactService,
+        DeliveryLogService,
       ],
     };
   }

@@ -37,6 +37,12 @@ export const REPO_CASES: PermissionCase[] = [
     setup: repo,
     run: (api, ctx) => api.post(`/api/v1/repositories/${ctx.repoId}/rotate-secret`),
   }),
+  permissionCase<RepoCtx>({
+    operation: 'GET /repositories/{id}/deliveries',
+    allowed: adminOnly,
+    setup: repo,
+    run: (api, ctx) => api.get(`/api/v1/repositories/${ctx.repoId}/deliveries`),
+  }),
   permissionCase<RepoCtx>({ operation: 'DELETE /repositories/{id}', allowed: adminOnly, setup: repo, run: (api, ctx) => api.delete(`/api/v1/repositories/${ctx.repoId}`) }),
   permissionCase({
     operation: 'POST /repositories/preview-links',

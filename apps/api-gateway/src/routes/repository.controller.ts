@@ -1,18 +1,21 @@
-import { Body, Get, Param, Post } from '@nestjs/common';
+import { Body, Get, Param, Post, Query } from '@nestjs/common';
 import {
   AuthContext,
   CreateRepositoryDto,
   CreatedRepositoryResponse,
+  ListRepoDeliveriesQuery,
   ListRepositoriesQuery,
+  Page,
   PreviewLinksDto,
   PreviewLinksResponse,
+  RepoDeliveryResponse,
   RepoSubjects,
   RepositoryResponse,
   UpdateRepositoryDto,
   WorkItemArtifactsResponse,
 } from '@pds/contracts';
 import { Returns } from '@pds/http';
-import { ApiController, Auth } from '../auth/api-controller.decorator';
+import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { BusRoutes, RecordRoutes } from './record-routes';
 
 /** `/repositories/preview-links` is a fixed segment: registered before the `{id}` routes. */
@@ -25,11 +28,18 @@ export class RepositoryPreviewController extends BusRoutes {
   }
 }
 
-class RotateSecretRoutes extends BusRoutes {
+class RepositoryActionRoutes extends BusRoutes {
   @Returns(CreatedRepositoryResponse)
   @Post(':id/rotate-secret')
   rotateSecret(@Auth() auth: AuthContext, @Param('id') id: string): Promise<CreatedRepositoryResponse> {
     return this.bus.request(RepoSubjects.connectionRotateSecret, { auth, id });
+  }
+
+  /** What the receiver did with each delivery of the last 30 days, newest first (GitHub's "Recent deliveries"). */
+  @Get(':id/deliveries')
+  @Paginated(RepoDeliveryResponse)
+  deliveries(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListRepoDeliveriesQuery): Promise<Page<RepoDeliveryResponse>> {
+    return this.bus.request(RepoSubjects.deliveryList, { auth, id, query });
   }
 }
 
@@ -44,7 +54,7 @@ export class RepositoryController extends RecordRoutes(
     update: [RepoSubjects.connectionUpdate, UpdateRepositoryDto],
     remove: [RepoSubjects.connectionRemove],
   },
-  RotateSecretRoutes,
+  RepositoryActionRoutes,
 ) {}
 
 /** Artifacts are a separate read so that `GET /work-items/{id}` stays as fast as it is. */

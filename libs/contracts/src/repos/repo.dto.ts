@@ -91,6 +91,9 @@ export class UpdateRepositoryDto {
 
 export class ListRepositoriesQuery extends ListQuery {}
 
+/** `GET /repositories/{id}/deliveries`: the common `limit` and `cursor`. */
+export class ListRepoDeliveriesQuery extends ListQuery {}
+
 /** `POST /repositories/preview-links`: the text is read as `source` says (a pull-request body by default). */
 export class PreviewLinksDto {
   @IsString()

@@ -19,3 +19,7 @@ export const AUTOMATION_TRIGGERS = [
   'onPullRequestClosed',
 ] as const;
 export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
+
+/** What the receiver did with a delivery (`GET /repositories/{id}/deliveries`). */
+export const RepoDeliveryStatus = defineEnum(['PROCESSED', 'IGNORED', 'DUPLICATE', 'FAILED']);
+export type RepoDeliveryStatus = (typeof RepoDeliveryStatus)[keyof typeof RepoDeliveryStatus];

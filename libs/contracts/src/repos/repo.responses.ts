@@ -1,6 +1,6 @@
 import { WorkItemStatus } from '../common/enums';
 import { Field, MutableRecordResponse, REPLAYED_WITHOUT_SECRET, Timestamped } from '../common/schema';
-import { AutomationTrigger, LinkSource, PullRequestState, RepoProvider } from './repo.enums';
+import { AutomationTrigger, LinkSource, PullRequestState, RepoDeliveryStatus, RepoProvider } from './repo.enums';
 
 /** Status automations: each trigger moves linked items to a status, or does nothing (null). */
 export class RepoAutomationsResponse {
@@ -113,4 +113,22 @@ export class HookReceipt {
   @Field.uuid({ optional: true }) deliveryId?: string;
   @Field.boolean({ optional: true, description: 'true: an event this receiver does not process, or a repeated delivery' }) ignored?: boolean;
   @Field.string({ optional: true }) reason?: string;
+}
+
+/**
+ * One provider delivery and what the receiver did with it, as GitHub's "Recent deliveries" shows
+ * it; never its body. `GET /repositories/{id}/deliveries`, newest first.
+ */
+export class RepoDeliveryResponse {
+  @Field.uuid() id!: string;
+  /** `X-GitHub-Delivery`; GitLab: `X-Gitlab-Event-UUID`, else `Idempotency-Key`, else `sha256:` and the body's hash. */
+  @Field.string() providerDeliveryId!: string;
+  /** The provider's event name (`push`, `pull_request`, `Merge Request Hook`, …). */
+  @Field.string() event!: string;
+  @Field.timestamp() receivedAt!: string;
+  @Field.enum(RepoDeliveryStatus) status!: RepoDeliveryStatus;
+  /** Why it was ignored, failed, or is a duplicate; null when processed. */
+  @Field.string({ nullable: true }) reason!: string | null;
+  /** Keys of the work items it linked (`WI-12`). */
+  @Field.strings() linkedWorkItemKeys!: string[];
 }

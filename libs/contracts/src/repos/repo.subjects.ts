@@ -1,8 +1,9 @@
 import { IsUUID } from 'class-validator';
-import { BodyRequest, IdBodyRequest, IdRequest, QueryRequest } from '../common/requests';
+import type { Page } from '../common/pagination';
+import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, QueryRequest } from '../common/requests';
 import { defineSubject, recordSubjects } from '../common/subject';
-import { CreateRepositoryDto, ListRepositoriesQuery, PreviewLinksDto, UpdateRepositoryDto } from './repo.dto';
-import type { CreatedRepositoryResponse, PreviewLinksResponse, RepositoryResponse, WorkItemArtifactsResponse } from './repo.responses';
+import { CreateRepositoryDto, ListRepoDeliveriesQuery, ListRepositoriesQuery, PreviewLinksDto, UpdateRepositoryDto } from './repo.dto';
+import type { CreatedRepositoryResponse, PreviewLinksResponse, RepoDeliveryResponse, RepositoryResponse, WorkItemArtifactsResponse } from './repo.responses';
 
 export class CreateRepositoryRequest extends BodyRequest(CreateRepositoryDto) {}
 export class ListRepositoriesRequest extends QueryRequest(ListRepositoriesQuery) {}
@@ -10,6 +11,8 @@ export class UpdateRepositoryRequest extends IdBodyRequest(UpdateRepositoryDto) 
 /** get, delete, rotate-secret. */
 export class RepositoryIdRequest extends IdRequest {}
 export class PreviewLinksRequest extends BodyRequest(PreviewLinksDto) {}
+/** `id`: the connection's uuid. */
+export class ListRepoDeliveriesRequest extends IdQueryRequest(ListRepoDeliveriesQuery) {}
 /** `id`: the work item's uuid or key. */
 export class WorkItemArtifactsRequest extends IdRequest {}
 
@@ -27,6 +30,8 @@ export const RepoSubjects = Object.freeze({
   connectionRemove: defineSubject<RepositoryIdRequest, void>('repos.connection.delete'),
   connectionRotateSecret: defineSubject<RepositoryIdRequest, CreatedRepositoryResponse>('repos.connection.rotate-secret'),
   previewLinks: defineSubject<PreviewLinksRequest, PreviewLinksResponse>('repos.link.preview'),
+  /** A connection's delivery log: what the receiver did with each delivery of the last 30 days, newest first. */
+  deliveryList: defineSubject<ListRepoDeliveriesRequest, Page<RepoDeliveryResponse>>('repos.delivery.list'),
   /** Read by the REST edge and by the MCP server: `{branches, commits, pullRequests}`, each entry with `linkedBy`. */
   workItemArtifacts: defineSubject<WorkItemArtifactsRequest, WorkItemArtifactsResponse>('repos.artifact.by-work-item'),
   /** Broadcast (no queue group): a connection's settings, secret or existence changed; every receiver replica drops its cached row. */

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Permission, assertCan } from '@pds/auth';
+import { AuthContext, ListRepoDeliveriesQuery, Page, RepoDeliveryResponse, RepoDeliveryStatus } from '@pds/contracts';
+import { readPage, requireByPathId } from '@pds/persistence';
+import { ConnectionRepository } from '../connections/connection.repository';
+import { DeliveryRepository, LoggedDelivery } from '../hooks/delivery.repository';
+
+export function toRepoDeliveryResponse(row: LoggedDelivery): RepoDeliveryResponse {
+  return {
+    id: row.id,
+    providerDeliveryId: row.providerId,
+    event: row.event,
+    receivedAt: row.receivedAt.toISOString(),
+    status: row.status as RepoDeliveryStatus,
+    reason: row.reason,
+    linkedWorkItemKeys: row.linkedKeys,
+  };
+}
+
+/**
+ * A connection's delivery log for its ADMIN, GitHub's "Recent deliveries" page: what the receiver
+ * did with each delivery of the last 30 days, newest first. The body is never shown.
+ */
+@Injectable()
+export class DeliveryLogService {
+  constructor(
+    @Inject(ConnectionRepository) private readonly connections: ConnectionRepository,
+    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+  ) {}
+
+  async list(auth: AuthContext, id: string, query: ListRepoDeliveriesQuery): Promise<Page<RepoDeliveryResponse>> {
+    assertCan(auth, Permission.RepositoriesManage);
+    const connection = await requireByPathId('Repository', id, (uuid) => this.connections.find(auth.organizationId, uuid));
+    return readPage(
+      query,
+      (after, take) => this.deliveries.recent(auth.organizationId, connection.id, after && { receivedAt: after.sortValue, id: after.id }, take),
+      toRepoDeliveryResponse,
+      (row) => row.receivedAt.toISOString(),
+    );
+  }
+}
