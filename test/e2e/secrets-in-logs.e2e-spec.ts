@@ -1,18 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { createOrganization } from './support/client';
+import { stackLogs } from './support/logs';
 import { Receiver, WEBHOOKS, createWebhook } from './support/receiver';
 import { REPOSITORIES, connectRepository, githubPush, postGithub, postGitlab, uniqueRepo } from './support/repos';
-import { stackInfo } from './support/stack-info';
-
-/** Every log line the stack's processes wrote so far, from the files global setup points them to. */
-function stackLogs(): string {
-  const { logDir } = stackInfo();
-  return readdirSync(logDir)
-    .filter((name) => name.endsWith('.log'))
-    .map((name) => readFileSync(path.join(logDir, name), 'utf8'))
-    .join('\n');
-}
 
 describe('secrets in logs', () => {
   it('never writes API keys or webhook secrets to any log, also on failed requests', async () => {

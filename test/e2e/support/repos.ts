@@ -129,11 +129,25 @@ export interface PullRequestInput {
   draft?: boolean;
   state?: 'open' | 'closed';
   merged?: boolean;
+  /** `pull_request.updated_at`: when the provider last changed the pull request (default now). */
+  updatedAt?: string;
+}
+
+/** GitHub's timestamps: ISO 8601 in whole seconds (`2019-05-15T15:20:33Z`). */
+export function githubTime(date = new Date()): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** GitLab's timestamps in webhook payloads (`2017-09-15 16:52:00 UTC`). */
+export function gitlabTime(date = new Date()): string {
+  return date.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
 }
 
 /** GitHub `pull_request` (docs.github.com, "pull_request" webhook payload). */
 export function githubPullRequest(fullName: string, action: string, pr: PullRequestInput): Json {
   const merged = pr.merged ?? false;
+  const updatedAt = pr.updatedAt ?? githubTime();
+  const closed = (pr.state ?? 'open') === 'closed';
   return {
     action,
     number: pr.number,
@@ -148,8 +162,10 @@ export function githubPullRequest(fullName: string, action: string, pr: PullRequ
       user: { login: 'ada', id: 1 },
       draft: pr.draft ?? false,
       merged,
-      merged_at: merged ? new Date().toISOString() : null,
-      created_at: new Date().toISOString(),
+      created_at: '2026-11-20T09:00:00Z',
+      updated_at: updatedAt,
+      closed_at: closed ? updatedAt : null,
+      merged_at: merged ? updatedAt : null,
       head: { ref: pr.head, sha: sha(), label: `acme:${pr.head}` },
       base: { ref: pr.base ?? 'main', sha: sha(), label: 'acme:main' },
     },
@@ -200,32 +216,104 @@ export interface MergeRequestInput {
   state?: 'opened' | 'closed' | 'merged';
   action: 'open' | 'update' | 'merge' | 'close' | 'reopen';
   draft?: boolean;
+  /** `object_attributes.updated_at` (default now), in GitLab's `2017-09-15 16:52:00 UTC` form. */
+  updatedAt?: string;
+  /** `changes`: what this event changed, `{field: {previous, current}}` (GitLab may send it empty). */
+  changes?: Record<string, { previous: unknown; current: unknown }>;
 }
 
-/** GitLab `Merge Request Hook` (docs.gitlab.com, "Merge request events"). */
+const GITLAB_USER = { id: 1, name: 'Grace Hopper', username: 'grace', avatar_url: 'https://www.gravatar.com/avatar/e64c7d89f26bd1972efa854d13d7dd61?s=40&d=identicon', email: '[REDACTED]' };
+
+function gitlabProject(fullName: string): Json {
+  const web = `https://gitlab.com/${fullName}`;
+  return {
+    id: 15,
+    name: fullName.split('/').pop(),
+    description: '',
+    web_url: web,
+    avatar_url: null,
+    git_ssh_url: `git@gitlab.com:${fullName}.git`,
+    git_http_url: `${web}.git`,
+    namespace: fullName.split('/')[0],
+    visibility_level: 0,
+    path_with_namespace: fullName,
+    default_branch: 'main',
+    ci_config_path: '',
+    homepage: web,
+    url: `git@gitlab.com:${fullName}.git`,
+    ssh_url: `git@gitlab.com:${fullName}.git`,
+    http_url: `${web}.git`,
+  };
+}
+
+/**
+ * GitLab `Merge Request Hook` in the shape of the documented payload (docs.gitlab.com, "Webhook
+ * events", "Merge request events", which is gitlab.com output): every field there, with this
+ * test's project, request, action, draft flag, time and `changes` filled in.
+ */
 export function gitlabMergeRequest(fullName: string, mr: MergeRequestInput): Json {
+  const project = gitlabProject(fullName);
+  const updatedAt = mr.updatedAt ?? gitlabTime();
+  const draft = mr.draft ?? false;
+  const state = mr.state ?? 'opened';
+  const label = { id: 206, title: 'API', color: '#ffffff', project_id: 15, created_at: '2026-11-20T09:00:00Z', updated_at: '2026-11-20T09:00:00Z', template: false, description: 'API related issues', type: 'ProjectLabel', group_id: 41 };
+  const lastCommit = sha();
   return {
     object_kind: 'merge_request',
     event_type: 'merge_request',
-    user: { id: 1, name: 'Grace Hopper', username: 'grace' },
-    project: { id: 15, name: fullName.split('/').pop(), web_url: `https://gitlab.com/${fullName}`, path_with_namespace: fullName },
+    user: GITLAB_USER,
+    project,
+    repository: { name: project.name, url: project.http_url, description: '', homepage: project.homepage },
     object_attributes: {
       id: 99,
       iid: mr.iid,
-      title: mr.title,
-      description: mr.description ?? null,
-      state: mr.state ?? 'opened',
-      action: mr.action,
-      source_branch: mr.source,
       target_branch: mr.target ?? 'main',
-      draft: mr.draft ?? false,
-      work_in_progress: mr.draft ?? false,
+      source_branch: mr.source,
+      source_project_id: 15,
+      author_id: 1,
+      assignee_ids: [1],
+      assignee_id: 1,
+      reviewer_ids: [],
+      title: mr.title,
+      created_at: '2026-11-20 09:00:00 UTC',
+      updated_at: updatedAt,
+      last_edited_at: null,
+      last_edited_by_id: null,
+      milestone_id: null,
+      state_id: state === 'opened' ? 1 : state === 'closed' ? 2 : 3,
+      state,
+      blocking_discussions_resolved: true,
+      work_in_progress: draft,
+      draft,
+      first_contribution: false,
+      merge_status: 'can_be_merged',
+      target_project_id: 15,
+      description: mr.description ?? '',
+      prepared_at: '2026-11-20 09:00:01 UTC',
+      total_time_spent: 0,
+      time_change: 0,
+      human_total_time_spent: null,
+      human_time_change: null,
+      human_time_estimate: null,
       url: `https://gitlab.com/${fullName}/-/merge_requests/${mr.iid}`,
-      updated_at: '2026-11-23 10:00:00 UTC',
+      source: project,
+      target: project,
+      last_commit: {
+        id: lastCommit,
+        message: 'Update README.md',
+        title: 'Update README.md',
+        timestamp: '2026-11-20T10:00:00+01:00',
+        url: `https://gitlab.com/${fullName}/-/commit/${lastCommit}`,
+        author: { name: 'Grace Hopper', email: 'grace@example.com' },
+      },
+      labels: [label],
+      action: mr.action,
+      detailed_merge_status: 'mergeable',
     },
-    labels: [],
-    changes: {},
-    repository: { name: fullName.split('/').pop(), homepage: `https://gitlab.com/${fullName}` },
+    labels: [label],
+    changes: mr.changes ?? {},
+    assignees: [{ id: 1, name: 'Grace Hopper', username: 'grace', avatar_url: GITLAB_USER.avatar_url }],
+    reviewers: [],
   };
 }
 
