@@ -76,13 +76,13 @@ describe('pull/merge request state only moves forward (payload updated_at)', () 
 
     // Later and alone: an edit older than the stored state is dropped, a newer one applies.
     const edited = (title: string, updatedAt: string) =>
-      githubPullRequest(github.fullName, 'edited', { ...pr, title, state: 'closed', merged: true, updatedAt });
+      githubPullRequest(github.fullName, 'edited', { ...pr, title, state: 'closed', merged: true, updatedAt, mergedAt: '2026-11-20T12:00:00Z' });
     expect((await postGithub(github, 'pull_request', edited(`${target.key} v2`, '2026-11-20T11:00:00Z'))).status).toBe(202);
     await settle(org, github);
     expect((await pullRequestOf(org, target.key)).title).toBe(`${target.key} v3`);
     expect((await postGithub(github, 'pull_request', edited(`${target.key} v4`, '2026-11-20T13:00:00Z'))).status).toBe(202);
     await waitForArtifacts(org.api, target.key, (b) => b.pullRequests[0]?.title === `${target.key} v4`);
-    expect(await pullRequestOf(org, target.key)).toMatchObject({ state: 'MERGED', mergedAt: '2026-11-20T13:00:00.000Z' });
+    expect(await pullRequestOf(org, target.key)).toMatchObject({ state: 'MERGED', mergedAt: '2026-11-20T12:00:00.000Z' });
   });
 
   it('GitLab: the same "open" with a new X-Gitlab-Event-UUID after the merge changes nothing', async () => {

@@ -131,6 +131,8 @@ export interface PullRequestInput {
   merged?: boolean;
   /** `pull_request.updated_at`: when the provider last changed the pull request (default now). */
   updatedAt?: string;
+  /** `pull_request.merged_at` of a merged one (default: `updatedAt`, as in the "closed" delivery of the merge). */
+  mergedAt?: string;
 }
 
 /** GitHub's timestamps: ISO 8601 in whole seconds (`2019-05-15T15:20:33Z`). */
@@ -165,7 +167,7 @@ export function githubPullRequest(fullName: string, action: string, pr: PullRequ
       created_at: '2026-11-20T09:00:00Z',
       updated_at: updatedAt,
       closed_at: closed ? updatedAt : null,
-      merged_at: merged ? updatedAt : null,
+      merged_at: merged ? (pr.mergedAt ?? updatedAt) : null,
       head: { ref: pr.head, sha: sha(), label: `acme:${pr.head}` },
       base: { ref: pr.base ?? 'main', sha: sha(), label: 'acme:main' },
     },
