@@ -66,7 +66,7 @@ export class McpController {
   @ApiResponse({ status: 429, description: 'Rate limit exceeded', schema: REFUSED })
   @ApiResponse({ status: 503, description: 'A dependency is not reachable right now', schema: REFUSED })
   async handle(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    assertAllowedOrigin(request.headers.origin, request.headers.host, this.options.allowedOrigins);
+    assertAllowedOrigin(request.headers.origin, this.options.publicOrigin, this.options.allowedOrigins);
     const auth = await this.authenticator.authenticate(request.headers, request.ip, (headers) => void reply.headers(headers));
     const server = this.servers.create(auth);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
