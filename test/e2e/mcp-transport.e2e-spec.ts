@@ -139,6 +139,22 @@ describe('MCP transport: Streamable HTTP at /mcp', () => {
     },
   );
 
+  it('answers OAuth client registration (POST /register, where OAuth clients fall back to) with the key\'s own refusal', async () => {
+    const register = (headers: Record<string, string>) =>
+      rawMcp('POST', headers, { client_name: 'Claude Code (productos)', redirect_uris: ['http://localhost:3118/callback'] }, `${stackInfo().mcpUrl}/register`);
+    const unknown = await register({ 'x-api-key': `pos_sk_${'A'.repeat(43)}` });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toMatchObject({ error: 'Unauthorized', message: expect.stringMatching(/^Unknown or revoked API key\..*PRODUCT_OS_API_KEY/) });
+    const missing = await register({});
+    expect(missing.status).toBe(401);
+    expect(missing.body.message).toMatch(/^Missing API key/);
+    // A working key needs no OAuth at all: there is nothing to register.
+    const org = await createOrganization();
+    const valid = await register({ authorization: `Bearer ${org.apiKey}` });
+    expect(valid.status).toBe(404);
+    expect(valid.body).toMatchObject({ error: 'NotFound', message: expect.stringContaining('no OAuth') });
+  });
+
   it('charges MCP calls to the key\'s per-minute budget, shared with REST', async () => {
     const org = await createOrganization();
     const rest = keyClient(org.apiKey);
