@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,13 +45,36 @@ describe('Claude Code connects with a personal key', () => {
     expect(list).toContain(`productos: ${mcpUrl()} (HTTP) - ✔ Connected`);
   }, 320_000);
 
-  it('reports a revoked key as failing to connect', async () => {
-    const org = await createOrganization();
-    const key = await org.api.post('/api/v1/me/api-keys', { name: 'soon revoked' });
-    expect((await org.api.delete(`/api/v1/me/api-keys/${key.body.id}`)).status).toBe(200);
-    await claude(home, ['mcp', 'add', '--transport', 'http', 'productos', mcpUrl(), '--header', `x-api-key: ${key.body.apiKey}`]);
+  // Claude Code answers a 401 by trying OAuth; with no metadata to find it registers a client at
+  // POST /register of the server's origin and prints that answer's body (docs/mcp.md, "When the key is refused").
+  it.each([
+    ['an unknown key', async () => `pos_sk_${randomBytes(32).toString('base64url')}`],
+    [
+      'a revoked key',
+      async () => {
+        const org = await createOrganization();
+        const key = await org.api.post('/api/v1/me/api-keys', { name: 'soon revoked' });
+        expect((await org.api.delete(`/api/v1/me/api-keys/${key.body.id}`)).status).toBe(200);
+        return key.body.apiKey as string;
+      },
+    ],
+  ])('reports %s in x-api-key as an authentication failure with the server\'s message', async (_label, makeKey) => {
+    const key = await makeKey();
+    await claude(home, ['mcp', 'add', '--transport', 'http', 'productos', mcpUrl(), '--header', `x-api-key: ${key}`]);
     const list = await claude(home, ['mcp', 'list']);
-    expect(list).toContain('productos:');
-    expect(list).not.toContain('✔ Connected');
+    const line = list.split('\n').find((l) => l.startsWith('productos:')) ?? list;
+    expect(line).not.toContain('✔ Connected');
+    expect(line).toContain('(HTTP 401)');
+    expect(line).toContain('Unknown or revoked API key');
+    expect(line).not.toContain('Cannot POST');
+  }, 320_000);
+
+  it('reports an unknown key in Authorization: Bearer as a rejected header with the server\'s message', async () => {
+    const key = `pos_sk_${randomBytes(32).toString('base64url')}`;
+    await claude(home, ['mcp', 'add', '--transport', 'http', 'productos', mcpUrl(), '--header', `Authorization: Bearer ${key}`]);
+    const list = await claude(home, ['mcp', 'list']);
+    const line = list.split('\n').find((l) => l.startsWith('productos:')) ?? list;
+    expect(line).toContain('Server rejected the configured Authorization header (HTTP 401)');
+    expect(line).toContain('Unknown or revoked API key');
   }, 320_000);
 });

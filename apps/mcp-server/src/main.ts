@@ -6,5 +6,5 @@ import { McpSettings, mcpOptionsFrom } from './mcp.settings';
 runService({
   name: 'mcp-server',
   defaultPort: 3002,
-  parts: () => ({ imports: [McpServerModule.forRoot(mcpOptionsFrom(loadConfig(McpSettings)))] }),
+  parts: (config) => ({ imports: [McpServerModule.forRoot(mcpOptionsFrom(loadConfig(McpSettings), config.PORT))] }),
 });

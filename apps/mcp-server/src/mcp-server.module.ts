@@ -24,6 +24,7 @@ import { WhoamiTool } from './tools/whoami.tool';
 import { KeyRevokedHandler } from './transport/key-revoked.handler';
 import { McpAuthenticator } from './transport/mcp.authenticator';
 import { McpController } from './transport/mcp.controller';
+import { OAuthRegistrationController } from './transport/oauth-registration.controller';
 
 /** In `tools/list` order: orientation and reads first, then writes. */
 const TOOLS = [
@@ -53,7 +54,7 @@ export class McpServerModule {
   static forRoot(options: McpOptions): DynamicModule {
     return {
       module: McpServerModule,
-      controllers: [McpController, KeyRevokedHandler, RateLimitSyncHandler],
+      controllers: [McpController, OAuthRegistrationController, KeyRevokedHandler, RateLimitSyncHandler],
       providers: [
         { provide: MCP_OPTIONS, useValue: options },
         ...edgeProviders(options),

@@ -1,7 +1,9 @@
 import type { EdgeOptions } from '@pds/edge';
 
 export interface McpOptions extends EdgeOptions {
-  /** Origins accepted besides the server's own; requests without an Origin header are not browsers. */
+  /** The origin of the server's public URL (MCP_PUBLIC_URL): browsers' pages there may call it. */
+  publicOrigin: string;
+  /** Origins accepted besides the public one; requests without an Origin header are not browsers. */
   allowedOrigins: string[];
 }
 

@@ -68,7 +68,8 @@ runMain(async () => {
       DeliveryIntakeModule,
       WebhookDispatcherModule.forRoot(dispatcherOptionsFrom(webhookSettings, webhookKey.key)),
       RepoReceiverModule.forRoot(repoReceiverOptionsFrom(repoSettings, config.PORT, repoKey.key)),
-      McpServerModule.forRoot(mcpOptionsFrom(mcpSettings)),
+      // MCP shares the one port with everything else: its public origin defaults to the server's PUBLIC_URL.
+      McpServerModule.forRoot(mcpOptionsFrom(mcpSettings, config.PORT, repoSettings.PUBLIC_URL)),
     ],
     controllers: [HealthController, MetricsController],
   })

@@ -28,7 +28,7 @@ runMain(async () => {
       MessagingModule.forRoot({ transport: 'in-process' }),
       GatewayModule.forRoot(gatewayOptionsFrom(new GatewaySettings(), 'preview-only-operator-token')),
       RepoReceiverModule.forRoot(),
-      McpServerModule.forRoot(mcpOptionsFrom(new McpSettings())),
+      McpServerModule.forRoot(mcpOptionsFrom(new McpSettings(), 3000)),
     ],
     controllers: [HealthController, MetricsController],
   })

@@ -21,18 +21,27 @@ describe('RateLimiter', () => {
 
   it('allows the limit per window, then denies with the time to reset', () => {
     const [limiter] = replicas(1);
-    const decisions = Array.from({ length: 6 }, () => limiter.hit('key-a', start));
+    const decisions = Array.from({ length: 6 }, () => limiter.hit('key-a', 1, start));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false]);
     expect(decisions.map((d) => d.remaining)).toEqual([4, 3, 2, 1, 0, 0]);
     expect(decisions[5].resetSeconds).toBe(50);
-    expect(limiter.hit('key-b', start).allowed).toBe(true);
+    expect(limiter.hit('key-b', 1, start).allowed).toBe(true);
   });
 
   it('starts over in the next window', () => {
     const [limiter] = replicas(1);
-    for (let i = 0; i < 5; i += 1) limiter.hit('key', start);
-    expect(limiter.hit('key', start).allowed).toBe(false);
-    expect(limiter.hit('key', start + 60_000).allowed).toBe(true);
+    for (let i = 0; i < 5; i += 1) limiter.hit('key', 1, start);
+    expect(limiter.hit('key', 1, start).allowed).toBe(false);
+    expect(limiter.hit('key', 1, start + 60_000).allowed).toBe(true);
+  });
+
+  it('charges a cost at once, and refuses a cost over what remains whole, charging nothing', () => {
+    const [limiter] = replicas(1);
+    expect(limiter.hit('key', 3, start)).toMatchObject({ allowed: true, remaining: 2 });
+    expect(limiter.hit('key', 3, start)).toMatchObject({ allowed: false, remaining: 2, resetSeconds: 50 });
+    expect(limiter.hit('key', 2, start)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.hit('key', 1, start).allowed).toBe(false);
+    expect(limiter.hit('other', 6, start)).toMatchObject({ allowed: false, remaining: 5 });
   });
 
   it('shares one budget across replicas', async () => {
@@ -48,6 +57,11 @@ describe('RateLimiter', () => {
       await tick();
       expect(a.hit('key').allowed).toBe(false);
       expect(b.hit('key').allowed).toBe(false);
+      // A batch's whole cost reaches the other replicas too.
+      expect(a.hit('batch', 4).allowed).toBe(true);
+      await tick();
+      await tick();
+      expect(b.hit('batch', 2)).toMatchObject({ allowed: false, remaining: 1 });
     } finally {
       jest.useRealTimers();
     }

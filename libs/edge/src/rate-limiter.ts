@@ -39,8 +39,12 @@ export class RateLimiter {
     @Inject(EDGE_OPTIONS) private readonly options: Pick<EdgeOptions, 'rateLimitPerMinute'>,
   ) {}
 
-  hit(keyId: string, now = Date.now()): RateLimitDecision {
-    return this.charge(keyId, this.options.rateLimitPerMinute, now);
+  /**
+   * Charges `cost` requests of the key's per-minute budget at once (a JSON-RPC batch costs one per
+   * message). A cost over what remains is refused whole and charges nothing.
+   */
+  hit(keyId: string, cost = 1, now = Date.now()): RateLimitDecision {
+    return this.charge(keyId, this.options.rateLimitPerMinute, cost, now);
   }
 
   /** Whether `key` still has budget under `limit`, without charging it. */
@@ -52,16 +56,16 @@ export class RateLimiter {
     return { allowed: used < limit, limit, remaining: Math.max(0, limit - used), resetSeconds };
   }
 
-  /** Counts one request of `key` against `limit` (shared by every replica, like the key budget). */
-  charge(keyId: string, limit: number, now = Date.now()): RateLimitDecision {
+  /** Counts `cost` requests of `key` against `limit` (shared by every replica, like the key budget). */
+  charge(keyId: string, limit: number, cost = 1, now = Date.now()): RateLimitDecision {
     const window = Math.floor(now / WINDOW_MS);
     const resetSeconds = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
     const counter = this.counter(keyId, window);
     const used = counter.local + counter.remote;
-    if (used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
-    counter.local += 1;
-    this.record(keyId, window);
-    return { allowed: true, limit, remaining: Math.max(0, limit - used - 1), resetSeconds };
+    if (used + cost > limit) return { allowed: false, limit, remaining: Math.max(0, limit - used), resetSeconds };
+    counter.local += cost;
+    this.record(keyId, window, cost);
+    return { allowed: true, limit, remaining: Math.max(0, limit - used - cost), resetSeconds };
   }
 
   private counter(keyId: string, window: number): Counter {
@@ -74,12 +78,12 @@ export class RateLimiter {
     return counter;
   }
 
-  private record(keyId: string, window: number): void {
+  private record(keyId: string, window: number, cost: number): void {
     if (window !== this.pendingWindow) {
       this.flush();
       this.pendingWindow = window;
     }
-    this.pending.set(keyId, (this.pending.get(keyId) ?? 0) + 1);
+    this.pending.set(keyId, (this.pending.get(keyId) ?? 0) + cost);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       setImmediate(() => this.flush());

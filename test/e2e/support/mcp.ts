@@ -44,9 +44,14 @@ export async function toolError(client: Client, name: string, args: Record<strin
   }
 }
 
-/** Raw JSON-RPC over fetch, for what the SDK client would not send (bad keys, GET, origins). */
-export async function rawMcp(method: string, headers: Record<string, string> = {}, body?: unknown): Promise<{ status: number; body: Json; headers: Headers }> {
-  const response = await fetch(mcpUrl(), {
+/** Raw JSON-RPC over fetch, for what the SDK client would not send (bad keys, GET, origins, batches). */
+export async function rawMcp(
+  method: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+  url = mcpUrl(),
+): Promise<{ status: number; body: Json; headers: Headers }> {
+  const response = await fetch(url, {
     method,
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -59,6 +64,11 @@ export async function rawMcp(method: string, headers: Record<string, string> = {
     // leave the text
   }
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** A `tools/call` message, for batches. */
+export function toolCall(id: number, name: string, args: Record<string, unknown> = {}): Json {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };
 }
 
 export const INITIALIZE = {

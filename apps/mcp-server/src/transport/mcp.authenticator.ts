@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ROLES_WITHOUT_KEYS } from '@pds/auth';
-import { AuthContext, ForbiddenError, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
+import { AppException, AuthContext, ErrorCode, ForbiddenError, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
 import { ApiKeyCache, AuthFailures, RateLimiter, apiKeyFromHeaders, checkApiKey, rateLimitError, rateLimitHeaders } from '@pds/edge';
 import { MessageBus } from '@pds/messaging';
 import { MCP_OPTIONS, McpOptions } from '../mcp.options';
@@ -32,11 +32,15 @@ export class McpAuthenticator {
     this.cache.evict(keyHash);
   }
 
-  /** `setHeaders` receives the rate-limit headers, also of a denied request. */
+  /**
+   * `setHeaders` receives the rate-limit headers, also of a denied request. `messages` is what the
+   * request costs: a JSON-RPC batch is charged one per message, all or nothing.
+   */
   async authenticate(
     headers: Record<string, string | string[] | undefined>,
     address: string,
     setHeaders: (headers: Record<string, number>) => void,
+    messages = 1,
   ): Promise<AuthContext> {
     const key = apiKeyFromHeaders(headers);
     if (key === undefined) throw new UnauthorizedError(`Missing API key. ${HOW_TO}`);
@@ -46,8 +50,16 @@ export class McpAuthenticator {
         role: [auth.role],
       });
     }
-    const decision = this.rateLimiter.hit(auth.keyId);
+    const decision = this.rateLimiter.hit(auth.keyId, messages);
     setHeaders(rateLimitHeaders(decision));
+    if (!decision.allowed && messages > 1) {
+      throw new AppException(
+        ErrorCode.TooManyRequests,
+        `Rate limit of ${decision.limit} requests per minute: this batch of ${messages} messages counts as ${messages} requests and ` +
+          `${decision.remaining} remain, so none of it ran; send fewer messages, or retry after ${decision.resetSeconds} s`,
+        { retryAfterSeconds: decision.resetSeconds, batchSize: messages, remaining: decision.remaining },
+      );
+    }
     const denied = rateLimitError(decision);
     if (denied) throw denied;
     return auth;

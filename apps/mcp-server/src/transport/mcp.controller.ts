@@ -6,15 +6,22 @@ import { ApiErrorBody } from '@pds/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MCP_OPTIONS, McpOptions } from '../mcp.options';
 import { McpServerFactory } from '../tools/mcp-server.factory';
+import { MAX_BATCH_MESSAGES, batchRefusal, messageCount } from './batch';
 import { McpAuthenticator } from './mcp.authenticator';
 import { assertAllowedOrigin } from './origin.guard';
 
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** A JSON-RPC error answering no particular message (`id: null`), as the SDK's own refusals are. */
+function jsonRpcError(code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
 /** JSON-RPC error of the Streamable HTTP spec for a stateless server: no SSE stream, no session to end. */
-const METHOD_NOT_ALLOWED = JSON.stringify({
-  jsonrpc: '2.0',
-  error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; send JSON-RPC requests with POST /mcp' },
-  id: null,
-});
+const METHOD_NOT_ALLOWED = jsonRpcError(-32000, 'Method not allowed: this MCP server is stateless; send JSON-RPC requests with POST /mcp');
+const INVALID_REQUEST = -32600;
 
 /**
  * Streamable HTTP at /mcp, stateless: every POST gets its own server and transport, built for the
@@ -47,27 +54,49 @@ const REFUSED: SchemaObject = { oneOf: [{ $ref: getSchemaPath(ApiErrorBody) }, J
 @ApiSecurity('apiKey')
 @ApiExtraModels(ApiErrorBody)
 export class McpController {
+  /** A batch larger than the key's whole per-minute budget could never run. */
+  private readonly batchCap: number;
+
   constructor(
     @Inject(McpAuthenticator) private readonly authenticator: McpAuthenticator,
     @Inject(McpServerFactory) private readonly servers: McpServerFactory,
     @Inject(MCP_OPTIONS) private readonly options: McpOptions,
-  ) {}
+  ) {
+    this.batchCap = Math.min(MAX_BATCH_MESSAGES, options.rateLimitPerMinute);
+  }
 
   @Post()
   @ApiBody({ schema: { oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }] } })
   @ApiOkResponse({ description: 'JSON-RPC response(s)', schema: { oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }] } })
   @ApiAcceptedResponse({ description: 'Notifications and responses only: accepted, empty body' })
-  @ApiResponse({ status: 400, description: 'Not a JSON-RPC message', schema: REFUSED })
+  @ApiResponse({
+    status: 400,
+    description:
+      'Not a JSON-RPC message; or a batch that is empty, has more than 20 messages (or more than the per-minute limit), or names ' +
+      'MCP-Protocol-Version 2025-06-18 or later (JSON-RPC error -32600)',
+    schema: REFUSED,
+  })
   @ApiResponse({ status: 401, description: 'Missing or invalid key (`x-api-key` or `Authorization: Bearer`)', schema: REFUSED })
   @ApiResponse({ status: 403, description: 'Origin not allowed', schema: REFUSED })
   @ApiResponse({ status: 406, description: 'Accept must allow application/json and text/event-stream', schema: REFUSED })
   @ApiResponse({ status: 413, description: 'Body too large', schema: REFUSED })
   @ApiResponse({ status: 415, description: 'Content-Type must be application/json', schema: REFUSED })
-  @ApiResponse({ status: 429, description: 'Rate limit exceeded', schema: REFUSED })
+  @ApiResponse({ status: 429, description: 'Rate limit exceeded (a batch counts one request per message and runs whole or not at all)', schema: REFUSED })
   @ApiResponse({ status: 503, description: 'A dependency is not reachable right now', schema: REFUSED })
   async handle(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    assertAllowedOrigin(request.headers.origin, request.headers.host, this.options.allowedOrigins);
-    const auth = await this.authenticator.authenticate(request.headers, request.ip, (headers) => void reply.headers(headers));
+    assertAllowedOrigin(request.headers.origin, this.options.publicOrigin, this.options.allowedOrigins);
+    // Before the key: a refused batch runs nothing and costs nothing.
+    const refusal = batchRefusal(request.body, headerValue(request.headers['mcp-protocol-version']), this.batchCap);
+    if (refusal !== undefined) {
+      void reply.status(400).type('application/json').send(jsonRpcError(INVALID_REQUEST, refusal));
+      return;
+    }
+    const auth = await this.authenticator.authenticate(
+      request.headers,
+      request.ip,
+      (headers) => void reply.headers(headers),
+      messageCount(request.body),
+    );
     const server = this.servers.create(auth);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // From here the SDK writes the raw response; Fastify must not answer a second time.

@@ -1,9 +1,9 @@
 import { AppException } from '@pds/contracts';
 import { assertAllowedOrigin } from './origin.guard';
 
-function refusal(origin: string | undefined, host: string, allowed: string[] = []): string | undefined {
+function refusal(origin: string | undefined, publicOrigin: string, allowed: string[] = []): string | undefined {
   try {
-    assertAllowedOrigin(origin, host, allowed);
+    assertAllowedOrigin(origin, publicOrigin, allowed);
     return undefined;
   } catch (error) {
     return (error as AppException).code;
@@ -11,16 +11,18 @@ function refusal(origin: string | undefined, host: string, allowed: string[] = [
 }
 
 describe('assertAllowedOrigin', () => {
-  it('lets requests without an Origin (command-line agents) and same-origin pages through', () => {
-    expect(refusal(undefined, 'mcp.example.com')).toBeUndefined();
-    expect(refusal('https://mcp.example.com', 'mcp.example.com')).toBeUndefined();
-    expect(refusal('http://127.0.0.1:3000', '127.0.0.1:3000')).toBeUndefined();
+  it('lets requests without an Origin (command-line agents) and pages of the public origin through', () => {
+    expect(refusal(undefined, 'https://mcp.example.com')).toBeUndefined();
+    expect(refusal('https://mcp.example.com', 'https://mcp.example.com')).toBeUndefined();
+    expect(refusal('http://localhost:3000', 'http://localhost:3000')).toBeUndefined();
   });
 
-  it('refuses other origins (DNS rebinding) unless listed', () => {
-    expect(refusal('http://evil.example', 'mcp.example.com')).toBe('Forbidden');
-    expect(refusal('http://127.0.0.1:3001', '127.0.0.1:3000')).toBe('Forbidden');
-    expect(refusal('null', 'mcp.example.com')).toBe('Forbidden');
-    expect(refusal('https://app.example.com', 'mcp.example.com', ['https://app.example.com'])).toBeUndefined();
+  it('refuses every other origin unless listed: another host, port or scheme, or null', () => {
+    expect(refusal('http://evil.example', 'https://mcp.example.com')).toBe('Forbidden');
+    expect(refusal('http://mcp.example.com', 'https://mcp.example.com')).toBe('Forbidden');
+    expect(refusal('http://localhost:3001', 'http://localhost:3000')).toBe('Forbidden');
+    expect(refusal('http://127.0.0.1:3000', 'http://localhost:3000')).toBe('Forbidden');
+    expect(refusal('null', 'https://mcp.example.com')).toBe('Forbidden');
+    expect(refusal('https://app.example.com', 'https://mcp.example.com', ['https://app.example.com'])).toBeUndefined();
   });
 });
