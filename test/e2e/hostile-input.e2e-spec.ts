@@ -1,5 +1,7 @@
 import http from 'node:http';
 import { ApiClient, TestOrganization, createOrganization } from './support/client';
+import { call, withKey } from './support/mcp';
+import { REPOSITORIES, uniqueRepo } from './support/repos';
 import { ERROR_SHAPE, shapeViolations } from './support/shapes';
 import { stackInfo } from './support/stack-info';
 
@@ -61,6 +63,153 @@ describe('characters PostgreSQL cannot store', () => {
         body: { error: 'BadRequest', message: expect.any(String) },
       });
     }
+  });
+});
+
+/** Every name a plain object answers to through Object.prototype, and `prototype` (issue 24). */
+const PROTOTYPE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** `body` with `name` added as an own key (an object literal would set the prototype for `__proto__`). */
+function jsonWith(body: object, name: string, value: unknown): string {
+  return JSON.stringify(Object.defineProperty({ ...body }, name, { value, enumerable: true }));
+}
+
+describe('field names of Object.prototype members', () => {
+  interface WriteRoute {
+    method: 'POST' | 'PATCH';
+    path: string;
+    body: Record<string, unknown>;
+    client: ApiClient;
+  }
+
+  /** One valid body per write route named in the issue, the keyless portal included. */
+  async function writeRoutes(org: TestOrganization): Promise<WriteRoute[]> {
+    const item = (await org.api.post('/api/v1/work-items', { title: 'Target item', type: 'TASK' })).body;
+    const repository = (await org.api.post(REPOSITORIES, { provider: 'GITHUB', fullName: uniqueRepo() })).body;
+    const anonymous = new ApiClient(stackInfo().apiUrl);
+    const keyed = (method: 'POST' | 'PATCH', path: string, body: Record<string, unknown>): WriteRoute => ({ method, path, body, client: org.api });
+    return [
+      keyed('POST', '/api/v1/work-items', { title: 'ok title', type: 'TASK' }),
+      keyed('PATCH', `/api/v1/work-items/${item.id}`, { title: 'ok title' }),
+      keyed('POST', '/api/v1/annual-goals', { title: 'ok goal' }),
+      keyed('POST', '/api/v1/opportunities', { title: 'ok opportunity' }),
+      keyed('POST', '/api/v1/intake', { kind: 'BUG', title: 'ok intake' }),
+      keyed('POST', '/api/v1/webhooks', { url: 'https://example.com/hook', events: ['work_item.created'] }),
+      keyed('POST', REPOSITORIES, { provider: 'GITHUB', fullName: uniqueRepo() }),
+      keyed('PATCH', `${REPOSITORIES}/${repository.id}`, { active: true }),
+      keyed('POST', '/api/v1/labels', { name: 'ok-label', color: '#aabbcc' }),
+      keyed('PATCH', '/api/v1/organization', { portalEnabled: true }),
+      { method: 'POST', path: portal(org.organization.slug), body: { kind: 'BUG', title: 'ok portal', submitterName: 'P', submitterEmail: 'p@example.com' }, client: anonymous },
+    ];
+  }
+
+  async function countsOf(org: TestOrganization): Promise<number[]> {
+    const lists = ['/api/v1/work-items', '/api/v1/annual-goals', '/api/v1/opportunities', '/api/v1/intake', '/api/v1/webhooks', REPOSITORIES, '/api/v1/labels'];
+    return Promise.all(lists.map(async (path) => ((await org.api.get(path)).body as unknown[]).length));
+  }
+
+  it('in an object at any depth, or inside an array, is 400 naming the enclosing field on every write route, with or without a key', async () => {
+    const org = await openPortal();
+    const routes = await writeRoutes(org);
+    const before = await countsOf(org);
+    for (const { method, path, body, client } of routes) {
+      for (const name of PROTOTYPE_NAMES) {
+        const values: [string, string][] = [
+          [jsonWith({}, name, 'y'), 'x.__proto__'],
+          [`[${jsonWith({ a: 1 }, name, { b: 2 })}]`, 'x[0].__proto__'],
+          [`{"deeper":${jsonWith({}, name, [1])}}`, 'x.deeper.__proto__'],
+        ];
+        for (const [x, protoPath] of values) {
+          const response = await client.request(method, path, undefined, { rawBody: `${JSON.stringify(body).slice(0, -1)},"x":${x}}`, headers: JSON_HEADERS });
+          // "__proto__" is refused where the body is parsed, by its own path; any other name as part of the unknown x.
+          const field = name === '__proto__' ? protoPath : 'x';
+          expect({ method, path, x, status: response.status, body: response.body }).toEqual({
+            method,
+            path,
+            x,
+            status: 400,
+            body: { error: 'BadRequest', message: `Invalid body: ${field}`, details: { [field]: [`property ${field} should not exist`] } },
+          });
+        }
+      }
+    }
+    for (const name of PROTOTYPE_NAMES.filter((n) => n !== '__proto__')) {
+      const response = await org.api.post('/api/v1/work-items', undefined, { rawBody: `{"title":"ok title","type":"TASK","labelIds":[${jsonWith({}, name, 'x')}]}`, headers: JSON_HEADERS });
+      expect({ name, status: response.status, fields: Object.keys(response.body.details ?? {}) }).toEqual({ name, status: 400, fields: ['labelIds'] });
+    }
+    expect(await countsOf(org)).toEqual(before);
+  });
+
+  it('at the top level is refused as an unknown field, the same way as any other name, in a body or a query', async () => {
+    const org = await openPortal();
+    const anonymous = new ApiClient(stackInfo().apiUrl);
+    const item = { title: 'ok title', type: 'TASK' };
+    const portalBody = { kind: 'BUG', title: 'ok portal', submitterName: 'P', submitterEmail: 'p@example.com' };
+    for (const name of [...PROTOTYPE_NAMES, 'notAField']) {
+      const refused = (source: string) => ({ error: 'BadRequest', message: `Invalid ${source}: ${name}`, details: { [name]: [`property ${name} should not exist`] } });
+      for (const value of ['x', 1, { prototype: { polluted: true } }, null]) {
+        const created = await org.api.post('/api/v1/work-items', undefined, { rawBody: jsonWith(item, name, value), headers: JSON_HEADERS });
+        expect({ name, value, status: created.status, body: created.body }).toEqual({ name, value, status: 400, body: refused('body') });
+      }
+      const submitted = await anonymous.post(portal(org.organization.slug), undefined, { rawBody: jsonWith(portalBody, name, 'x'), headers: JSON_HEADERS });
+      expect({ name, status: submitted.status, body: submitted.body }).toEqual({ name, status: 400, body: refused('body') });
+      const listed = await org.api.get(`/api/v1/work-items?limit=5&${encodeURIComponent(name)}=x`);
+      expect({ name, status: listed.status, body: listed.body }).toEqual({ name, status: 400, body: refused('query') });
+    }
+    expect((await org.api.get('/api/v1/work-items')).body).toEqual([]);
+    expect((await org.api.get('/api/v1/intake')).body).toEqual([]);
+  });
+
+  it('inside a known nested object is refused with its path, beside the other bad fields', async () => {
+    const org = await createOrganization();
+    const goal = (await org.api.post('/api/v1/annual-goals', { title: 'Goal' })).body;
+    const cycle = (await org.api.post('/api/v1/planning-cycles', { name: 'Cycle' })).body;
+    const repository = (await org.api.post(REPOSITORIES, { provider: 'GITHUB', fullName: uniqueRepo() })).body;
+    for (const name of PROTOTYPE_NAMES.filter((n) => n !== '__proto__')) {
+      const keyResult = jsonWith({ title: 'KR' }, name, 1);
+      const ckr = await org.api.post('/api/v1/ckrs', undefined, {
+        rawBody: `{"title":"x","annualGoalId":"${goal.id}","planningCycleIds":["${cycle.id}"],"keyResults":[${keyResult}]}`,
+        headers: JSON_HEADERS,
+      });
+      expect({ name, status: ckr.status, details: ckr.body.details }).toEqual({
+        name,
+        status: 400,
+        details: { title: [expect.any(String)], [`keyResults.0.${name}`]: [`property keyResults.0.${name} should not exist`] },
+      });
+      const patched = await org.api.patch(`${REPOSITORIES}/${repository.id}`, undefined, { rawBody: `{"automations":${jsonWith({ onPullRequestMerged: 'DONE' }, name, 'x')}}`, headers: JSON_HEADERS });
+      expect({ name, status: patched.status, details: patched.body.details }).toEqual({
+        name,
+        status: 400,
+        details: { [`automations.${name}`]: [`property automations.${name} should not exist`] },
+      });
+    }
+    expect((await org.api.get('/api/v1/ckrs')).body).toEqual([]);
+    expect((await org.api.get(`${REPOSITORIES}/${repository.id}`)).body.automations.onPullRequestMerged).toBeNull();
+  });
+
+  it('in MCP tool arguments reaches the services as an unknown field: an isError BadRequest, never an internal error', async () => {
+    const org = await createOrganization();
+    const client = await withKey(org.apiKey);
+    const cases: [string, Record<string, unknown>, string][] = [];
+    for (const name of PROTOTYPE_NAMES.filter((n) => n !== '__proto__')) {
+      cases.push(['save_discovery_record', { type: 'insight', fields: JSON.parse(`{"title":"ok insight","x":${jsonWith({}, name, 'y')}}`) }, 'body.x']);
+      cases.push(['save_discovery_record', { type: 'opportunity', fields: JSON.parse(jsonWith({ title: 'ok opportunity' }, name, 'y')) }, `body.${name}`]);
+      cases.push(['list_records', { type: 'okrs', filters: JSON.parse(jsonWith({}, name, 'x')) }, `query.${name}`]);
+    }
+    for (const [tool, args, field] of cases) {
+      const result = await call(client, tool, args);
+      const text = (result.content[0] as { text: string }).text;
+      expect({ tool, args, isError: result.isError, text: JSON.parse(text) }).toEqual({
+        tool,
+        args,
+        isError: true,
+        text: expect.objectContaining({ error: 'BadRequest', details: { [field]: [`property ${field} should not exist`] } }),
+      });
+    }
+    expect((await org.api.get('/api/v1/insights')).body).toEqual([]);
+    expect((await org.api.get('/api/v1/opportunities')).body).toEqual([]);
+    await client.close();
   });
 });
 

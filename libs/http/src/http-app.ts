@@ -74,10 +74,12 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   const fastify = adapter.getInstance();
 
   // An empty body sent as application/json means "no body" (e.g. POST …/conclude), not malformed
-  // JSON; every other body goes through Fastify's own parser (prototype-poisoning checks included).
+  // JSON; every other body goes through Fastify's own parser. Its prototype-poisoning checks are off:
+  // they answered "not valid JSON" to valid JSON; refuseJson refuses a "__proto__" key by its path
+  // instead, and a "constructor" is an unknown field for the contracts' validation like any other.
   // Routes marked `@RouteConfig(RAW_BODY)` get the unparsed bytes instead: signed inbound webhooks
   // must verify the signature over exactly what was sent, before any parsing.
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  const parseJson = fastify.getDefaultJsonParser('ignore', 'ignore');
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;

@@ -16,20 +16,25 @@ export function textProblem(text: string): string | undefined {
   return undefined;
 }
 
-/** The first problem of a parsed JSON body, with the path of the field, walked without recursion. */
-export function jsonProblem(body: unknown): { path: string; problem: string } | undefined {
+/** The first problem of a parsed JSON body: the path of the field and the detail of the 400, walked without recursion. */
+export function jsonProblem(body: unknown): { path: string; message: string; detail: string } | undefined {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }];
+  const problem = (path: string, detail: string) => ({ path, message: `${path} ${detail}`, detail });
   while (stack.length) {
     const { value, path, depth } = stack.pop() as (typeof stack)[number];
     if (typeof value === 'string') {
-      const problem = textProblem(value);
-      if (problem) return { path: path || 'body', problem };
+      const text = textProblem(value);
+      if (text) return problem(path || 'body', text);
     } else if (value !== null && typeof value === 'object') {
-      if (depth >= MAX_JSON_DEPTH) return { path: path || 'body', problem: `must not be nested deeper than ${MAX_JSON_DEPTH} levels` };
+      if (depth >= MAX_JSON_DEPTH) return problem(path || 'body', `must not be nested deeper than ${MAX_JSON_DEPTH} levels`);
       for (const [key, child] of Object.entries(value)) {
         const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
         const keyProblem = textProblem(key);
-        if (keyProblem) return { path: childPath, problem: `field name ${keyProblem}` };
+        if (keyProblem) return problem(childPath, `field name ${keyProblem}`);
+        // JSON.parse keeps "__proto__" as an own key, which any assignment or merge turns into a
+        // prototype, and the MCP SDK's argument records drop silently: refused here, where the body
+        // is parsed, as the unknown field it is on every route (docs/decisions.md).
+        if (key === '__proto__') return { path: childPath, message: childPath, detail: `property ${childPath} should not exist` };
         stack.push({ value: child, path: childPath, depth: depth + 1 });
       }
     }
@@ -39,7 +44,7 @@ export function jsonProblem(body: unknown): { path: string; problem: string } | 
 
 export function refuseJson(body: unknown): BadRequestError | undefined {
   const found = jsonProblem(body);
-  return found && new BadRequestError(`Invalid body: ${found.path} ${found.problem}`, { [found.path]: [found.problem] });
+  return found && new BadRequestError(`Invalid body: ${found.message}`, { [found.path]: [found.detail] });
 }
 
 /** Path parameters and query values: the same rules as body strings. Runs on every request, so without allocating. */

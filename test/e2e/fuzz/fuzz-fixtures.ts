@@ -43,6 +43,7 @@ export async function fuzzOrganization(): Promise<FuzzOrganization> {
   const webhook = await created(api.post('/api/v1/webhooks', { url: 'https://example.com/fuzz', events: ['work_item.created'] }), 'webhook');
   const delivery = await created(api.post(`/api/v1/webhooks/${webhook.id}/test`), 'delivery');
   const apiKey = await created(api.post('/api/v1/api-keys', { name: 'Fuzz key' }), 'api key');
+  const repository = await created(api.post('/api/v1/repositories', { provider: 'GITHUB', fullName: `fuzz/${org.organization.slug}` }), 'repository');
   const relation = (relations.body as { blocks: { relationId?: string; id: string }[] }).blocks?.[0];
   const records: Records = {
     workItem,
@@ -64,6 +65,7 @@ export async function fuzzOrganization(): Promise<FuzzOrganization> {
     webhook,
     delivery,
     apiKey,
+    repository,
   };
   const ids = new Set<string>([org.organization.id, org.admin.id, other.id, ...Object.values(records).map((r) => r.id)]);
   return { org, records, ids };

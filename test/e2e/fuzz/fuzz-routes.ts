@@ -21,7 +21,8 @@ export type IdKind =
   | 'changelog'
   | 'webhook'
   | 'delivery'
-  | 'apiKey';
+  | 'apiKey'
+  | 'repository';
 
 export interface FuzzRoute {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -95,6 +96,11 @@ export const FUZZ_ROUTES: FuzzRoute[] = [
   { method: 'DELETE', path: '/api/v1/me/api-keys/{apiKey}' },
   { method: 'GET', path: '/api/v1/organization' },
   { method: 'PATCH', path: '/api/v1/organization' },
+  { method: 'POST', path: '/api/v1/repositories/preview-links' },
+  ...crud('/api/v1/repositories', 'repository'),
+  { method: 'DELETE', path: '/api/v1/repositories/{repository}' },
+  { method: 'POST', path: '/api/v1/repositories/{repository}/rotate-secret' },
+  { method: 'GET', path: '/api/v1/work-items/{workItem}/artifacts' },
   { method: 'GET', path: '/public/portals/{slug}/intake', public: true },
   { method: 'POST', path: '/public/portals/{slug}/intake', public: true },
   { method: 'GET', path: '/public/portals/{slug}/intake/{intake}', public: true },
@@ -110,8 +116,17 @@ export const FIELD_NAMES = [
   'confidence', 'impact', 'reach', 'effort', 'insightIds', 'hypothesis', 'outcome', 'result', 'participant', 'conductedAt',
   'transcript', 'summary', 'analysis', 'quote', 'interviewId', 'year', 'explanation', 'submitterName', 'submitterEmail',
   'role', 'userId', 'workItemIds', 'portalEnabled', 'metric', 'targetValue', 'currentValue', 'unit', 'relatedWorkItemId',
-  'ownerId', 'metric', 'moderationState', 'stage', 'content',
+  'ownerId', 'metric', 'moderationState', 'stage', 'content', 'provider', 'fullName', 'webUrl', 'defaultBranch', 'automations',
+  'onBranchCreated', 'onPullRequestMerged', 'text', 'portalAllowedOrigins',
 ];
+
+/**
+ * Every name a plain object answers to through Object.prototype (constructor, __proto__, toString,
+ * valueOf, hasOwnProperty, isPrototypeOf, __defineGetter__, …, read from the running Node, so a new
+ * one is never missed) and `prototype`: the generators use them as keys at every depth, inside
+ * arrays, and as values (issue 24: a nested `{"constructor": "x"}` was a 500 on every write route).
+ */
+export const PROTOTYPE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
 
 export const QUERY_NAMES = [
   'limit', 'cursor', 'status', 'type', 'q', 'updatedSince', 'sprintId', 'assigneeId', 'labelId', 'ckrId', 'webhookId',

@@ -46,18 +46,24 @@ export function validateDto<T extends object>(cls: Constructor<T>, input: unknow
       [source]: [Array.isArray(input) ? 'expected an object, got an array' : 'expected an object'],
     });
   }
-  const instance = toInstance(cls, input as object);
-  if (isCertainlyValid(instance)) return instance;
+  const refused: string[] = [];
+  const instance = toInstance(cls, input as object, refused);
+  if (!refused.length && isCertainlyValid(instance)) return instance;
   const errors = validateSync(instance, {
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
     validationError: { target: false, value: false },
   });
-  if (errors.length > 0) {
-    const details = formatValidationErrors(errors);
-    const fields = Object.keys(details);
-    throw new BadRequestError(`Invalid ${source}: ${fields.join(', ')}`, details);
+  const details = formatValidationErrors(errors);
+  // A name of Object.prototype is an unknown field like any other, unless the value around it is
+  // already refused (an unknown field, an object where a string belongs): then that one entry says it.
+  for (const path of refused) {
+    if (Object.keys(details).some((field) => path.startsWith(`${field}.`))) continue;
+    // Defined, not assigned: `details.__proto__ = …` would set the prototype of details.
+    Object.defineProperty(details, path, { value: [`property ${path} should not exist`], enumerable: true, writable: true, configurable: true });
   }
+  const fields = Object.keys(details);
+  if (fields.length > 0) throw new BadRequestError(`Invalid ${source}: ${fields.join(', ')}`, details);
   return instance;
 }
