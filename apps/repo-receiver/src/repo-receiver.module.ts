@@ -11,6 +11,7 @@ import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionService } from './connections/connection.service';
 import { DeliveryInbox } from './hooks/delivery.inbox';
 import { DeliveryRepository } from './hooks/delivery.repository';
+import { HookAdmission } from './hooks/hook-admission';
 import { HookController } from './hooks/hook.controller';
 import { HookService } from './hooks/hook.service';
 import { ArtifactRepository } from './processing/artifact.repository';
@@ -37,6 +38,7 @@ export class RepoReceiverModule {
         DeliveryRepository,
         DeliveryInbox,
         HookService,
+        HookAdmission,
         ArtifactRepository,
         WorkItemClient,
         LinkService,
