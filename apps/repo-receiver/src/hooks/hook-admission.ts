@@ -86,7 +86,9 @@ export class HookAdmission implements OnModuleInit, OnModuleDestroy {
       void reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
       throw new ServiceUnavailableError('The receiver holds as many unverified deliveries as it may; retry shortly');
     }
-    // 'close' follows the answer, and also a client that went away mid-body.
-    reply.raw.once('close', release);
+    // 'close' follows the answer, and also a client that went away mid-body; one that went away
+    // while the connection was looked up has closed already.
+    if (reply.raw.destroyed) release();
+    else reply.raw.once('close', release);
   }
 }
