@@ -1,5 +1,5 @@
 import { createMember, createOrganization } from './support/client';
-import { REPOSITORIES, connectRepository, githubPush, postGithub, postGitlab, uniqueRepo } from './support/repos';
+import { REPOSITORIES, connectRepository, githubPush, gitlabPush, postGithub, postGitlab, uniqueRepo, waitForArtifacts } from './support/repos';
 import { stackInfo } from './support/stack-info';
 
 const CONNECTION_FIELDS = ['id', 'provider', 'fullName', 'webUrl', 'defaultBranch', 'webhookUrl', 'automations', 'active', 'lastDeliveryAt', 'createdAt', 'updatedAt'];
@@ -60,6 +60,34 @@ describe('repository connections', () => {
     expect(created.body.setup.settingsUrl).toBe('https://git.example.com/platform/backend/api/-/hooks');
   });
 
+  it('connects a self-hosted GitLab over plain http, and links to its http addresses', async () => {
+    const org = await createOrganization();
+    const fullName = uniqueRepo('platform');
+    const created = await org.api.post(REPOSITORIES, { provider: 'GITLAB', fullName, webUrl: `http://git.corp.internal/${fullName}` });
+    expect(created.status).toBe(200);
+    expect(created.body.webUrl).toBe(`http://git.corp.internal/${fullName}`);
+    expect(created.body.setup.settingsUrl).toBe(`http://git.corp.internal/${fullName}/-/hooks`);
+    const item = await org.api.post('/api/v1/work-items', { title: 'On plain http', type: 'TASK' });
+    const connection = { id: created.body.id, secret: created.body.secret };
+    const push = await postGitlab(connection, 'Push Hook', gitlabPush(fullName, `feature/${item.body.key}`, [{ message: 'work' }], 1, true));
+    expect(push.status).toBe(202);
+    const artifacts = await waitForArtifacts(org.api, item.body.key, (body) => body.branches.length === 1);
+    expect(artifacts.branches[0].url).toBe(`http://git.corp.internal/${fullName}/-/tree/feature/${item.body.key}`);
+    // Back to https and again to http by PATCH: a GitLab connection may use either.
+    expect((await org.api.patch(`${REPOSITORIES}/${created.body.id}`, { webUrl: `https://git.corp.internal/${fullName}` })).body.webUrl).toBe(`https://git.corp.internal/${fullName}`);
+    expect((await org.api.patch(`${REPOSITORIES}/${created.body.id}`, { webUrl: `http://git.corp.internal/${fullName}` })).body.webUrl).toBe(`http://git.corp.internal/${fullName}`);
+  });
+
+  it('stores webUrl in its normalized form (host case, default port, dot segments, trailing slash)', async () => {
+    const org = await createOrganization();
+    const created = await org.api.post(REPOSITORIES, { provider: 'GITHUB', fullName: 'acme/app', webUrl: 'https://GitHub.Example.com:443/acme/./app/' });
+    expect(created.status).toBe(200);
+    expect(created.body.webUrl).toBe('https://github.example.com/acme/app');
+    expect((await org.api.get(`${REPOSITORIES}/${created.body.id}`)).body.webUrl).toBe('https://github.example.com/acme/app');
+    const patched = await org.api.patch(`${REPOSITORIES}/${created.body.id}`, { webUrl: 'https://GITHUB.example.com/acme/x/../app' });
+    expect(patched.body.webUrl).toBe('https://github.example.com/acme/app');
+  });
+
   it('refuses the same provider and repository twice in one organization (409), but not in another', async () => {
     const org = await createOrganization();
     const fullName = uniqueRepo();
@@ -77,6 +105,14 @@ describe('repository connections', () => {
     ['a fullName without a slash', { provider: 'GITHUB', fullName: 'acme' }, 'fullName'],
     ['a javascript: webUrl', { provider: 'GITHUB', fullName: 'acme/app', webUrl: 'javascript:alert(1)' }, 'webUrl'],
     ['a webUrl with credentials', { provider: 'GITLAB', fullName: 'acme/app', webUrl: 'https://user:pw@git.example.com/acme/app' }, 'webUrl'],
+    ['an http webUrl with credentials', { provider: 'GITLAB', fullName: 'acme/app', webUrl: 'http://user:pw@git.example.com/acme/app' }, 'webUrl'],
+    ['an http webUrl for GitHub', { provider: 'GITHUB', fullName: 'acme/app', webUrl: 'http://github.com/acme/app' }, 'webUrl'],
+    ['a webUrl with quotes and angle brackets', { provider: 'GITHUB', fullName: 'acme/app', webUrl: 'https://github.com/orga/xss"><svg onload=alert(1)>' }, 'webUrl'],
+    ['a webUrl with whitespace', { provider: 'GITLAB', fullName: 'acme/app', webUrl: 'https://git.example.com/acme/my app' }, 'webUrl'],
+    ['a webUrl with a query', { provider: 'GITHUB', fullName: 'acme/app', webUrl: 'https://github.com/acme/app?tab=code' }, 'webUrl'],
+    ['a webUrl with a fragment', { provider: 'GITHUB', fullName: 'acme/app', webUrl: 'https://github.com/acme/app#readme' }, 'webUrl'],
+    ['a fullName of .. segments', { provider: 'GITHUB', fullName: '../../etc' }, 'fullName'],
+    ['a fullName with a . segment', { provider: 'GITLAB', fullName: 'group/./app' }, 'fullName'],
     ['an automation naming an unknown status', { provider: 'GITHUB', fullName: 'acme/app', automations: { onPullRequestMerged: 'SHIPPED' } }, 'automations.onPullRequestMerged'],
     ['an unknown automation', { provider: 'GITHUB', fullName: 'acme/app', automations: { onTagPushed: 'DONE' } }, 'automations.onTagPushed'],
     ['an unknown field', { provider: 'GITHUB', fullName: 'acme/app', token: 'ghp_x' }, 'token'],
@@ -104,6 +140,13 @@ describe('repository connections', () => {
     expect(patched.body.secret).toBeUndefined();
     const bad = await org.api.patch(`${REPOSITORIES}/${connection.id}`, { webUrl: 'http://github.com/acme/app' });
     expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.details)).toEqual(['webUrl']);
+    for (const webUrl of ['https://github.com/orga/xss"><svg onload=alert(1)>', 'https://github.com/acme/app?x=1', 'https://github.com/acme/app#x']) {
+      const refused = await org.api.patch(`${REPOSITORIES}/${connection.id}`, { webUrl });
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body.details)).toEqual(['webUrl']);
+    }
+    expect((await org.api.get(`${REPOSITORIES}/${connection.id}`)).body.webUrl).toBe('https://github.example.com/acme/app');
     expect((await org.api.patch(`${REPOSITORIES}/${connection.id}`, { provider: 'GITLAB' })).status).toBe(400);
 
     // An inactive connection's receiver answers 404, even to a correctly signed delivery.

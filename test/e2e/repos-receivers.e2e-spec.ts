@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { createOrganization } from './support/client';
 import {
+  EarlyAnswer,
   REPOSITORIES,
   connectRepository,
   githubPush,
   githubSignature,
   gitlabPush,
   postGithub,
+  postEarly,
   postGitlab,
   receiverClient,
   settle,
@@ -23,27 +24,8 @@ const WORK_ITEMS = '/api/v1/work-items';
  * a client still writing 26 MiB may then fail on the write before it reads the answer. So the
  * headers and the first MiB go out, and the answer is read as soon as it arrives.
  */
-function postOversized(path: string, raw: Buffer, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const request = http.request(`${stackInfo().repoReceiverUrl}${path}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(raw.length) },
-    });
-    request.on('response', (response) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        request.destroy();
-        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
-    request.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    request.write(raw.subarray(0, 1024 * 1024));
-  });
+function postOversized(path: string, raw: Buffer, headers: Record<string, string>): Promise<EarlyAnswer> {
+  return postEarly(`${stackInfo().repoReceiverUrl}${path}`, headers, raw, 1024 * 1024).answer;
 }
 
 async function setup(provider: 'GITHUB' | 'GITLAB' = 'GITHUB') {
@@ -209,6 +191,48 @@ describe('GitHub receiver', () => {
       expect(response.status).toBe(400);
       await expectNothingLinked(ctx);
     });
+  });
+});
+
+describe('refusals from the headers alone', () => {
+  const MIB = 1024 * 1024;
+  const json = (text: string) => JSON.parse(text) as { error: string; message: string };
+
+  it('answers unknown, malformed, inactive and other-provider ids, a wrong GitLab token and a GitHub signature of the wrong form before reading the body', async () => {
+    const github = await setup();
+    const gitlab = await setup('GITLAB');
+    const inactive = await connectRepository(github.org, { provider: 'GITHUB', fullName: uniqueRepo() });
+    expect((await github.org.api.patch(`${REPOSITORIES}/${inactive.id}`, { active: false })).status).toBe(200);
+    const body = Buffer.alloc(25 * MIB - 1, 0x20);
+    const signedWith = (secret: string) => ({ 'x-github-event': 'push', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': githubSignature(secret, body) });
+    const cases: [string, Record<string, string>, number, string][] = [
+      [`/hooks/github/${randomUUID()}`, signedWith(github.connection.secret), 404, 'NotFound'],
+      ['/hooks/github/not-a-uuid', signedWith(github.connection.secret), 404, 'NotFound'],
+      [`/hooks/github/${inactive.id}`, signedWith(inactive.secret), 404, 'NotFound'],
+      [`/hooks/gitlab/${github.connection.id}`, { 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': github.connection.secret }, 404, 'NotFound'],
+      [`/hooks/github/${github.connection.id}`, { ...signedWith(github.connection.secret), 'x-hub-signature-256': `sha1=${'0'.repeat(40)}` }, 401, 'Unauthorized'],
+      [`/hooks/github/${github.connection.id}`, { 'x-github-event': 'push', 'x-github-delivery': randomUUID() }, 401, 'Unauthorized'],
+      [`/hooks/gitlab/${gitlab.connection.id}`, { 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': 'wrong' }, 401, 'Unauthorized'],
+    ];
+    for (const [path, headers, status, error] of cases) {
+      // 64 KiB of the declared 25 MiB go out, then the client waits: only the headers can answer.
+      const request = postEarly(`${stackInfo().repoReceiverUrl}${path}`, headers, body, 64 * 1024);
+      try {
+        const answer = await request.answer;
+        expect([path, answer.status]).toEqual([path, status]);
+        expect(json(answer.text)).toMatchObject({ error, message: expect.any(String) });
+      } finally {
+        request.abort();
+      }
+    }
+    await expectNothingLinked(github);
+  });
+
+  it('a client that sends the whole body anyway still reads the early answer', async () => {
+    const body = Buffer.alloc(25 * MIB - 1, 0x20);
+    const answer = await postEarly(`${stackInfo().repoReceiverUrl}/hooks/github/${randomUUID()}`, { 'x-github-event': 'push', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': githubSignature('any', body) }, body).answer;
+    expect(answer.status).toBe(404);
+    expect(json(answer.text)).toMatchObject({ error: 'NotFound' });
   });
 });
 

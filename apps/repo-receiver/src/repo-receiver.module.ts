@@ -13,6 +13,7 @@ import { DeliveryLogHandler } from './delivery-log/delivery-log.handler';
 import { DeliveryLogService } from './delivery-log/delivery-log.service';
 import { DeliveryInbox } from './hooks/delivery.inbox';
 import { DeliveryRepository } from './hooks/delivery.repository';
+import { HookAdmission } from './hooks/hook-admission';
 import { HookController } from './hooks/hook.controller';
 import { HookService } from './hooks/hook.service';
 import { ArtifactRepository } from './processing/artifact.repository';
@@ -39,6 +40,7 @@ export class RepoReceiverModule {
         DeliveryRepository,
         DeliveryInbox,
         HookService,
+        HookAdmission,
         ArtifactRepository,
         WorkItemClient,
         LinkService,

@@ -118,8 +118,9 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   // The contract answers 200 to every success, creations included; Nest would answer POST with 201.
   fastify.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode === 201) void reply.code(200);
-    // Refused before the body was read: let the client finish sending so that it gets the answer.
-    else if (reply.statusCode === 413) lingerBeforeClose(request.raw.socket);
+    // Answered before the body was read (413 from its length, a receiver's refusal from its
+    // headers): let the client finish sending so that it gets the answer rather than a reset.
+    else if (!request.raw.complete) lingerBeforeClose(request.raw.socket);
     done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {

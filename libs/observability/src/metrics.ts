@@ -191,8 +191,13 @@ export class Metrics {
   );
   readonly repoDeliveriesReceived = this.counter(
     'pds_repo_deliveries_received_total',
-    'Repository webhook deliveries received, by provider and outcome (accepted, ignored, duplicate, ping, refused: answered 4xx).',
+    'Repository webhook deliveries received, by provider and outcome (accepted, ignored, duplicate, ping, refused: answered 4xx, busy: 503 over the unverified-body budget).',
     ['provider', 'outcome'],
+  );
+  readonly repoUnverifiedBodyBytes = this.gauge(
+    'pds_repo_unverified_body_bytes',
+    'Bytes of repository webhook bodies taken from the budget HOOK_UNVERIFIED_BODY_MIB: read or being read before their signature could be checked.',
+    [],
   );
   readonly repoDeliveriesProcessed = this.counter(
     'pds_repo_deliveries_processed_total',

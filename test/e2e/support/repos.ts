@@ -1,5 +1,6 @@
 /* Repository integration helpers: connections, provider payloads in their documented shapes, signed posts. */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { ApiClient, ApiResponse, Json, TestOrganization } from './client';
 import { stackInfo } from './stack-info';
 
@@ -70,6 +71,45 @@ export function postGitlab(connection: Pick<Connection, 'id' | 'secret'>, event:
     ...options.headers,
   };
   return receiverClient(options.baseUrl).post(`/hooks/gitlab/${connection.id}`, undefined, { rawBody: raw, headers });
+}
+
+export interface EarlyAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * POST over node:http that reads the answer as soon as it arrives, even while the body is still
+ * going out: a refusal sent before the body was read must reach the client (not a reset).
+ * `sendBytes` sends only the first bytes of `body` (with the whole length declared) and waits; the
+ * request then stays open until the answer comes or `abort()`.
+ */
+export function postEarly(url: string, headers: Record<string, string>, body: Buffer, sendBytes = body.length): { answer: Promise<EarlyAnswer>; abort: () => void } {
+  const request = http.request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers, 'content-length': String(body.length) },
+  });
+  const answer = new Promise<EarlyAnswer>((resolve, reject) => {
+    let answered = false;
+    request.on('response', (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+  });
+  // A request aborted before its answer rejects `answer`; only a caller that awaits it cares.
+  answer.catch(() => undefined);
+  if (sendBytes >= body.length) request.end(body);
+  else request.write(body.subarray(0, sendBytes));
+  return { answer, abort: () => request.destroy() };
 }
 
 export function sha(): string {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
   AuthContext,
+  BadRequestError,
   ConflictError,
   CreateRepositoryDto,
   CreatedRepositoryResponse,
@@ -10,6 +11,8 @@ import {
   RepoProvider,
   RepositoryResponse,
   UpdateRepositoryDto,
+  normaliseRepoWebUrl,
+  repoWebUrlProblem,
 } from '@pds/contracts';
 import { readPage, requireByPathId } from '@pds/persistence';
 import { SecretBox, rotatedSecret } from '@pds/secrets';
@@ -47,7 +50,7 @@ export class ConnectionService {
         provider: body.provider,
         fullName: body.fullName,
         fullNameKey: body.fullName.toLowerCase(),
-        webUrl: (body.webUrl ?? defaultWebUrl(body.provider, body.fullName)).replace(/\/+$/, ''),
+        webUrl: normaliseRepoWebUrl(body.webUrl ?? defaultWebUrl(body.provider, body.fullName)),
         defaultBranch: body.defaultBranch ?? 'main',
         automations: normaliseAutomations(body.automations),
         secretEncrypted: this.secrets.seal(secret),
@@ -74,6 +77,9 @@ export class ConnectionService {
   async update(auth: AuthContext, id: string, body: UpdateRepositoryDto): Promise<RepositoryResponse> {
     assertCan(auth, Permission.RepositoriesManage);
     const current = await this.require(auth, id);
+    // The body has no provider: whether http is allowed is the connection's to say.
+    const webUrlProblem = body.webUrl === undefined ? null : repoWebUrlProblem(body.webUrl, current.provider);
+    if (webUrlProblem) throw new BadRequestError('Invalid body: webUrl', { webUrl: [`webUrl ${webUrlProblem}`] });
     const row = await this.connections.update(auth.organizationId, current.id, {
       // A partial automations object changes only the triggers it names.
       automations: body.automations
@@ -81,7 +87,7 @@ export class ConnectionService {
         : undefined,
       active: body.active,
       defaultBranch: body.defaultBranch,
-      webUrl: body.webUrl?.replace(/\/+$/, ''),
+      webUrl: body.webUrl === undefined ? undefined : normaliseRepoWebUrl(body.webUrl),
     });
     this.cache.changed(row.id);
     return this.toResponse(row);

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { githubSignatureValid, gitlabTokenValid } from './hook-signature';
+import { githubSignatureValid, githubSignatureWellFormed, gitlabTokenValid } from './hook-signature';
 
 const body = Buffer.from('{"zen":"Keep it logically awesome."}');
 const sign = (secret: string, bytes: Buffer = body) => `sha256=${createHmac('sha256', secret).update(bytes).digest('hex')}`;
@@ -17,6 +17,15 @@ describe('GitHub signature', () => {
     const sha1 = `sha1=${createHmac('sha1', 's1').update(body).digest('hex')}`;
     expect(githubSignatureValid(body, sha1, ['s1'])).toBe(false);
     expect(githubSignatureValid(body, 'sha256=', ['s1'])).toBe(false);
+  });
+});
+
+describe('GitHub signature header form', () => {
+  it('takes what GitHub sends and nothing that could never match', () => {
+    expect(githubSignatureWellFormed(sign('s1'))).toBe(true);
+    for (const header of [undefined, '', 'sha256=', `sha1=${'a'.repeat(40)}`, `sha256=${'A'.repeat(64)}`, `sha256=${'a'.repeat(63)}`, ` ${sign('s1')}`]) {
+      expect(githubSignatureWellFormed(header)).toBe(false);
+    }
   });
 });
 

@@ -21,6 +21,14 @@ export function githubSignatureValid(rawBody: Buffer, header: string | undefined
   return valid;
 }
 
+/**
+ * Whether `X-Hub-Signature-256` has the form GitHub sends (`sha256=` and 64 lowercase hex digits).
+ * One that has not can match no secret, so the body need not be read to refuse it.
+ */
+export function githubSignatureWellFormed(header: string | undefined): boolean {
+  return header !== undefined && /^sha256=[0-9a-f]{64}$/.test(header);
+}
+
 /** GitLab: `X-Gitlab-Token` is the secret itself; compared in constant time. */
 export function gitlabTokenValid(header: string | undefined, secrets: readonly string[]): boolean {
   if (!header) return false;

@@ -2,8 +2,9 @@ import { Body, Controller, Headers, Inject, Param, Post, Res, applyDecorators } 
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { HookReceipt, RepoProvider } from '@pds/contracts';
-import { RAW_BODY } from '@pds/http';
 import type { FastifyReply } from 'fastify';
+import { HOOK_BODY_LIMIT } from '../common/repo.options';
+import { hookRoute } from './hook-admission';
 import { HookHeaders, HookService } from './hook.service';
 
 /** Inbound provider webhooks; the body arrives as raw bytes (RAW_BODY) so the signature is checked on exactly them. */
@@ -20,7 +21,7 @@ export class HookController {
   constructor(@Inject(HookService) private readonly hooks: HookService) {}
 
   @Post('github/:connectionId')
-  @RouteConfig(RAW_BODY)
+  @RouteConfig(hookRoute(RepoProvider.GITHUB))
   @ApiHeader({ name: 'x-hub-signature-256', required: true, description: '`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the connection secret' })
   @ApiHeader({ name: 'x-github-event', required: true, description: 'push, pull_request, create, delete or ping' })
   @ApiHeader({ name: 'x-github-delivery', required: false, description: "GitHub's delivery id; repeats are ignored" })
@@ -36,7 +37,7 @@ export class HookController {
   }
 
   @Post('gitlab/:connectionId')
-  @RouteConfig(RAW_BODY)
+  @RouteConfig(hookRoute(RepoProvider.GITLAB))
   @ApiHeader({ name: 'x-gitlab-token', required: true, description: 'The connection secret, as configured at GitLab' })
   @ApiHeader({ name: 'x-gitlab-event', required: true, description: 'Push Hook or Merge Request Hook' })
   @PROVIDER_EVENT
@@ -57,5 +58,4 @@ export class HookController {
   }
 }
 
-/** GitHub caps webhook payloads at 25 MiB; the receiver accepts up to that on /hooks. */
-export const HOOK_BODY_LIMITS = [{ prefix: '/hooks/', limit: 25 * 1024 * 1024 }] as const;
+export const HOOK_BODY_LIMITS = [{ prefix: '/hooks/', limit: HOOK_BODY_LIMIT }] as const;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { ConnectionCache, ReceiverConnection } from '../connections/connection.cache';
 import { DeliveryInbox } from './delivery.inbox';
 import { DeliveryStatus } from './delivery.repository';
-import { githubSignatureValid, gitlabTokenValid } from './hook-signature';
+import { githubSignatureValid, githubSignatureWellFormed, gitlabTokenValid } from './hook-signature';
 import { PROCESSED_EVENTS, Unprocessable, toProviderEvent } from './provider-event';
 
 export type HookHeaders = Record<string, string | string[] | undefined>;
@@ -33,6 +33,22 @@ export class HookService {
     @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
+  /**
+   * What can be refused before the body is read (HookAdmission calls it from the request's headers):
+   * an unknown, inactive or malformed connection id (404), a GitLab token that does not match and a
+   * GitHub signature header that cannot match (401). `receive` checks all of it again on the body.
+   */
+  async admit(provider: RepoProvider, connectionId: string, headers: HookHeaders): Promise<void> {
+    try {
+      const connection = await this.connection(provider, connectionId);
+      if (provider === RepoProvider.GITLAB) this.verify(provider, connection, headers, EMPTY);
+      else if (!githubSignatureWellFormed(header(headers, 'x-hub-signature-256'))) throw signatureRefused(provider);
+    } catch (error) {
+      this.metrics.repoDeliveriesReceived.inc({ provider, outcome: 'refused' });
+      throw error;
+    }
+  }
+
   async receive(provider: RepoProvider, connectionId: string, headers: HookHeaders, rawBody: Buffer | undefined): Promise<HookAnswer> {
     try {
       const answer = await this.store(provider, connectionId, headers, rawBody);
@@ -47,7 +63,7 @@ export class HookService {
 
   private async store(provider: RepoProvider, connectionId: string, headers: HookHeaders, rawBody: Buffer | undefined): Promise<HookAnswer> {
     const connection = await this.connection(provider, connectionId);
-    const body = rawBody ?? Buffer.alloc(0);
+    const body = rawBody ?? EMPTY;
     this.verify(provider, connection, headers, body);
 
     const event = header(headers, provider === RepoProvider.GITHUB ? 'x-github-event' : 'x-gitlab-event') ?? '';
@@ -101,11 +117,7 @@ export class HookService {
       provider === RepoProvider.GITHUB
         ? githubSignatureValid(body, header(headers, 'x-hub-signature-256'), secrets)
         : gitlabTokenValid(header(headers, 'x-gitlab-token'), secrets);
-    if (!valid) {
-      throw new UnauthorizedError(
-        provider === RepoProvider.GITHUB ? 'X-Hub-Signature-256 is missing or does not match' : 'X-Gitlab-Token is missing or does not match',
-      );
-    }
+    if (!valid) throw signatureRefused(provider);
   }
 
   /** GitHub: X-GitHub-Delivery. GitLab: X-Gitlab-Event-UUID, else Idempotency-Key, else the body's hash. */
@@ -119,6 +131,14 @@ export class HookService {
     if (id && id.length <= 200) return id;
     return `sha256:${createHash('sha256').update(body).digest('hex')}`;
   }
+}
+
+const EMPTY = Buffer.alloc(0);
+
+function signatureRefused(provider: RepoProvider): UnauthorizedError {
+  return new UnauthorizedError(
+    provider === RepoProvider.GITHUB ? 'X-Hub-Signature-256 is missing or does not match' : 'X-Gitlab-Token is missing or does not match',
+  );
 }
 
 function outcomeOf(answer: HookAnswer): string {

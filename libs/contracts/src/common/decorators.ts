@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsUUID, Max, Min, ValidationOptions, registerDecorator } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsUUID, Max, Min, ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
 import { enumValues } from './enums';
 import { isCalendarDate } from './identifiers';
 
@@ -8,11 +8,12 @@ import { isCalendarDate } from './identifiers';
  * A validation rule of our own as a class-validator decorator factory. `name` is what the OpenAPI
  * generator maps to a schema (`libs/http/src/openapi/validation-schema.ts`), so a new rule fails the
  * document build until it is documented; `message` is the default the caller's options may replace.
+ * `validate` also gets the object validated, for a rule that depends on a sibling field.
  */
 export function defineValidator(
   name: string,
   message: ValidationOptions['message'],
-  validate: (value: unknown) => boolean,
+  validate: (value: unknown, args: ValidationArguments) => boolean,
 ): (options?: ValidationOptions) => PropertyDecorator {
   return (options) => (target, propertyName) =>
     registerDecorator({ name, target: target.constructor, propertyName: propertyName.toString(), options: { message, ...options }, validator: { validate } });

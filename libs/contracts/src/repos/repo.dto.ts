@@ -14,15 +14,41 @@ export const MAX_PREVIEW_TEXT_LENGTH = 65_536;
 
 const STATUSES = enumValues(WorkItemStatus);
 
-/** Why a string is not an acceptable repository web URL, or null: https only, no credentials. */
-export function repoWebUrlProblem(value: unknown): string | null {
-  return urlProblem(value, MAX_REPO_WEB_URL_LENGTH, ['https']);
+/** Characters a repository web URL may hold as sent: none that URL normalization encodes or drops. */
+const WEB_URL_CHARACTERS = /^[A-Za-z0-9\-._~:/@%[\]]*$/;
+
+/**
+ * Why a string is not an acceptable repository web URL, or null. Links to branches, commits and
+ * reviews are built by appending paths to it and shown to every role, so: https, or http for a
+ * GitLab (self-hosted ones inside company networks often have no TLS); no credentials; no query or
+ * fragment; and only characters that normalization keeps as they are (no quotes, angle brackets,
+ * whitespace, backslashes or non-ASCII), so what is stored (`normaliseRepoWebUrl`) never differs
+ * from what was sent by more than letter case, a default port or dot segments. Without a
+ * `provider` (an update, whose body has none) http passes; the caller checks it against the
+ * connection's provider.
+ */
+export function repoWebUrlProblem(value: unknown, provider?: unknown): string | null {
+  const protocols = provider === undefined || provider === RepoProvider.GITLAB ? ['https', 'http'] : ['https'];
+  const problem = urlProblem(value, MAX_REPO_WEB_URL_LENGTH, protocols);
+  if (problem) return problem;
+  const text = value as string;
+  if (/[?#]/.test(text)) return 'must not have a query or a fragment';
+  if (!WEB_URL_CHARACTERS.test(text) || /%(?![0-9A-Fa-f]{2})/.test(text)) {
+    return 'may hold only letters, digits, "-._~:/@[]" and %-escapes (no quotes, angle brackets or whitespace)';
+  }
+  return null;
 }
 
+/** The form a web URL is stored in: WHATWG-normalized (`URL.href`), without trailing slashes. */
+export function normaliseRepoWebUrl(value: string): string {
+  return new URL(value).href.replace(/\/+$/, '');
+}
+
+/** On a create, `provider` of the same body decides whether http is allowed. */
 const IsRepoWebUrl = defineValidator(
   'isRepoWebUrl',
-  (args) => `${args.property} ${repoWebUrlProblem(args.value) ?? 'is invalid'}`,
-  (value) => repoWebUrlProblem(value) === null,
+  (args) => `${args.property} ${repoWebUrlProblem(args.value, (args.object as { provider?: unknown }).provider) ?? 'is invalid'}`,
+  (value, args) => repoWebUrlProblem(value, (args.object as { provider?: unknown }).provider) === null,
 );
 
 const AutomationStatus = (): PropertyDecorator =>
@@ -50,8 +76,11 @@ const BranchName = (): PropertyDecorator => applyDecorators(IsOptionalNonNull(),
 
 const Automations = (): PropertyDecorator => applyDecorators(IsOptionalNonNull(), ValidateNested(), Type(() => RepoAutomationsDto));
 
-/** `owner/name` on GitHub; `group/subgroup/name` on GitLab (any depth). */
-const FULL_NAME_RE = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)+$/;
+/**
+ * `owner/name` on GitHub; `group/subgroup/name` on GitLab (any depth). A segment is never `.` or
+ * `..`: the default web URL is built from it, and those would walk out of the owner's path.
+ */
+const FULL_NAME_RE = /^(?!\.\.?(\/|$))[A-Za-z0-9_.-]+(\/(?!\.\.?(\/|$))[A-Za-z0-9_.-]+)+$/;
 
 export class CreateRepositoryDto {
   @IsIn(enumValues(RepoProvider), { message: 'provider must be one of: GITHUB, GITLAB' })
@@ -59,7 +88,7 @@ export class CreateRepositoryDto {
 
   @IsString()
   @MaxLength(MAX_REPO_FULL_NAME_LENGTH)
-  @Matches(FULL_NAME_RE, { message: 'fullName must be "owner/name" (GitLab: "group/subgroup/name")' })
+  @Matches(FULL_NAME_RE, { message: 'fullName must be "owner/name" (GitLab: "group/subgroup/name") of letters, digits, "_", "." and "-", without "." or ".." segments' })
   fullName: string;
 
   @IsOptionalNonNull()

@@ -41,7 +41,11 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string; heade
     description: 'Rate limit exceeded (or too many failed authentications from this address)',
     headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } }, ...RATE_LIMIT_HEADERS },
   },
-  '503': { name: 'ServiceUnavailable', description: 'A dependency (database, message bus) is not reachable right now; retry' },
+  '503': {
+    name: 'ServiceUnavailable',
+    description: 'A dependency (database, message bus) is not reachable right now, or a repository receiver holds as many unverified bodies as it may; retry',
+    headers: { 'Retry-After': { description: 'Seconds to wait, when known', schema: { type: 'integer' } } },
+  },
 };
 
 /** Which failures each kind of route can answer, by who it serves. */

@@ -22,7 +22,12 @@ const KEYWORDS: Record<string, (constraints: unknown[]) => Schema> = {
   isCalendarDate: () => ({ type: 'string', format: 'date' }),
   isTimestamp: () => ({ type: 'string', format: 'date-time' }),
   isWebhookUrl: () => ({ type: 'string', format: 'uri', maxLength: 2048, description: 'http or https, without credentials' }),
-  isRepoWebUrl: () => ({ type: 'string', format: 'uri', maxLength: 2048, description: 'https, without credentials' }),
+  isRepoWebUrl: () => ({
+    type: 'string',
+    format: 'uri',
+    maxLength: 2048,
+    description: 'https (GitLab: http or https), without credentials, query or fragment; letters, digits, "-._~:/@[]" and %-escapes only. Stored normalized',
+  }),
   isIn: ([values]) => ({ type: 'string', enum: values }),
   isLength: ([min, max]) => ({ minLength: min, ...(max === undefined ? {} : { maxLength: max }) }),
   minLength: ([min]) => ({ minLength: min }),
