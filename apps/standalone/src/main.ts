@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { GatewayModule, GatewaySettings, ROUTE_BODY_LIMITS, enablePortalCors, gatewayOptionsFrom } from '@pds/api-gateway';
 import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
-import { HealthController, MetricsController, buildInfo, createHttpApp, listen } from '@pds/http';
+import { HealthController, MetricsController, buildInfo, createHttpApp, handleShutdownSignals, listen } from '@pds/http';
 import { McpServerModule, McpSettings, mcpOptionsFrom } from '@pds/mcp-server';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { Metrics, ObservabilityModule, configureRequestContext, createLogger, startTracing } from '@pds/observability';
@@ -36,6 +36,8 @@ runMain(async () => {
   limitHeapGrowth();
   const config = loadConfig(StandaloneConfig);
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'standalone' });
+  // Before the data directory is locked: Ctrl-C during start-up must still release it.
+  handleShutdownSignals(logger);
   const metrics = new Metrics();
   const dataDir = path.resolve(config.DATA_DIR);
   // A taken port fails before the data directory is touched; a second process on it, right after.

@@ -10,7 +10,7 @@ import { ApiErrorFilter } from './api-error.filter';
 import { toErrorResponse } from './error-response';
 import { refuseJson, refuseParameters } from './input-hygiene';
 import { lingerBeforeClose } from './lingering-close';
-import { closeOnSignals } from './shutdown';
+import { closeOnSignals, handleShutdownSignals } from './shutdown';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -193,7 +193,7 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
     bodyParser: false,
   });
   app.useGlobalFilters(new ApiErrorFilter(logger));
-  closeOnSignals(app, logger);
+  handleShutdownSignals(logger);
   return app;
 }
 
@@ -204,8 +204,12 @@ function startHttpSpan(method: string, url: string, traceparent: string | string
   });
 }
 
-/** Listens and returns the bound address (port 0 picks a free one). */
+/**
+ * Listens and returns the bound address (port 0 picks a free one). From then on SIGTERM and SIGINT
+ * close the app gracefully (shutdown.ts); before, they exit at once.
+ */
 export async function listen(app: INestApplication, port: number, host = '0.0.0.0'): Promise<string> {
   await app.listen(port, host);
+  closeOnSignals(app);
   return app.getUrl();
 }
