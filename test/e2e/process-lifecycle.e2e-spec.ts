@@ -21,6 +21,9 @@ interface Started {
   exit: Promise<number | null>;
 }
 
+/** Every process the standalone cases start, stopped after them even when one never got ready. */
+const spawned: ChildProcess[] = [];
+
 async function standalone(dataDir: string, env: Record<string, string> = {}, ready = true): Promise<Started> {
   const port = await freePort();
   let output = '';
@@ -28,6 +31,7 @@ async function standalone(dataDir: string, env: Record<string, string> = {}, rea
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, OPERATOR_TOKEN: stackInfo().operatorToken, ...env },
     onLine: (line) => (output += `${line}\n`),
   });
+  spawned.push(child);
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   if (ready) await waitUntilReady(url, child, 90_000);
@@ -36,23 +40,20 @@ async function standalone(dataDir: string, env: Record<string, string> = {}, rea
 
 describe('standalone process life cycle', () => {
   const dirs: string[] = [];
-  const children: ChildProcess[] = [];
   const dataDir = () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pds-e2e-lifecycle-'));
     dirs.push(dir);
     return dir;
   };
   afterAll(async () => {
-    await stopProcesses(children);
+    await stopProcesses(spawned);
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses a second process on the same DATA_DIR with one line naming the holder', async () => {
     const dir = dataDir();
     const first = await standalone(dir);
-    children.push(first.child);
     const second = await standalone(dir, {}, false);
-    children.push(second.child);
     expect(await second.exit).toBe(1);
     const lines = second.output().trim().split('\n');
     expect(lines).toEqual([`DATA_DIR ${dir} is in use by another standalone process (pid ${first.child.pid}); stop it or choose another DATA_DIR`]);
@@ -61,7 +62,6 @@ describe('standalone process life cycle', () => {
 
   it('explains a bad setting in one line, without a stack trace', async () => {
     const started = await standalone(dataDir(), { PORT: 'abc' }, false);
-    children.push(started.child);
     expect(await started.exit).toBe(1);
     expect(started.output().trim()).toBe('Invalid setting PORT="abc": must be a whole number from 0 to 65535');
   }, 60_000);
@@ -69,7 +69,6 @@ describe('standalone process life cycle', () => {
   it('on SIGTERM under load finishes what it acknowledged, logs one line, exits 0 and frees DATA_DIR', async () => {
     const dir = dataDir();
     const first = await standalone(dir);
-    children.push(first.child);
     const operator = new ApiClient(first.url, { authorization: `Bearer ${stackInfo().operatorToken}` });
     const bootstrap = await operator.post('/operator/organizations', { name: `Lifecycle ${randomBytes(3).toString('hex')}`, adminEmail: 'a@example.com' });
     const api = new ApiClient(first.url, { 'x-api-key': bootstrap.body.apiKey });
@@ -100,7 +99,6 @@ describe('standalone process life cycle', () => {
     expect(existsSync(path.join(dir, 'standalone.lock'))).toBe(false);
 
     const again = await standalone(dir);
-    children.push(again.child);
     const after = new ApiClient(again.url, { 'x-api-key': bootstrap.body.apiKey });
     const listed = await after.get('/api/v1/work-items?limit=500');
     expect(listed.body.map((w: { id: string }) => w.id).sort()).toEqual([...acknowledged].sort());
