@@ -13,6 +13,7 @@ import {
   Database,
   applyMigrations,
   connectPostgres,
+  lockDataDir,
   migrationStatus,
   openPglite,
   prismaRoot,
@@ -22,10 +23,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { diffMigrations } from './schema-diff';
 
-function openDatabase(): Promise<Database> {
+/**
+ * PGlite in DATA_DIR is opened under the same lock as the standalone server's: while the server
+ * runs, the command refuses with one line instead of losing writes beside it.
+ */
+function openDatabase(command: string): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (url) return Promise.resolve(connectPostgres({ url, poolSize: 2, applicationName: 'pds-migrate' }));
   const dataDir = path.resolve(process.env.DATA_DIR || '.data');
+  lockDataDir(dataDir, `db ${command}`);
   return openPglite(path.join(dataDir, 'pglite'));
 }
 
@@ -37,7 +43,7 @@ function describeTarget(): string {
 }
 
 async function migrate(): Promise<void> {
-  const db = await openDatabase();
+  const db = await openDatabase('migrate');
   try {
     const applied = await applyMigrations(db);
     for (const m of applied) console.log(`applied ${m.context}/${m.name}`);
@@ -48,7 +54,7 @@ async function migrate(): Promise<void> {
 }
 
 async function status(): Promise<void> {
-  const db = await openDatabase();
+  const db = await openDatabase('status');
   try {
     console.log(describeTarget());
     for (const s of await migrationStatus(db)) {
@@ -89,7 +95,7 @@ async function outboxContexts(db: Database): Promise<string[]> {
 }
 
 async function outbox(action: string | undefined, context: string | undefined, ids: string[]): Promise<void> {
-  const db = await openDatabase();
+  const db = await openDatabase('outbox');
   try {
     const contexts = await outboxContexts(db);
     if (action === 'list') {

@@ -3,20 +3,18 @@ import { Module } from '@nestjs/common';
 import { GatewayModule, GatewaySettings, ROUTE_BODY_LIMITS, enablePortalCors, gatewayOptionsFrom } from '@pds/api-gateway';
 import { loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
-import { HealthController, MetricsController, buildInfo, createHttpApp, listen } from '@pds/http';
+import { HealthController, MetricsController, buildInfo, createHttpApp, handleShutdownSignals, listen } from '@pds/http';
 import { McpServerModule, McpSettings, mcpOptionsFrom } from '@pds/mcp-server';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { Metrics, ObservabilityModule, configureRequestContext, createLogger, startTracing } from '@pds/observability';
-import { PGLITE_ANALYZE_SECONDS, PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
+import { PGLITE_ANALYZE_SECONDS, PersistenceModule, STANDALONE_HOLDER, applyMigrations, lockDataDir, openPglite } from '@pds/persistence';
 import { HOOK_BODY_LIMITS, RepoReceiverModule, RepoReceiverSettings, repoReceiverOptionsFrom } from '@pds/repo-receiver';
 import { ensurePortFree, runMain } from '@pds/runtime';
 import { resolveSecretKeyFile } from '@pds/secrets';
 import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
 import { WebhookDispatcherModule, WebhookSettings, dispatcherOptionsFrom } from '@pds/webhook-dispatcher';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { lockDataDir } from './data-dir-lock';
 import { StandaloneConfig } from './standalone.config';
 
 /**
@@ -38,12 +36,13 @@ runMain(async () => {
   limitHeapGrowth();
   const config = loadConfig(StandaloneConfig);
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'standalone' });
+  // Before the data directory is locked: Ctrl-C during start-up must still release it.
+  handleShutdownSignals(logger);
   const metrics = new Metrics();
   const dataDir = path.resolve(config.DATA_DIR);
   // A taken port fails before the data directory is touched; a second process on it, right after.
   await ensurePortFree(config.PORT, config.HOST);
-  mkdirSync(dataDir, { recursive: true });
-  lockDataDir(dataDir);
+  lockDataDir(dataDir, STANDALONE_HOLDER);
   const operator = resolveOperatorToken(config.OPERATOR_TOKEN, dataDir);
   const gatewaySettings = loadConfig(GatewaySettings);
   const mcpSettings = loadConfig(McpSettings);

@@ -3,12 +3,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Metrics, PinoNestLogger, RequestContext, SpanKind, endSpan, requestContext, requestContextEnabled, startSpan, tracingEnabled } from '@pds/observability';
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { ApiErrorFilter } from './api-error.filter';
 import { toErrorResponse } from './error-response';
 import { refuseJson, refuseParameters } from './input-hygiene';
 import { lingerBeforeClose } from './lingering-close';
-import { closeOnSignals } from './shutdown';
+import { closeOnSignals, handleShutdownSignals } from './shutdown';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -37,6 +39,27 @@ interface RouteFlags {
 /** `@RouteConfig(RAW_BODY)`: the handler receives the JSON body as the Buffer that arrived. */
 export const RAW_BODY: RouteFlags = Object.freeze({ rawBody: true });
 
+/**
+ * Requests Node's HTTP parser refuses (malformed, headers over its limit, a timeout) never reach a
+ * route or hook: Fastify's own answer, with nosniff added, since every answer carries it.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Client Timeout']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Exceeded maximum allowed HTTP header size']
+        : [400, 'Client Error'];
+  const body = JSON.stringify({ error: STATUS_CODES[status], message, statusCode: status });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Request decoration: the id (and span) its handler, bus messages and log lines carry. */
@@ -44,12 +67,30 @@ const CONTEXT = 'pdsContext';
 type WithContext = { [CONTEXT]: RequestContext | null };
 const contextOf = (request: object) => (request as WithContext)[CONTEXT];
 
+/** Where keys and secrets are shown (created and rotated keys, webhook and repository secrets, the bootstrap). */
+const NO_STORE_PREFIXES = /^\/(?:api\/v1|operator|mcp)(?:[/?]|$)/;
+
+interface HeaderTarget {
+  header(name: string, value: string): unknown;
+}
+
+/**
+ * Every answer: browsers must not guess a type other than the one declared; and no cache, shared or
+ * private, may keep an answer that can show a secret. Set before anything else runs, so refusals
+ * carry them too, and so does the MCP route, which copies them onto the response it hands to the SDK.
+ */
+function securityHeaders(url: string, reply: HeaderTarget): void {
+  reply.header('x-content-type-options', 'nosniff');
+  if (NO_STORE_PREFIXES.test(url)) reply.header('cache-control', 'no-store');
+}
+
 /**
  * Malformed URLs and over-long path parameters fail in Fastify's router, before any hook or Nest
  * filter: without this they would answer Fastify's own body instead of the contract's.
  */
-function answerFrameworkError(error: Error, _request: unknown, reply: { code(status: number): { send(body: unknown): unknown } }): void {
+function answerFrameworkError(error: Error, request: { url: string }, reply: HeaderTarget & { code(status: number): { send(body: unknown): unknown } }): void {
   const { status, body } = toErrorResponse(error);
+  securityHeaders(request.url, reply);
   void reply.code(status).send(body);
 }
 
@@ -66,6 +107,7 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
     requestIdHeader: false,
     // Fastify's option type is generic over the platform's own Fastify copy; the shape is what matters.
     frameworkErrors: answerFrameworkError as never,
+    clientErrorHandler: answerClientError,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
@@ -108,6 +150,7 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   });
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    securityHeaders(request.url, reply);
     metrics.httpRequestStarted();
     if (requestContextEnabled()) {
       const span = tracingEnabled() ? startHttpSpan(request.method, request.url, request.headers.traceparent) : undefined;
@@ -153,7 +196,7 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
     bodyParser: false,
   });
   app.useGlobalFilters(new ApiErrorFilter(logger));
-  closeOnSignals(app, logger);
+  handleShutdownSignals(logger);
   return app;
 }
 
@@ -164,8 +207,12 @@ function startHttpSpan(method: string, url: string, traceparent: string | string
   });
 }
 
-/** Listens and returns the bound address (port 0 picks a free one). */
+/**
+ * Listens and returns the bound address (port 0 picks a free one). From then on SIGTERM and SIGINT
+ * close the app gracefully (shutdown.ts); before, they exit at once.
+ */
 export async function listen(app: INestApplication, port: number, host = '0.0.0.0'): Promise<string> {
   await app.listen(port, host);
+  closeOnSignals(app);
   return app.getUrl();
 }

@@ -28,6 +28,17 @@ export const REDACTED_PATHS = [
   'token',
 ];
 
+/**
+ * Standard output, written synchronously, as Node writes its own stdout to files and pipes. pino's
+ * default (asynchronous) destination flushes at exit and, when the reader of a pipe is gone
+ * (`npm start | tee log` after Ctrl-C), retries the EPIPE every 100 ms forever while blocking the
+ * event loop, so no shutdown deadline could fire. Written synchronously, the first EPIPE reaches
+ * pino's broken-pipe handler, which drops every later line; there is nothing left to flush at exit.
+ */
+function standardOutput(): pino.DestinationStream {
+  return pino.destination({ dest: 1, sync: true });
+}
+
 /** `destination` defaults to stdout (tests pass a stream of their own). */
 export function createLogger(options: { level: string; name: string }, destination?: pino.DestinationStream): Logger {
   const settings: pino.LoggerOptions = {
@@ -38,7 +49,7 @@ export function createLogger(options: { level: string; name: string }, destinati
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin: requestFields,
   };
-  return destination ? pino(settings, destination) : pino(settings);
+  return pino(settings, destination ?? standardOutput());
 }
 
 /**

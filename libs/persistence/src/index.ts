@@ -1,4 +1,5 @@
 export * from './contexts';
+export * from './data-dir-lock';
 export * from './database';
 export * from './migrator';
 export * from './pglite.database';

@@ -1,7 +1,7 @@
 import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { AppConfig, ConfigError, StartupError } from '@pds/config';
 import net from 'node:net';
-import { HealthController, MetricsController, RouteBodyLimit, buildInfo, createHttpApp, listen } from '@pds/http';
+import { HealthController, MetricsController, RouteBodyLimit, buildInfo, createHttpApp, handleShutdownSignals, listen } from '@pds/http';
 import { MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { Metrics, ObservabilityModule, configureRequestContext, createLogger, startTracing } from '@pds/observability';
 import { PersistenceModule, connectPostgres } from '@pds/persistence';
@@ -30,6 +30,7 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
   const { config, name } = options;
   await ensurePortFree(options.port, options.host);
   const logger = createLogger({ level: config.LOG_LEVEL, name });
+  handleShutdownSignals(logger);
   const tracing = await startTracing(name);
   const requestContext = configureRequestContext(config.REQUEST_CONTEXT, tracing);
   const metrics = new Metrics();

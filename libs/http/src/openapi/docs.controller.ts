@@ -50,7 +50,8 @@ export class ApiDocsController {
   @ApiOkResponse({ description: 'This OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } })
   openApi(@Res() reply: FastifyReply): void {
     this.document ??= this.read(OPENAPI_FILE);
-    void reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(this.document);
+    // Cache-Control: no-store like everything under /api/v1 (createHttpApp); nothing here is secret, but one rule is simpler to trust.
+    void reply.type('application/json; charset=utf-8').send(this.document);
   }
 
   @Get('docs')

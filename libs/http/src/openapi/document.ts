@@ -57,7 +57,7 @@ function errorStatuses(path: string, method: string): string[] {
     return ['400', '401', '403', '404', ...(writes ? ['409'] : []), ...(body ? ['413', '415'] : []), ...(method === 'post' ? ['422'] : []), '429', '503'];
   }
   if (path.startsWith('/public/')) return ['400', '404', ...(body ? ['409', '413', '415'] : []), '429', '503'];
-  if (path.startsWith('/operator/')) return ['400', '401', '409', '413', '415', '422', '503'];
+  if (path.startsWith('/operator/')) return ['400', '401', '409', '413', '415', '422', '429', '503'];
   if (path.startsWith('/hooks/')) return ['400', '401', '404', '413', '503'];
   return [];
 }
