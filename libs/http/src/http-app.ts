@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Metrics, PinoNestLogger, RequestContext, SpanKind, endSpan, requestContext, requestContextEnabled, startSpan, tracingEnabled } from '@pds/observability';
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { IncomingMessage, STATUS_CODES, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { ApiErrorFilter } from './api-error.filter';
@@ -70,27 +70,25 @@ const contextOf = (request: object) => (request as WithContext)[CONTEXT];
 /** Where keys and secrets are shown (created and rotated keys, webhook and repository secrets, the bootstrap). */
 const NO_STORE_PREFIXES = /^\/(?:api\/v1|operator|mcp)(?:[/?]|$)/;
 
-interface HeaderTarget {
-  header(name: string, value: string): unknown;
-}
-
 /**
  * Every answer: browsers must not guess a type other than the one declared; and no cache, shared or
- * private, may keep an answer that can show a secret. Set before anything else runs, so refusals
- * carry them too, and so does the MCP route, which copies them onto the response it hands to the SDK.
+ * private, may keep an answer that can show a secret. Set on the raw response as the request
+ * arrives, before Fastify sees it, so that every answer has them whoever writes it: refusals and
+ * unknown paths, the MCP route (the SDK writes its response), and the 503 Fastify writes itself to a
+ * request that arrives on an open connection while the app closes. A handler may still set its own
+ * Cache-Control.
  */
-function securityHeaders(url: string, reply: HeaderTarget): void {
-  reply.header('x-content-type-options', 'nosniff');
-  if (NO_STORE_PREFIXES.test(url)) reply.header('cache-control', 'no-store');
+function securityHeaders(request: IncomingMessage, response: ServerResponse): void {
+  response.setHeader('x-content-type-options', 'nosniff');
+  if (NO_STORE_PREFIXES.test(request.url ?? '')) response.setHeader('cache-control', 'no-store');
 }
 
 /**
  * Malformed URLs and over-long path parameters fail in Fastify's router, before any hook or Nest
  * filter: without this they would answer Fastify's own body instead of the contract's.
  */
-function answerFrameworkError(error: Error, request: { url: string }, reply: HeaderTarget & { code(status: number): { send(body: unknown): unknown } }): void {
+function answerFrameworkError(error: Error, _request: unknown, reply: { code(status: number): { send(body: unknown): unknown } }): void {
   const { status, body } = toErrorResponse(error);
-  securityHeaders(request.url, reply);
   void reply.code(status).send(body);
 }
 
@@ -114,6 +112,7 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
     },
   });
   const fastify = adapter.getInstance();
+  fastify.server.prependListener('request', securityHeaders);
 
   // An empty body sent as application/json means "no body" (e.g. POST …/conclude), not malformed
   // JSON; every other body goes through Fastify's own parser. Its prototype-poisoning checks are off:
@@ -150,7 +149,6 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   });
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
-    securityHeaders(request.url, reply);
     metrics.httpRequestStarted();
     if (requestContextEnabled()) {
       const span = tracingEnabled() ? startHttpSpan(request.method, request.url, request.headers.traceparent) : undefined;
