@@ -7,7 +7,6 @@ import { DeliveryWorker } from './delivery/delivery.worker';
 import { EventIntake } from './delivery/event-intake';
 import { EventIntakeHandler } from './delivery/event-intake.handler';
 import { secretBoxProvider } from './security/secret-key';
-import { SettingRepository } from './security/setting.repository';
 import { WebhookRepository } from './subscriptions/webhook.repository';
 import { WebhookService } from './subscriptions/webhook.service';
 import { WebhookHandler } from './webhook.handler';
@@ -22,7 +21,6 @@ export class WebhookDispatcherModule {
       providers: [
         { provide: DISPATCHER_OPTIONS, useValue: options },
         webhooksPrismaProvider,
-        SettingRepository,
         secretBoxProvider,
         WebhookRepository,
         DeliveryRepository,

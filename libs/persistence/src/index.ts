@@ -1,4 +1,5 @@
 export * from './contexts';
+export * from './context-settings';
 export * from './database';
 export * from './migrator';
 export * from './pglite.database';
