@@ -22,7 +22,7 @@ export const AUTO_DISABLE_AFTER_MS = 5 * 24 * 3600_000;
  * them went alone into a statement and the rest into a second one. Nothing a subscriber sees waits
  * for it.
  */
-export const RECORD_LINGER_MS = 10;
+const RECORD_LINGER_MS = 10;
 
 /** Most attempt outcomes one statement records (attempt rows + delivery updates). */
 const MAX_OUTCOMES_PER_STATEMENT = 500;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { send } from './http-sender';
 
-/** The SSRF check at every attempt (security/target-guard.ts decides; the sender must ask it before connecting). */
+/** The address check at every attempt, before any connection is made (the rules are security/target-guard.ts's). */
 describe('webhook sender, at every attempt', () => {
   let server: http.Server;
   let port: number;
