@@ -69,6 +69,7 @@ const FEATURE_FOLDERS = {
     hooks: ['common', 'connections'],
     processing: ['connections', 'hooks', 'links'],
     artifacts: ['links'],
+    'delivery-log': ['connections', 'hooks'],
   },
   'strategy-discovery': {
     common: [],
