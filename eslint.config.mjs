@@ -3,6 +3,7 @@
 // (persistence, messaging, http) <- runtime <- service apps <- standalone (the composition root).
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import featureFolders from './tools/eslint/feature-folders.rule.cjs';
 
 const SERVICE_APPS = [
   '@pds/api-gateway',
@@ -35,14 +36,89 @@ const boundaries = (allow = []) => [
   },
 ];
 
+// The map of each app: its feature folders (apps/<app>/src/<folder>/) and the folders each may
+// import. The rule (tools/eslint/feature-folders.rule.cjs) refuses any other import between them
+// and a table with a cycle. A new folder or edge is a line here, reviewed like code.
+const FEATURE_FOLDERS = {
+  'api-gateway': {
+    identity: [],
+    idempotency: [],
+    auth: ['identity', 'idempotency'],
+    routes: ['auth', 'identity', 'idempotency'],
+  },
+  'delivery-intake': {
+    common: [],
+    labels: ['common'],
+    'work-items': ['common'],
+    intake: ['common', 'work-items'],
+    changelog: ['common', 'work-items'],
+    comments: ['work-items'],
+    relations: ['common', 'work-items'],
+    sprints: ['common', 'labels', 'work-items'],
+  },
+  'mcp-server': {
+    records: [],
+    context: ['records'],
+    tools: ['context', 'records'],
+    transport: ['tools'],
+  },
+  'repo-receiver': {
+    common: [],
+    links: [],
+    connections: ['common'],
+    hooks: ['common', 'connections'],
+    processing: ['connections', 'hooks', 'links'],
+    artifacts: ['links'],
+    'delivery-log': ['connections', 'hooks'],
+  },
+  'strategy-discovery': {
+    common: [],
+    goals: ['common'],
+    ckrs: ['common'],
+    opportunities: ['common', 'ckrs'],
+    solutions: ['common', 'opportunities'],
+    experiments: ['common'],
+    evidence: ['common'],
+    references: ['common'],
+    search: ['common'],
+    context: ['ckrs', 'evidence', 'experiments', 'goals', 'solutions'],
+  },
+  'webhook-dispatcher': {
+    common: [],
+    security: ['common'],
+    deliveries: ['common'],
+    subscriptions: ['common', 'security', 'deliveries'],
+    sending: ['common', 'security', 'deliveries', 'subscriptions'],
+    'fan-out': ['common', 'deliveries', 'sending'],
+  },
+};
+
+// TEMPORARY (issue 25): edges that exist today against the tables above, being removed on other
+// branches. The lead empties this list once they are merged; do not add to it.
+// `LINT_FEATURE_FOLDERS=strict npm run lint` reports them.
+const TEMPORARY_FOLDER_EDGES = {
+  // work-items/ reads intake's follow SQL and stage mapping; intake/ converts into work items.
+  'delivery-intake': [['work-items', 'intake']],
+  // opportunity.handler serves POST /opportunities/{id}/solutions with SolutionService.
+  'strategy-discovery': [['opportunities', 'solutions']],
+  // The artifacts read API uses processing/'s ArtifactRepository and WorkItemClient.
+  'repo-receiver': [['artifacts', 'processing']],
+};
+
+const featureFolderOptions = {
+  apps: FEATURE_FOLDERS,
+  temporary: process.env.LINT_FEATURE_FOLDERS === 'strict' ? {} : TEMPORARY_FOLDER_EDGES,
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/generated/**', '.nx/**', 'coverage/**', '**/*.mjs', '**/*.cjs', '**/*.js'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
-    plugins: { '@nx': nx },
+    plugins: { '@nx': nx, local: { rules: { 'feature-folders': featureFolders } } },
     rules: {
       '@nx/enforce-module-boundaries': boundaries(),
+      'local/feature-folders': ['error', featureFolderOptions],
       'no-console': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'off',

@@ -174,7 +174,7 @@ describe('webhook subscriptions', () => {
 
   it('validates the delivery list query', async () => {
     const org = await createOrganization();
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'webhookId=nope', 'cursor=never-issued', 'unknown=1']) {
+    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'webhookId=nope', 'cursor=never-issued', 'cursor=', 'unknown=1']) {
       const response = await org.api.get(`${DELIVERIES}?${query}`);
       expect({ query, status: response.status }).toEqual({ query, status: 400 });
       expect(response.body.details).toBeDefined();

@@ -1,26 +1,26 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { RateLimitSyncHandler, edgeProviders } from '@pds/edge';
 import { ApiDocsController } from '@pds/http';
-import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { OperatorTokenGuard } from './auth/operator-token.guard';
 import { GATEWAY_OPTIONS, GatewayOptions } from './gateway.options';
-import { ApiKeyController } from './identity/api-key.controller';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyRepository } from './idempotency/idempotency.repository';
+import { ApiKeyAuthenticator } from './identity/api-key.authenticator';
 import { ApiKeyService } from './identity/api-key.service';
 import { IdentityHandler } from './identity/identity.handler';
 import { identityPrismaProvider } from './identity/identity.prisma';
 import { IdentityRepository } from './identity/identity.repository';
-import { MeController } from './identity/me.controller';
 import { MeService } from './identity/me.service';
-import { OperatorController } from './identity/operator.controller';
-import { OperatorTokenGuard } from './identity/operator-token.guard';
 import { OrganizationService } from './identity/organization.service';
-import { UserController } from './identity/user.controller';
 import { UserService } from './identity/user.service';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
-import { IdempotencyRepository } from './idempotency/idempotency.repository';
+import { ApiKeyController } from './routes/api-key.controller';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
+import { MeController } from './routes/me.controller';
+import { OperatorController } from './routes/operator.controller';
 import { REPOS_CONTROLLERS, REPOS_PROVIDERS } from './routes/repos.routes';
 import { STRATEGY_CONTROLLERS, STRATEGY_PROVIDERS } from './routes/strategy.routes';
+import { UserController } from './routes/user.controller';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './routes/webhooks.routes';
 
 /** The REST edge and the identity context it owns. Needs ObservabilityModule, PersistenceModule and MessagingModule. */

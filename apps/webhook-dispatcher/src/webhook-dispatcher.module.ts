@@ -1,35 +1,40 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions, WebhookSettings, dispatcherOptionsFrom } from './common/dispatcher.options';
 import { webhooksPrismaProvider } from './common/webhooks.prisma';
-import { DeliveryRepository } from './deliveries/delivery.repository';
-import { DeliveryService } from './deliveries/delivery.service';
-import { DeliveryWorker } from './delivery/delivery.worker';
-import { EventIntake } from './delivery/event-intake';
-import { EventIntakeHandler } from './delivery/event-intake.handler';
+import { DueDeliveries } from './deliveries/due-deliveries';
+import { WebhookDeliveryHandler } from './deliveries/webhook-delivery.handler';
+import { WebhookDeliveryRepository } from './deliveries/webhook-delivery.repository';
+import { WebhookDeliveryService } from './deliveries/webhook-delivery.service';
+import { FanOutHandler } from './fan-out/fan-out.handler';
+import { FanOutService } from './fan-out/fan-out.service';
 import { secretBoxProvider } from './security/secret-key';
-import { SettingRepository } from './security/setting.repository';
+import { DeliveryWorker } from './sending/delivery.worker';
+import { WebhookHandler } from './subscriptions/webhook.handler';
 import { WebhookRepository } from './subscriptions/webhook.repository';
 import { WebhookService } from './subscriptions/webhook.service';
-import { WebhookHandler } from './webhook.handler';
 
-/** Outbound webhook subscriptions and deliveries (consumes the EVENTS stream). */
+/**
+ * Outbound webhooks: subscriptions (`subscriptions/`), the fan-out of each domain event into
+ * deliveries (`fan-out/`, consumes the EVENTS stream), their sending (`sending/`) and the delivery
+ * log (`deliveries/`).
+ */
 @Module({})
 export class WebhookDispatcherModule {
   static forRoot(options: WebhookDispatcherOptions = dispatcherOptionsFrom(new WebhookSettings())): DynamicModule {
     return {
       module: WebhookDispatcherModule,
-      controllers: [WebhookHandler, EventIntakeHandler],
+      controllers: [WebhookHandler, WebhookDeliveryHandler, FanOutHandler],
       providers: [
         { provide: DISPATCHER_OPTIONS, useValue: options },
         webhooksPrismaProvider,
-        SettingRepository,
         secretBoxProvider,
         WebhookRepository,
-        DeliveryRepository,
+        WebhookDeliveryRepository,
+        DueDeliveries,
         DeliveryWorker,
-        EventIntake,
+        FanOutService,
         WebhookService,
-        DeliveryService,
+        WebhookDeliveryService,
       ],
     };
   }

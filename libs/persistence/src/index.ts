@@ -1,5 +1,6 @@
 export * from './contexts';
 export * from './data-dir-lock';
+export * from './context-settings';
 export * from './database';
 export * from './migrator';
 export * from './pglite.database';
@@ -11,6 +12,7 @@ export * from './keyset';
 export * from './read-page';
 export * from './require-by-path-id';
 export * from './batch-loader';
+export * from './group-commit';
 export * from './unavailable';
 export * from './pglite-template';
 export * from './pglite-statements';

@@ -1,7 +1,7 @@
 import type { Logger } from '@pds/observability';
 import { SecretBox, generateSecretKey } from './secret-box';
 
-/** Where a context keeps a generated key: its own settings table, through its repository. */
+/** Where a context keeps a generated key: its own settings table (`ContextSettings` of the persistence library). */
 export interface SecretKeyStore {
   /** The stored value of `name`; stores `initial` first when there is none (the first replica wins). */
   getOrInit(name: string, initial: string): Promise<string>;

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { AuthContext } from '@pds/contracts';
 import { AuthFailures, RateLimiter, rateLimitError, rateLimitHeaders } from '@pds/edge';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyAuthenticator } from './api-key.authenticator';
+import { ApiKeyAuthenticator } from '../identity/api-key.authenticator';
 
 export interface AuthenticatedRequest extends FastifyRequest {
   auth: AuthContext;

@@ -16,7 +16,7 @@ import {
   isUuid,
 } from '@pds/contracts';
 import { pageRequest, toPage } from '@pds/persistence';
-import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
+import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { toApiKeyResponse } from './identity.mapper';
 import { IdentityRepository } from './identity.repository';
 

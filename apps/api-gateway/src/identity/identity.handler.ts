@@ -11,7 +11,7 @@ import {
 } from '@pds/contracts';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { BROADCAST, MessageController } from '@pds/messaging';
-import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
+import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { IdentityRepository } from './identity.repository';
 import { MeService } from './me.service';
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hashApiKey } from '@pds/auth';
 import { AuthContext, IdentitySubjects, Role } from '@pds/contracts';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
-import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
+import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { GatewayModule } from '../gateway.module';
 import { ApiKeyService } from './api-key.service';
 import { OrganizationService, slugify } from './organization.service';

@@ -1,5 +1,5 @@
 import type { Provider, Type } from '@nestjs/common';
-import { OrganizationSettingsController } from '../identity/organization-settings.controller';
+import { OrganizationSettingsController } from './organization-settings.controller';
 import { OrganizationSettingsService } from '../identity/organization-settings.service';
 import { ChangelogController } from './changelog.controller';
 import { CommentController } from './comment.controller';

@@ -1,14 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PrismaClient } from '../generated/repos/client';
+import { ContextSettings, DATABASE, Database } from '@pds/persistence';
 
-/** tenant-scope: no tenant data. The receiver's own settings (repos.settings), shared by every replica. */
+/** The receiver's own settings (repos.settings), shared by every replica: the persistence library's ContextSettings. */
 @Injectable()
-export class RepoSettingRepository {
-  constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
-
-  /** The stored value of `name`; stores `initial` first when there is none (the first replica wins). */
-  async getOrInit(name: string, initial: string): Promise<string> {
-    const row = await this.prisma.repoSetting.upsert({ where: { name }, create: { name, value: initial }, update: {}, select: { value: true } });
-    return row.value;
+export class RepoSettingRepository extends ContextSettings {
+  constructor(@Inject(DATABASE) db: Database) {
+    super(db, 'repos');
   }
 }

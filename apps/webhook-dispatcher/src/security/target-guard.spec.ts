@@ -1,6 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { send } from '../delivery/http-sender';
 import { SSRF_URLS } from './ssrf-forms.fixture';
 import { blockedReason, guardedLookup, targetProblem } from './target-guard';
 
@@ -61,36 +58,6 @@ describe('webhook target guard', () => {
     guardedLookup('api.localhost', {}, (error) => {
       expect(error?.message).toMatch(/api\.localhost is not allowed/);
       done();
-    });
-  });
-
-  describe('at every attempt', () => {
-    let server: http.Server;
-    let port: number;
-    let connections = 0;
-    beforeAll(async () => {
-      server = http.createServer((_req, res) => res.end('ok'));
-      server.on('connection', () => (connections += 1));
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      port = (server.address() as AddressInfo).port;
-    });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const options = { timeoutMs: 2000, connectTimeoutMs: 1000, allowPrivateTargets: false };
-
-    it.each(['127.0.0.1', '[::ffff:127.0.0.1]', '2130706433', '0x7f.1', 'localhost'])(
-      'fails http://%s naming the blocked address, without connecting',
-      async (host) => {
-        const before = connections;
-        const result = await send(`http://${host}:${port}/hook`, '{}', {}, options);
-        expect(result.statusCode).toBeNull();
-        expect(result.error).toMatch(/(127\.0\.0\.1|::ffff:7f00:1|localhost) is not allowed/);
-        expect(connections).toBe(before);
-      },
-    );
-
-    it('connects when private targets are allowed', async () => {
-      const result = await send(`http://127.0.0.1:${port}/hook`, '{}', {}, { ...options, allowPrivateTargets: true });
-      expect(result).toMatchObject({ statusCode: 200, error: null, responseBody: 'ok' });
     });
   });
 });

@@ -14,24 +14,25 @@ import {
   WebhookResponse,
 } from '@pds/contracts';
 import { readPage, requireByPathId } from '@pds/persistence';
+import { SecretBox, rotatedSecret } from '@pds/secrets';
 import { randomUUID } from 'node:crypto';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
-import { toDeliveryResponse, toWebhookResponse } from '../common/webhook.mapper';
-import { DeliveryRepository } from '../deliveries/delivery.repository';
-import { DeliveryWorker } from '../delivery/delivery.worker';
-import { SecretBox, rotatedSecret } from '@pds/secrets';
+import { DueDeliveries } from '../deliveries/due-deliveries';
+import { toDeliveryResponse } from '../deliveries/webhook-delivery.mapper';
+import { WebhookDeliveryRepository } from '../deliveries/webhook-delivery.repository';
 import { WebhookSubscription } from '../generated/webhooks/client';
 import { generateSigningSecret } from '../security/signing-secret';
-import { WebhookRepository } from './webhook.repository';
 import { targetProblem } from '../security/target-guard';
+import { toWebhookResponse } from './webhook.mapper';
+import { WebhookRepository } from './webhook.repository';
 
 @Injectable()
 export class WebhookService {
   constructor(
     @Inject(WebhookRepository) private readonly subscriptions: WebhookRepository,
-    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @Inject(WebhookDeliveryRepository) private readonly deliveries: WebhookDeliveryRepository,
     @Inject(SecretBox) private readonly secrets: SecretBox,
-    @Inject(DeliveryWorker) private readonly worker: DeliveryWorker,
+    @Inject(DueDeliveries) private readonly due: DueDeliveries,
     @Inject(DISPATCHER_OPTIONS) private readonly options: WebhookDispatcherOptions,
   ) {}
 
@@ -97,7 +98,7 @@ export class WebhookService {
       data: { webhookId: current.id },
     });
     const row = await this.deliveries.queue(auth.organizationId, current.id, { id: eventId, type: PING_EVENT, body });
-    this.worker.notify();
+    this.due.notify();
     return toDeliveryResponse(row);
   }
 

@@ -1,10 +1,11 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { LOGGER, Logger, Metrics } from '@pds/observability';
-import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
+import { GroupCommit } from '@pds/persistence';
 import { SecretBox } from '@pds/secrets';
-import { ClaimedRow, DeliveryRepository } from '../deliveries/delivery.repository';
+import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
+import { DueDeliveries } from '../deliveries/due-deliveries';
+import { AttemptOutcome, ClaimedRow, WebhookDeliveryRepository } from '../deliveries/webhook-delivery.repository';
 import { WebhookRepository } from '../subscriptions/webhook.repository';
-import { AttemptRecorder } from './attempt-recorder';
 import { send } from './http-sender';
 import { nextDelayMs, parseRetryAfter } from './retry-schedule';
 import { SigningKey, signatureHeaders, signingKey } from './signature';
@@ -16,9 +17,20 @@ const SIGNING_KEYS_KEPT = 10_000;
 export const AUTO_DISABLE_AFTER_MS = 5 * 24 * 3600_000;
 
 /**
+ * How long the first attempt outcome after a quiet spell waits for others before it is written. The
+ * attempts of one event end within a few milliseconds of each other; without the wait the first of
+ * them went alone into a statement and the rest into a second one. Nothing a subscriber sees waits
+ * for it.
+ */
+const RECORD_LINGER_MS = 10;
+
+/** Most attempt outcomes one statement records (attempt rows + delivery updates). */
+const MAX_OUTCOMES_PER_STATEMENT = 500;
+
+/**
  * Sends due deliveries. Rows are claimed with a lease (`FOR UPDATE SKIP LOCKED`), so replicas
  * share the work and a crashed worker's rows are due again when the lease ends. New deliveries
- * are claimed by the process that inserts them (see EventIntake); the claim query runs only when
+ * are claimed by the process that inserts them (see FanOutService); the claim query runs only when
  * there may be due rows nobody holds (notify, the poll for retries and other replicas' leftovers),
  * because under load a claim after every attempt costs PostgreSQL more than the attempts do.
  */
@@ -35,17 +47,23 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
   private timer?: NodeJS.Timeout;
   private readonly attempts = new Set<Promise<void>>();
   private readonly signingKeyCache = new Map<string, SigningKey>();
-  private readonly recorder: AttemptRecorder;
+  /** Outcomes are written in groups: one round trip per group instead of one per attempt. */
+  private readonly recorder: GroupCommit<AttemptOutcome>;
 
   constructor(
-    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @Inject(WebhookDeliveryRepository) private readonly deliveries: WebhookDeliveryRepository,
     @Inject(WebhookRepository) private readonly subscriptions: WebhookRepository,
     @Inject(SecretBox) private readonly secrets: SecretBox,
     @Inject(DISPATCHER_OPTIONS) private readonly options: WebhookDispatcherOptions,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(Metrics) private readonly metrics: Metrics,
+    @Inject(DueDeliveries) due: DueDeliveries,
   ) {
-    this.recorder = new AttemptRecorder(deliveries);
+    this.recorder = new GroupCommit((outcomes) => deliveries.recordAttempts(outcomes), {
+      maxGroup: MAX_OUTCOMES_PER_STATEMENT,
+      lingerMs: RECORD_LINGER_MS,
+    });
+    due.onNotify(() => this.notify());
   }
 
   private removeGauge?: () => void;
@@ -66,8 +84,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     await Promise.allSettled([...this.attempts]);
   }
 
-  /** There may be due deliveries nobody holds (new unclaimed rows, a redelivery, the poll): claim them. */
-  notify(): void {
+  /** There may be due deliveries nobody holds (DueDeliveries, the poll): claim them. */
+  private notify(): void {
     this.notifications += 1;
     this.backlog = true;
     this.wake();
@@ -100,7 +118,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     } while (this.again && !this.stopped);
   }
 
-  /** How many rows inserted now this process should claim at insert (see EventIntake). */
+  /** How many rows inserted now this process should claim at insert (see FanOutService). */
   capacity(): number {
     return this.stopped ? 0 : Math.max(0, this.options.concurrency - this.inFlight);
   }
@@ -166,7 +184,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     if (status === 'FAILED') this.metrics.webhookDeliveriesFailed.inc();
     // Runs in the request's context when the attempt follows the event at once (its id is logged).
     this.logger.debug({ deliveryId: row.id, eventId: row.event_id, statusCode: result.statusCode, ms: result.latencyMs, status }, 'webhook attempt');
-    await this.recorder.record({
+    await this.recorder.submit({
       organizationId: row.organization_id,
       deliveryId: row.id,
       status,

@@ -2,7 +2,7 @@ import { Body, Get, Inject, Patch } from '@nestjs/common';
 import { AuthContext, OrganizationSettingsResponse, UpdateOrganizationSettingsDto } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
-import { OrganizationSettingsService } from './organization-settings.service';
+import { OrganizationSettingsService } from '../identity/organization-settings.service';
 
 @ApiController('organization')
 export class OrganizationSettingsController {

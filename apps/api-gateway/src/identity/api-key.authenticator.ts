@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
 import { ApiKeyCache, AuthAttempt, checkApiKey } from '@pds/edge';
 import { MessageBus } from '@pds/messaging';
-import { IdentityRepository } from '../identity/identity.repository';
+import { IdentityRepository } from './identity.repository';
 import { GATEWAY_OPTIONS, GatewayOptions } from '../gateway.options';
 
 /**

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_TYPES, EventEnvelope, EventType } from '@pds/contracts';
-import { BatchLoader } from '@pds/persistence';
+import { GroupCommit } from '@pds/persistence';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
-import { ClaimedRow, DeliveryRepository } from '../deliveries/delivery.repository';
-import { DeliveryWorker } from './delivery.worker';
+import { DueDeliveries } from '../deliveries/due-deliveries';
+import { ClaimedRow, WebhookDeliveryRepository } from '../deliveries/webhook-delivery.repository';
+import { DeliveryWorker } from '../sending/delivery.worker';
 
 /** Contact data of an intake submitter never leaves the service (contract 6.2). */
 const INTAKE_CONTACT_FIELDS = ['submitterName', 'submitterEmail'];
@@ -22,38 +23,36 @@ export function webhookBody(envelope: EventEnvelope): string {
 }
 
 /**
- * Turns each contract event into one delivery row per active matching subscription. The unique
- * (event_id, webhook_id) makes a redelivered message a no-op; the message is acknowledged only
- * after the rows are stored (the consumer acks when this handler resolves).
+ * The fan-out: turns each contract event into one delivery row per active matching subscription.
+ * The unique (event_id, webhook_id) makes a redelivered message a no-op; the message is
+ * acknowledged only after the rows are stored (the consumer acks when this handler resolves).
  *
- * Events that arrive together are stored together: a group commit of one statement at a time, into
- * which every event that came while the previous statement ran goes (the stream hands several to
- * the handler at once, see EventIntakeHandler). Under load that is one round trip, one plan and one
- * commit for many events instead of one each; alone, an event waits for nothing.
+ * Events that arrive together are stored together, a group commit of one statement at a time (the
+ * stream hands several to the handler at once, see FanOutHandler). Under load that is one round
+ * trip, one plan and one commit for many events instead of one each; alone, an event waits for
+ * nothing.
  */
 @Injectable()
-export class EventIntake {
-  private readonly batches: BatchLoader<EventEnvelope, true>;
+export class FanOutService {
+  // One event the database refuses must not fail the others of its statement: they are stored one by one then.
+  private readonly stored = new GroupCommit<EventEnvelope>((envelopes) => this.store(envelopes), {
+    maxGroup: MAX_EVENTS_PER_STATEMENT,
+    isolateFailures: true,
+  });
 
   constructor(
-    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @Inject(WebhookDeliveryRepository) private readonly deliveries: WebhookDeliveryRepository,
     @Inject(DeliveryWorker) private readonly worker: DeliveryWorker,
+    @Inject(DueDeliveries) private readonly due: DueDeliveries,
     @Inject(DISPATCHER_OPTIONS) private readonly options: WebhookDispatcherOptions,
-  ) {
-    // One event the database refuses must not fail the others of its statement: they are stored one by one then.
-    this.batches = new BatchLoader((envelopes) => this.store(envelopes), (envelope) => envelope.id, {
-      maxBatch: MAX_EVENTS_PER_STATEMENT,
-      maxInFlight: 1,
-      isolateFailures: true,
-    });
-  }
+  ) {}
 
   async accept(envelope: EventEnvelope): Promise<void> {
     if (!(EVENT_TYPES as readonly string[]).includes(envelope.event)) return;
-    await this.batches.load(envelope);
+    await this.stored.submit(envelope);
   }
 
-  private async store(envelopes: EventEnvelope[]): Promise<Map<string, true>> {
+  private async store(envelopes: EventEnvelope[]): Promise<void> {
     const bodies = new Map(envelopes.map((envelope) => [envelope.id, webhookBody(envelope)]));
     const events = envelopes.map((envelope) => ({
       id: envelope.id,
@@ -67,7 +66,6 @@ export class EventIntake {
     const claimed: ClaimedRow[] = [];
     for (const { claimed: held, ...row } of rows) if (held) claimed.push({ ...row, body: bodies.get(row.event_id) as string });
     this.worker.startClaimed(claimed);
-    if (claimed.length < rows.length) this.worker.notify();
-    return new Map(envelopes.map((envelope) => [envelope.id, true]));
+    if (claimed.length < rows.length) this.due.notify();
   }
 }

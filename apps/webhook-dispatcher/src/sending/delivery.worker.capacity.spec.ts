@@ -1,13 +1,12 @@
 import { AuthContext, EventType, Role, WebhookDeliveryPage, WebhookSubjects } from '@pds/contracts';
-import { buildEnvelope } from '@pds/messaging';
+import { EventPublisher, buildEnvelope } from '@pds/messaging';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
+import { generateSecretKey } from '@pds/secrets';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebhookSettings, dispatcherOptionsFrom } from '../common/dispatcher.options';
-import { generateSecretKey } from '@pds/secrets';
 import { WebhookDispatcherModule } from '../webhook-dispatcher.module';
-import { EventIntake } from './event-intake';
 
 /**
  * A worker at its concurrency limit leaves new rows unclaimed; they must go out as soon as an
@@ -52,7 +51,7 @@ describe('delivery worker at its concurrency limit', () => {
       auth,
       body: { url: `${url}/hook`, events: [EventType.WorkItemCreated] },
     });
-    const emit = () => ctx.app.get(EventIntake).accept(buildEnvelope(EventType.WorkItemCreated, auth.organizationId, { id: randomUUID() }) as never);
+    const emit = () => ctx.app.get(EventPublisher).publish([buildEnvelope(EventType.WorkItemCreated, auth.organizationId, { id: randomUUID() })]);
     await emit();
     while (arrived.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     // The only slot is busy: these two rows are stored unclaimed.

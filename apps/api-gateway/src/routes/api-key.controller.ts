@@ -2,7 +2,7 @@ import { Body, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiKeyResponse, AuthContext, CreateApiKeyDto, CreatedApiKeyResponse, ListQuery, Page } from '@pds/contracts';
 import { Returns, ReturnsNothing } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
-import { ApiKeyService } from './api-key.service';
+import { ApiKeyService } from '../identity/api-key.service';
 
 @ApiController('api-keys')
 export class ApiKeyController {

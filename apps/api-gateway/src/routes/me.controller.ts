@@ -2,8 +2,8 @@ import { Body, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiKeyResponse, AuthContext, CreatePersonalApiKeyDto, CreatedApiKeyResponse, ListQuery, MeResponse, Page } from '@pds/contracts';
 import { Returns, ReturnsNothing } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
-import { ApiKeyService } from './api-key.service';
-import { MeService } from './me.service';
+import { ApiKeyService } from '../identity/api-key.service';
+import { MeService } from '../identity/me.service';
 
 /** The caller and their own keys: self-service, so a developer can give an agent a key and revoke it. */
 @ApiController('me')

@@ -2,7 +2,7 @@ import { Body, Get, Inject, Post, Query } from '@nestjs/common';
 import { AuthContext, CreateUserDto, ListQuery, Page, UserResponse } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
-import { UserService } from './user.service';
+import { UserService } from '../identity/user.service';
 
 @ApiController('users')
 export class UserController {

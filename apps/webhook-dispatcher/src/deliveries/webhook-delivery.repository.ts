@@ -1,6 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { CursorPosition } from '@pds/contracts';
 import { DATABASE, Database } from '@pds/persistence';
-import { AttemptRow, DELIVERY_COLUMNS, DeliveryRow } from '../common/webhook.mapper';
+
+/** Columns of webhooks.deliveries as the delivery queries select them. */
+export interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  event_type: string;
+  status: string;
+  status_code: number | null;
+  attempts: number;
+  next_attempt_at: Date | string | null;
+  delivered_at: Date | string | null;
+  error: string | null;
+  created_at: Date | string;
+}
+
+const DELIVERY_COLUMNS =
+  'id, webhook_id, event_type, status::text AS status, status_code, attempts, next_attempt_at, delivered_at, error, created_at';
+
+/** Columns of webhooks.attempts as the attempt log selects them. */
+export interface AttemptRow {
+  attempted_at: Date | string;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_body: string | null;
+}
 
 /** Columns of the subscription `s` that an attempt needs (see ClaimedRow). */
 const SUBSCRIPTION_COLUMNS = 's.url, s.active, s.secret_encrypted, s.previous_secret_encrypted, s.previous_secret_expires_at, s.failing_since';
@@ -55,7 +81,8 @@ export interface FannedOutRow extends Omit<ClaimedRow, 'body'> {
 }
 
 /**
- * Webhook deliveries, the event bodies they send and their attempt log. Hand-written SQL: the
+ * The outbound webhook deliveries (repo-receiver's inbound provider deliveries are another thing),
+ * the event bodies they send and their attempt log. Hand-written SQL: the
  * dispatcher's hot path (fan-out, claim, record) is batched and leased in ways Prisma cannot
  * express (docs/benchmarks.md). Every query is scoped by organization id; the few that serve every
  * organization at once match each row on its own.
@@ -67,15 +94,11 @@ export interface FannedOutRow extends Omit<ClaimedRow, 'body'> {
  * batch as the table grew.
  */
 @Injectable()
-export class DeliveryRepository {
+export class WebhookDeliveryRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** Newest first by (created_at, id), after the cursor position. */
-  list(
-    organizationId: string,
-    filters: { webhookId?: string; after?: { createdAt: string; id: string } },
-    take: number,
-  ): Promise<DeliveryRow[]> {
+  /** Newest first by (created_at, id), after the cursor position (a created_at and an id). */
+  list(organizationId: string, webhookId: string | undefined, after: CursorPosition | undefined, take: number): Promise<DeliveryRow[]> {
     return this.db.sql.query<DeliveryRow>(
       `SELECT ${DELIVERY_COLUMNS} FROM webhooks.deliveries
         WHERE organization_id = $1
@@ -83,7 +106,7 @@ export class DeliveryRepository {
           AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
         ORDER BY created_at DESC, id DESC
         LIMIT $5`,
-      [organizationId, filters.webhookId ?? null, filters.after?.createdAt ?? null, filters.after?.id ?? null, take],
+      [organizationId, webhookId ?? null, after?.sortValue ?? null, after?.id ?? null, take],
     );
   }
 

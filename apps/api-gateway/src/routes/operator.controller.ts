@@ -3,8 +3,8 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { BootstrapOrganizationResponse, CreateOrganizationDto } from '@pds/contracts';
 import { ContractValidationPipe, Returns } from '@pds/http';
 import { IdempotentPosts } from '../idempotency/idempotency.interceptor';
-import { OperatorTokenGuard } from './operator-token.guard';
-import { OrganizationService } from './organization.service';
+import { OperatorTokenGuard } from '../auth/operator-token.guard';
+import { OrganizationService } from '../identity/organization.service';
 
 @Controller('operator')
 @UseGuards(OperatorTokenGuard)

@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Permission, assertCan } from '@pds/auth';
+import {
+  AuthContext,
+  BadRequestError,
+  DEFAULT_DELIVERY_PAGE_SIZE,
+  ListDeliveriesQuery,
+  WebhookDeliveryDetailResponse,
+  WebhookDeliveryPage,
+  WebhookDeliveryResponse,
+} from '@pds/contracts';
+import { readPage, requireByPathId } from '@pds/persistence';
+import { DueDeliveries } from './due-deliveries';
+import { toAttemptResponse, toDeliveryResponse } from './webhook-delivery.mapper';
+import { DeliveryRow, WebhookDeliveryRepository } from './webhook-delivery.repository';
+
+const createdAt = (row: DeliveryRow): string => new Date(row.created_at).toISOString();
+
+/** The delivery log of `/webhooks/deliveries`: list, one delivery with its attempts, redeliver. */
+@Injectable()
+export class WebhookDeliveryService {
+  constructor(
+    @Inject(WebhookDeliveryRepository) private readonly deliveries: WebhookDeliveryRepository,
+    @Inject(DueDeliveries) private readonly due: DueDeliveries,
+  ) {}
+
+  /**
+   * Newest first by (created_at, id); the cursor is the position of the last row shown, so new
+   * deliveries (which sort before it) never shift the following pages.
+   */
+  async list(auth: AuthContext, query: ListDeliveriesQuery): Promise<WebhookDeliveryPage> {
+    assertCan(auth, Permission.WebhooksManage);
+    // An empty cursor names no position: refused here as it always was (readPage reads it as none).
+    if (query.cursor === '') throw new BadRequestError('cursor is not a cursor this API issued', { cursor: ['invalid cursor'] });
+    const page = await readPage(
+      { limit: query.limit ?? DEFAULT_DELIVERY_PAGE_SIZE, cursor: query.cursor },
+      (after, take) => this.deliveries.list(auth.organizationId, query.webhookId, after, take),
+      toDeliveryResponse,
+      createdAt,
+    );
+    return { data: page.items, nextCursor: page.nextCursor };
+  }
+
+  async get(auth: AuthContext, id: string): Promise<WebhookDeliveryDetailResponse> {
+    assertCan(auth, Permission.WebhooksManage);
+    const row = await requireByPathId('Delivery', id, (uuid) => this.deliveries.find(auth.organizationId, uuid));
+    const attempts = await this.deliveries.attempts(auth.organizationId, row.id);
+    return { ...toDeliveryResponse(row), attemptLog: attempts.map(toAttemptResponse) };
+  }
+
+  /** Queues the same delivery again (same body, same envelope id) with a fresh retry schedule. */
+  async redeliver(auth: AuthContext, id: string): Promise<WebhookDeliveryResponse> {
+    assertCan(auth, Permission.WebhooksManage);
+    const row = await requireByPathId('Delivery', id, (uuid) => this.deliveries.requeue(auth.organizationId, uuid));
+    this.due.notify();
+    return toDeliveryResponse(row);
+  }
+}
