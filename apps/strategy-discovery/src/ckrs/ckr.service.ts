@@ -13,12 +13,12 @@ import {
   isUuid,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { KeyedRecordService } from '../common/keyed-record.service';
-import { changedFields } from '../common/record-ref';
-import { CkrWithKeyResults, toCkrResponse } from '../common/strategy.mapper';
-import { StrategyOutbox } from '../common/strategy.outbox';
-import { StrategyTx } from '../common/strategy.prisma';
-import { StrategyReferences } from '../common/strategy.references';
+import { KeyedRecordService } from '../records/keyed-record.service';
+import { changedFields } from '../records/record-ref';
+import { CkrWithKeyResults, toCkrResponse } from './ckr.mapper';
+import { StrategyOutbox } from '../database/strategy.outbox';
+import { StrategyTx } from '../database/strategy.prisma';
+import { StrategyReferences } from '../references/strategy.references';
 import { CkrRepository, NewCkr } from './ckr.repository';
 
 /** OKRs with their key results; a key-result change is announced as its OKR's `ckr.updated`. */

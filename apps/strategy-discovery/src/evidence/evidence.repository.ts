@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InsightResponse, InterviewResponse } from '@pds/contracts';
-import { PlainRecordRepository } from '../common/plain-record.repository';
-import { toInsightResponse, toInterviewResponse } from '../common/strategy.mapper';
+import { PlainRecordRepository } from '../records/plain-record.repository';
+import { toInsightResponse, toInterviewResponse } from './evidence.mapper';
 import { Insight, Interview, PrismaClient } from '../generated/strategy/client';
 
 /** Interviews and insights: plain records scoped by organization. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EXPERIMENT_KEY_PREFIX, ListExperimentsQuery } from '@pds/contracts';
-import { KeyedRecordRepository } from '../common/keyed-record.repository';
-import { lockStatus } from '../common/strategy-lookup.repository';
-import { StrategyTx } from '../common/strategy.prisma';
+import { KeyedRecordRepository } from '../records/keyed-record.repository';
+import { lockStatus } from '../references/strategy-lookup.repository';
+import { StrategyTx } from '../database/strategy.prisma';
 import { Experiment, Prisma, PrismaClient } from '../generated/strategy/client';
 
 export type NewExperiment = Omit<Prisma.ExperimentUncheckedCreateInput, 'organizationId' | 'number'>;

@@ -15,10 +15,10 @@ import {
   NotFoundError,
   UpdateExperimentDto,
 } from '@pds/contracts';
-import { KeyedRecordService } from '../common/keyed-record.service';
-import { toExperimentResponse } from '../common/strategy.mapper';
-import { StrategyOutbox } from '../common/strategy.outbox';
-import { StrategyReferences } from '../common/strategy.references';
+import { KeyedRecordService } from '../records/keyed-record.service';
+import { toExperimentResponse } from './experiment.mapper';
+import { StrategyOutbox } from '../database/strategy.outbox';
+import { StrategyReferences } from '../references/strategy.references';
 import { Experiment } from '../generated/strategy/client';
 import { ExperimentRepository } from './experiment.repository';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AnnualGoalResponse, PlanningCycleResponse, ProductGoalResponse } from '@pds/contracts';
-import { PlainRecordRepository } from '../common/plain-record.repository';
-import { toAnnualGoalResponse, toPlanningCycleResponse, toProductGoalResponse } from '../common/strategy.mapper';
+import { PlainRecordRepository } from '../records/plain-record.repository';
+import { toAnnualGoalResponse, toPlanningCycleResponse, toProductGoalResponse } from './goal.mapper';
 import { AnnualGoal, PlanningCycle, PrismaClient, ProductGoal } from '../generated/strategy/client';
 
 /** Annual goals, product goals and planning cycles: plain records scoped by organization. */

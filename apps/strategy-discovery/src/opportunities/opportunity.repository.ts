@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ListOpportunitiesQuery, OPPORTUNITY_KEY_PREFIX } from '@pds/contracts';
-import { KeyedRecordRepository } from '../common/keyed-record.repository';
-import { lockStatus } from '../common/strategy-lookup.repository';
-import { StrategyTx } from '../common/strategy.prisma';
+import { KeyedRecordRepository } from '../records/keyed-record.repository';
+import { lockStatus } from '../references/strategy-lookup.repository';
+import { StrategyTx } from '../database/strategy.prisma';
 import { Opportunity, Prisma, PrismaClient } from '../generated/strategy/client';
 
 export type NewOpportunity = Omit<Prisma.OpportunityUncheckedCreateInput, 'organizationId' | 'number'>;

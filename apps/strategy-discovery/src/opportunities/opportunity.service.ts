@@ -19,12 +19,12 @@ import {
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
 import { CkrService } from '../ckrs/ckr.service';
-import { KeyedRecordService } from '../common/keyed-record.service';
-import { StrategyLookupRepository } from '../common/strategy-lookup.repository';
-import { toOpportunityResponse } from '../common/strategy.mapper';
-import { StrategyOutbox } from '../common/strategy.outbox';
-import { StrategyTx } from '../common/strategy.prisma';
-import { StrategyReferences } from '../common/strategy.references';
+import { KeyedRecordService } from '../records/keyed-record.service';
+import { StrategyLookupRepository } from '../references/strategy-lookup.repository';
+import { toOpportunityResponse } from './opportunity.mapper';
+import { StrategyOutbox } from '../database/strategy.outbox';
+import { StrategyTx } from '../database/strategy.prisma';
+import { StrategyReferences } from '../references/strategy.references';
 import { Opportunity } from '../generated/strategy/client';
 import { OpportunityRepository } from './opportunity.repository';
 
@@ -44,8 +44,10 @@ export class OpportunityService extends KeyedRecordService<Opportunity, Opportun
     });
   }
 
-  /** Writes `opportunity.created` and the internal `opportunity.updated` (classification follows it). */
-  /** `sourceRef` (another context's request, e.g. an intake conversion) makes a retry return the first result. */
+  /**
+   * Writes `opportunity.created` and the internal `opportunity.updated` (classification follows it).
+   * `sourceRef` (another context's request, e.g. an intake conversion) makes a retry return the first result.
+   */
   async create(auth: AuthContext, dto: CreateOpportunityDto, sourceRef?: string): Promise<OpportunityResponse> {
     assertCan(auth, Permission.StrategyWrite);
     await this.references.check(auth.organizationId, dto);

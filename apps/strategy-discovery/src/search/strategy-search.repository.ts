@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { StrategySearchType } from '@pds/contracts';
-import { STRATEGY_SCHEMA } from '../common/strategy.prisma';
+import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
 import { PrismaClient } from '../generated/strategy/client';
 
 export interface SearchRow {

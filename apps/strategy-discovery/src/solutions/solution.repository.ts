@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ListSolutionsQuery } from '@pds/contracts';
-import { KeyedRecordRepository } from '../common/keyed-record.repository';
+import { KeyedRecordRepository } from '../records/keyed-record.repository';
 import { Prisma, PrismaClient, Solution } from '../generated/strategy/client';
 
 export type NewSolution = Omit<Prisma.SolutionUncheckedCreateInput, 'organizationId'>;

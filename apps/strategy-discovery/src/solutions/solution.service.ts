@@ -8,10 +8,10 @@ import {
   ListSolutionsQuery,
   SolutionResponse,
 } from '@pds/contracts';
-import { KeyedRecordService } from '../common/keyed-record.service';
-import { toSolutionResponse } from '../common/strategy.mapper';
-import { StrategyOutbox } from '../common/strategy.outbox';
-import { StrategyReferences } from '../common/strategy.references';
+import { KeyedRecordService } from '../records/keyed-record.service';
+import { toSolutionResponse } from './solution.mapper';
+import { StrategyOutbox } from '../database/strategy.outbox';
+import { StrategyReferences } from '../references/strategy.references';
 import { OpportunityService } from '../opportunities/opportunity.service';
 import { Solution } from '../generated/strategy/client';
 import { NewSolution, SolutionRepository } from './solution.repository';

@@ -11,9 +11,10 @@ import {
   MAX_PAGE_SIZE,
 } from '@pds/contracts';
 import { CkrService } from '../ckrs/ckr.service';
-import { InsightService } from '../evidence/evidence.service';
+import { InsightService } from '../evidence/insight.service';
 import { ExperimentService } from '../experiments/experiment.service';
-import { AnnualGoalService, ProductGoalService } from '../goals/goal.service';
+import { AnnualGoalService } from '../goals/annual-goal.service';
+import { ProductGoalService } from '../goals/product-goal.service';
 import { SolutionService } from '../solutions/solution.service';
 
 /** A record that is not there (or not the caller's organization's) is left out, not an error. */
@@ -32,7 +33,7 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
  * saves is the bus: one message instead of one per record or list.
  */
 @Injectable()
-export class DiscoveryContextService {
+export class StrategyContextService {
   constructor(
     @Inject(CkrService) private readonly ckrs: CkrService,
     @Inject(SolutionService) private readonly solutions: SolutionService,

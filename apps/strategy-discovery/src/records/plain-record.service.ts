@@ -1,7 +1,7 @@
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, ListQuery, Page } from '@pds/contracts';
 import { PlainRecordRepository } from './plain-record.repository';
-import { StrategyReferenceInput, StrategyReferences } from './strategy.references';
+import { StrategyReferenceInput, StrategyReferences } from '../references/strategy.references';
 
 /** The body ids a kind points at, checked against the caller's organization before a write (400). */
 export interface RecordLinks<Body> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PrismaClient } from '../generated/strategy/client';
-import { STRATEGY_SCHEMA, StrategyTx } from './strategy.prisma';
+import { STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
 
 /** Record kinds whose ids other records (and other contexts) refer to. */
 export type ReferencedKind = 'annualGoal' | 'productGoal' | 'planningCycle' | 'insight' | 'ckr' | 'opportunity' | 'solution' | 'interview';

@@ -3,7 +3,7 @@ import { keysetAfter, nextKeyNumber } from '@pds/persistence';
 import { KeyedRecords } from './keyed-record.service';
 import { PlainDelegate } from './plain-record.repository';
 import { refWhere } from './record-ref';
-import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from './strategy.prisma';
+import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
 
 interface Row {
   id: string;

@@ -3,8 +3,8 @@ import { AuthContext, CursorPosition, NotFoundError, Page } from '@pds/contracts
 import { OutboxEvents } from '@pds/messaging';
 import { readPage } from '@pds/persistence';
 import { changedFields } from './record-ref';
-import { StrategyOutbox } from './strategy.outbox';
-import { StrategyTx } from './strategy.prisma';
+import { StrategyOutbox } from '../database/strategy.outbox';
+import { StrategyTx } from '../database/strategy.prisma';
 
 interface Row {
   id: string;
