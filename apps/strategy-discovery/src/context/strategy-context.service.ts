@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
-  AppException,
   AuthContext,
   DISCOVERY_CONTEXT_FOLLOWED,
   DiscoveryContextReply,
   DiscoveryContextRequest,
-  ErrorCode,
   KnownOkrDto,
   MAX_PAGE_SIZE,
 } from '@pds/contracts';
@@ -17,20 +15,11 @@ import { AnnualGoalService } from '../goals/annual-goal.service';
 import { ProductGoalService } from '../goals/product-goal.service';
 import { SolutionService } from '../solutions/solution.service';
 
-/** A record that is not there (or not the caller's organization's) is left out, not an error. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof AppException && error.code === ErrorCode.NotFound) return null;
-    throw error;
-  }
-}
-
 /**
  * The strategy part of an MCP discovery packet in one round trip. Every read goes through the
  * records' own services, so each keeps its permission check and organization scope; what this
- * saves is the bus: one message instead of one per record or list.
+ * saves is the bus: one message instead of one per record or list. A record that is not there (or
+ * not the caller's organization's) is left out, not an error.
  */
 @Injectable()
 export class StrategyContextService {
@@ -46,9 +35,9 @@ export class StrategyContextService {
   async context(auth: AuthContext, request: Omit<DiscoveryContextRequest, 'auth'>): Promise<DiscoveryContextReply> {
     assertCan(auth, Permission.Read);
     const [okrs, solutionLists, productGoal, insights] = await Promise.all([
-      Promise.all(request.okrIds.map((id) => orNull(this.ckrs.get(auth, id)))),
+      Promise.all(request.okrIds.map((id) => this.ckrs.find(auth, id))),
       Promise.all(request.solutionsOf.map((opportunityId) => this.solutions.list(auth, { opportunityId, limit: MAX_PAGE_SIZE }))),
-      request.goals.productGoalId ? orNull(this.productGoals.get(auth, request.goals.productGoalId)) : Promise.resolve(null),
+      request.goals.productGoalId ? this.productGoals.find(auth, request.goals.productGoalId) : Promise.resolve(null),
       request.insightIds.length ? this.insights.insightEvidence(auth, request.insightIds) : Promise.resolve({ items: [] }),
     ]);
     const found = okrs.filter((okr) => okr !== null);
@@ -58,8 +47,8 @@ export class StrategyContextService {
     const annualGoalId = request.goals.annualGoalId ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
     const [experimentLists, okrProductGoal, annualGoal] = await Promise.all([
       Promise.all(followed.map((okr) => this.experiments.list(auth, { ckrId: okr.id, limit: MAX_PAGE_SIZE }))),
-      !productGoal && first?.productGoalId ? orNull(this.productGoals.get(auth, first.productGoalId)) : Promise.resolve(null),
-      annualGoalId ? orNull(this.annualGoals.get(auth, annualGoalId)) : Promise.resolve(null),
+      !productGoal && first?.productGoalId ? this.productGoals.find(auth, first.productGoalId) : Promise.resolve(null),
+      annualGoalId ? this.annualGoals.find(auth, annualGoalId) : Promise.resolve(null),
     ]);
     return {
       okrs: found,

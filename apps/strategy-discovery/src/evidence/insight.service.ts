@@ -16,7 +16,11 @@ export class InsightService extends PlainRecordService<Insight, InsightResponse,
     @Inject(StrategyReferences) references: StrategyReferences,
     @Inject(EvidenceSourceRepository) private readonly sources: EvidenceSourceRepository,
   ) {
-    super(evidence.insights, { references, of: (dto) => ({ interviewId: dto.interviewId }) });
+    super(evidence.insights, {
+      resource: 'Insight',
+      toResponse: toInsightResponse,
+      links: { references, of: (dto) => ({ interviewId: dto.interviewId }) },
+    });
   }
 
   protected override toCreate(dto: CreateInsightDto): object {

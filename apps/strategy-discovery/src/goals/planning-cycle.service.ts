@@ -3,6 +3,7 @@ import { BadRequestError, CreatePlanningCycleDto, PlanningCycleResponse, UpdateP
 import { PlanningCycle } from '../generated/strategy/client';
 import { PlainRecordService } from '../records/plain-record.service';
 import { dateOnly } from '../records/timestamps';
+import { toPlanningCycleResponse } from './goal.mapper';
 import { GoalRepository } from './goal.repository';
 
 const toDate = (value: string | null | undefined) => (value === undefined || value === null ? value : new Date(`${value}T00:00:00Z`));
@@ -11,7 +12,7 @@ const toDate = (value: string | null | undefined) => (value === undefined || val
 @Injectable()
 export class PlanningCycleService extends PlainRecordService<PlanningCycle, PlanningCycleResponse, CreatePlanningCycleDto, UpdatePlanningCycleDto> {
   constructor(@Inject(GoalRepository) goals: GoalRepository) {
-    super(goals.cycles);
+    super(goals.cycles, { resource: 'Planning cycle', toResponse: toPlanningCycleResponse });
   }
 
   protected override toCreate(dto: CreatePlanningCycleDto): object {

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PrismaClient } from '../generated/strategy/client';
-import { STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
 
 /** Record kinds whose ids other records (and other contexts) refer to. */
 export type ReferencedKind = 'annualGoal' | 'productGoal' | 'planningCycle' | 'insight' | 'ckr' | 'opportunity' | 'solution' | 'interview';
@@ -56,15 +55,3 @@ export class StrategyLookupRepository {
   }
 }
 
-/**
- * Locks one row of the organization until the transaction ends and returns its status (null: no
- * such row). Status checks made under this lock cannot race a concurrent change.
- */
-export async function lockStatus(organizationId: string, table: 'opportunities' | 'experiments', id: string, tx: StrategyTx): Promise<string | null> {
-  const rows = await tx.$queryRawUnsafe<{ status: string }[]>(
-    `SELECT status FROM "${STRATEGY_SCHEMA}"."${table}" WHERE id = $1::uuid AND organization_id = $2::uuid FOR UPDATE`,
-    id,
-    organizationId,
-  );
-  return rows[0]?.status ?? null;
-}
