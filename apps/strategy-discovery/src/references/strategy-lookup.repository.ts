@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { RecordKind } from '@pds/contracts';
 import { PrismaClient } from '../generated/strategy/client';
 
 /** Record kinds whose ids other records (and other contexts) refer to. */
-export type ReferencedKind = 'annualGoal' | 'productGoal' | 'planningCycle' | 'insight' | 'ckr' | 'opportunity' | 'solution' | 'interview';
+export type ReferencedKind = Extract<RecordKind, 'annual_goal' | 'product_goal' | 'planning_cycle' | 'insight' | 'ckr' | 'opportunity' | 'solution' | 'interview'>;
 
 /** Existence checks across the strategy tables; every query is scoped by organization id. */
 @Injectable()
@@ -14,9 +15,9 @@ export class StrategyLookupRepository {
     if (ids.length === 0) return [];
     const args = { where: { organizationId, id: { in: ids } }, select: { id: true } } as const;
     const lookups: Record<ReferencedKind, () => Promise<{ id: string }[]>> = {
-      annualGoal: () => this.prisma.annualGoal.findMany(args),
-      productGoal: () => this.prisma.productGoal.findMany(args),
-      planningCycle: () => this.prisma.planningCycle.findMany(args),
+      annual_goal: () => this.prisma.annualGoal.findMany(args),
+      product_goal: () => this.prisma.productGoal.findMany(args),
+      planning_cycle: () => this.prisma.planningCycle.findMany(args),
       insight: () => this.prisma.insight.findMany(args),
       ckr: () => this.prisma.ckr.findMany(args),
       opportunity: () => this.prisma.opportunity.findMany(args),
