@@ -34,19 +34,19 @@ export class StrategyContextService {
 
   async context(auth: AuthContext, request: Omit<DiscoveryContextRequest, 'auth'>): Promise<DiscoveryContextReply> {
     assertCan(auth, Permission.Read);
-    const [okrs, solutionLists, productGoal, insights] = await Promise.all([
+    const [ckrs, solutionLists, productGoal, insights] = await Promise.all([
       Promise.all(request.okrIds.map((id) => this.ckrs.find(auth, id))),
       Promise.all(request.solutionsOf.map((opportunityId) => this.solutions.list(auth, { opportunityId, limit: MAX_PAGE_SIZE }))),
       request.goals.productGoalId ? this.productGoals.find(auth, request.goals.productGoalId) : Promise.resolve(null),
       request.insightIds.length ? this.insights.insightEvidence(auth, request.insightIds) : Promise.resolve({ items: [] }),
     ]);
-    const found = okrs.filter((okr) => okr !== null);
+    const found = ckrs.filter((ckr) => ckr !== null);
     const followed: KnownOkrDto[] = [...request.knownOkrs, ...found].slice(0, DISCOVERY_CONTEXT_FOLLOWED);
     const first: KnownOkrDto | undefined = followed[0];
     // The annual goal follows the product goal the caller named, not the first OKR's fallback one.
     const annualGoalId = request.goals.annualGoalId ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
-    const [experimentLists, okrProductGoal, annualGoal] = await Promise.all([
-      Promise.all(followed.map((okr) => this.experiments.list(auth, { ckrId: okr.id, limit: MAX_PAGE_SIZE }))),
+    const [experimentLists, ckrProductGoal, annualGoal] = await Promise.all([
+      Promise.all(followed.map((ckr) => this.experiments.list(auth, { ckrId: ckr.id, limit: MAX_PAGE_SIZE }))),
       !productGoal && first?.productGoalId ? this.productGoals.find(auth, first.productGoalId) : Promise.resolve(null),
       annualGoalId ? this.annualGoals.find(auth, annualGoalId) : Promise.resolve(null),
     ]);
@@ -54,7 +54,7 @@ export class StrategyContextService {
       okrs: found,
       solutions: solutionLists.flatMap((page) => page.items),
       experiments: experimentLists.flatMap((page) => page.items),
-      productGoal: productGoal ?? okrProductGoal,
+      productGoal: productGoal ?? ckrProductGoal,
       annualGoal,
       insights: insights.items,
     };
