@@ -2,26 +2,32 @@ import { Module } from '@nestjs/common';
 import { CkrHandler } from './ckrs/ckr.handler';
 import { CkrRepository } from './ckrs/ckr.repository';
 import { CkrService } from './ckrs/ckr.service';
-import { DiscoveryContextHandler } from './context/discovery-context.handler';
-import { DiscoveryContextService } from './context/discovery-context.service';
-import { strategyOutboxProviders } from './common/strategy.outbox';
-import { strategyPrismaProvider } from './common/strategy.prisma';
-import { StrategyLookupRepository } from './common/strategy-lookup.repository';
-import { StrategyReferences } from './common/strategy.references';
-import { InsightHandler, InterviewHandler } from './evidence/evidence.handler';
-import { EvidenceRepository } from './evidence/evidence.repository';
+import { StrategyContextHandler } from './context/strategy-context.handler';
+import { StrategyContextService } from './context/strategy-context.service';
+import { strategyOutboxProviders } from './database/strategy.outbox';
+import { strategyPrismaProvider } from './database/strategy.prisma';
 import { EvidenceSourceRepository } from './evidence/evidence-source.repository';
-import { InsightService, InterviewService } from './evidence/evidence.service';
+import { EvidenceRepository } from './evidence/evidence.repository';
+import { InsightHandler } from './evidence/insight.handler';
+import { InsightService } from './evidence/insight.service';
+import { InterviewHandler } from './evidence/interview.handler';
+import { InterviewService } from './evidence/interview.service';
 import { ExperimentHandler } from './experiments/experiment.handler';
 import { ExperimentRepository } from './experiments/experiment.repository';
 import { ExperimentService } from './experiments/experiment.service';
-import { AnnualGoalHandler, PlanningCycleHandler, ProductGoalHandler } from './goals/goal.handler';
+import { AnnualGoalHandler } from './goals/annual-goal.handler';
+import { AnnualGoalService } from './goals/annual-goal.service';
 import { GoalRepository } from './goals/goal.repository';
-import { AnnualGoalService, PlanningCycleService, ProductGoalService } from './goals/goal.service';
+import { PlanningCycleHandler } from './goals/planning-cycle.handler';
+import { PlanningCycleService } from './goals/planning-cycle.service';
+import { ProductGoalHandler } from './goals/product-goal.handler';
+import { ProductGoalService } from './goals/product-goal.service';
 import { OpportunityHandler } from './opportunities/opportunity.handler';
 import { OpportunityRepository } from './opportunities/opportunity.repository';
 import { OpportunityService } from './opportunities/opportunity.service';
+import { StrategyLookupRepository } from './references/strategy-lookup.repository';
 import { StrategyReferenceHandler } from './references/strategy-reference.handler';
+import { StrategyReferences } from './references/strategy.references';
 import { StrategySearchHandler } from './search/strategy-search.handler';
 import { StrategySearchRepository } from './search/strategy-search.repository';
 import { StrategySearchService } from './search/strategy-search.service';
@@ -43,7 +49,7 @@ import { SolutionService } from './solutions/solution.service';
     InsightHandler,
     StrategyReferenceHandler,
     StrategySearchHandler,
-    DiscoveryContextHandler,
+    StrategyContextHandler,
   ],
   providers: [
     strategyPrismaProvider,
@@ -68,7 +74,7 @@ import { SolutionService } from './solutions/solution.service';
     InsightService,
     StrategySearchRepository,
     StrategySearchService,
-    DiscoveryContextService,
+    StrategyContextService,
   ],
 })
 export class StrategyDiscoveryModule {}

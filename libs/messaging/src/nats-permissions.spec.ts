@@ -1,6 +1,7 @@
 import * as contracts from '@pds/contracts';
 import { APP_MESSAGING, AppMessaging, WorkItemSubjects } from '@pds/contracts';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appNatsUsers, natsAuthorizationConfig, natsPermissions } from './nats-permissions';
 
@@ -32,7 +33,12 @@ interface Usage {
  * What an app's code does on NATS, read from its source: `@MessagePattern(X.y)`, a binding
  * `op: [X.y, Request]` of `RecordHandlers(…)` (served the same way), `@EventPattern(X.y,
  * BROADCAST)`, `.broadcast(X.y`, any other `X.y` of a `*Subjects` object (a request, or a map of them),
- * `emit(EventType.X` and `durable('name'`. Aliases (`StrategySubjects as S`) are followed.
+ * the events it writes and `durable('name'`. Aliases (`StrategySubjects as S`) are followed.
+ *
+ * Events: a context's outbox that names the event types it takes (`TransactionalOutbox<Tx, Event>`)
+ * can emit no other, wherever its code calls `emit`, so the types its declaration names are what
+ * the app publishes. For an outbox that names none, each `emit(EventType.X`, or, where a file emits
+ * a variable, every event type that file names.
  */
 function usageOf(dirs: string[]): Usage {
   const usage: Usage = { served: new Set(), heard: new Set(), broadcast: new Set(), named: new Set(), emitted: new Set(), durables: new Set() };
@@ -54,8 +60,9 @@ function usageOf(dirs: string[]): Usage {
         else usage.named.add(subject);
       }
     }
-    // `emit(event, …)` with a variable: any event type the file names may be it.
-    const emitted = /emit\(\s*[a-z]\w*\s*,/.test(code) ? /\b(EventType|InternalEventType)\.(\w+)/g : /emit\(\s*(EventType|InternalEventType)\.(\w+)/g;
+    const declaresEvents = /extends\s+TransactionalOutbox<\s*\w+\s*,/.test(code);
+    const emitsVariable = /emit\(\s*[a-z]\w*\s*,/.test(code);
+    const emitted = declaresEvents || emitsVariable ? /\b(EventType|InternalEventType)\.(\w+)/g : /emit\(\s*(EventType|InternalEventType)\.(\w+)/g;
     for (const match of code.matchAll(emitted)) {
       usage.emitted.add((contracts[match[1] as 'EventType'] as Record<string, string>)[match[2]]);
     }
@@ -110,6 +117,37 @@ describe('APP_MESSAGING (the source of the NATS permissions) against what the ap
       if (broadcasts.has(subject)) expect(declared.some((app) => app.hears.includes(subject))).toBe(true);
       else expect([subject, declared.filter((app) => app.serves.includes(subject)).length]).toEqual([subject, 1]);
     }
+  });
+});
+
+describe('the events an app writes, as read from its source', () => {
+  const emittedBy = (files: Record<string, string>): string[] => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'nats-permissions-'));
+    try {
+      for (const [name, code] of Object.entries(files)) writeFileSync(path.join(dir, name), code);
+      return sorted(usageOf([dir]).emitted);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  };
+
+  it('are the event types its outbox declares, wherever the code emits them (a base class, a table of kinds)', () => {
+    expect(
+      emittedBy({
+        'x.outbox.ts': 'type XEvent = typeof EventType.CkrCreated | typeof InternalEventType.SolutionUpdated;\nclass XOutbox extends TransactionalOutbox<XTx, XEvent> {}',
+        'record.service.ts': 'for (const event of this.kind.events.created) await events.emit(event, organizationId, response);',
+        'x.service.ts': 'super(records, outbox, { events: { created: [EventType.CkrCreated] } });',
+      }),
+    ).toEqual(['ckr.created', 'solution.updated']);
+  });
+
+  it('are each emit(EventType.X) where the outbox names no event types', () => {
+    expect(
+      emittedBy({
+        'y.outbox.ts': 'class YOutbox extends TransactionalOutbox<YTx> {}',
+        'y.service.ts': 'await events.emit(EventType.WorkItemCreated, organizationId, item);\nif (event === EventType.IntakeCreated) return;',
+      }),
+    ).toEqual(['work_item.created']);
   });
 });
 

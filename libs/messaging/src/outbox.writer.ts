@@ -39,14 +39,17 @@ export async function writeOutbox(tx: SqlExecutor, schema: string, envelopes: re
   }
 }
 
-/** What a transaction body may do with the outbox: record events that commit (or roll back) with it. */
-export interface OutboxEvents {
+/**
+ * What a transaction body may do with the outbox: record events that commit (or roll back) with it.
+ * `Event` is the event types the context writes (see TransactionalOutbox).
+ */
+export interface OutboxEvents<Event extends string = string> {
   /**
    * Records one event in the current transaction; returns its envelope. The row is written when the
    * body has returned (all of a transaction's events in one statement), so it commits or rolls back
    * with the transaction like any other write.
    */
-  emit<T extends object>(event: string, organizationId: string, data: T): Promise<EventEnvelope<T>>;
+  emit<T extends object>(event: Event, organizationId: string, data: T): Promise<EventEnvelope<T>>;
 }
 
 /** The part of a Prisma client that starts an interactive transaction. */
@@ -59,8 +62,12 @@ export interface TransactionStarter<Tx> {
  * runs the body in one database transaction, `events.emit(…)` records outbox rows in it, and after
  * the commit the relay is woken if anything was emitted. Events can only be written this way, so no
  * caller can commit an event and forget to notify the relay (it would wait for the next poll).
+ *
+ * A context that names its event types (`TransactionalOutbox<Tx, StrategyEvent>`) can emit no other,
+ * wherever the emit is written (a base class, a table of kinds), and the NATS-permissions spec reads
+ * what the context publishes from that declaration rather than from each `emit(…)`.
  */
-export class TransactionalOutbox<Tx extends RawSqlClient> {
+export class TransactionalOutbox<Tx extends RawSqlClient, Event extends string = string> {
   constructor(
     private readonly client: TransactionStarter<Tx>,
     private readonly relay: OutboxRelay,
@@ -69,7 +76,7 @@ export class TransactionalOutbox<Tx extends RawSqlClient> {
   ) {}
 
   /** A Prisma interactive transaction. */
-  transaction<R>(fn: (tx: Tx, events: OutboxEvents) => Promise<R>): Promise<R> {
+  transaction<R>(fn: (tx: Tx, events: OutboxEvents<Event>) => Promise<R>): Promise<R> {
     return this.run(
       (body) => this.client.$transaction((tx) => body(tx, sqlOverPrisma(tx)), { maxWait: 10_000, timeout: 20_000 }),
       fn,
@@ -81,13 +88,13 @@ export class TransactionalOutbox<Tx extends RawSqlClient> {
    * Prisma's interactive transaction costs the process about 0.5 ms of CPU more per transaction
    * (docs/benchmarks.md). Under PGlite the body must use only `tx` (one connection, held until the end).
    */
-  sqlTransaction<R>(fn: (tx: SqlExecutor, events: OutboxEvents) => Promise<R>): Promise<R> {
+  sqlTransaction<R>(fn: (tx: SqlExecutor, events: OutboxEvents<Event>) => Promise<R>): Promise<R> {
     return this.run((body) => this.db.transaction((tx) => body(tx, tx)), fn);
   }
 
   private async run<T, R>(
     begin: (body: (tx: T, sql: SqlExecutor) => Promise<R>) => Promise<R>,
-    fn: (tx: T, events: OutboxEvents) => Promise<R>,
+    fn: (tx: T, events: OutboxEvents<Event>) => Promise<R>,
   ): Promise<R> {
     let emitted = 0;
     const result = await begin(async (tx, sql) => {
@@ -114,8 +121,8 @@ export class TransactionalOutbox<Tx extends RawSqlClient> {
  * extends OutboxRelay {}`) and its transactions (`token`, e.g. `class DeliveryOutbox extends
  * TransactionalOutbox<DeliveryTx> {}`) over the context's Prisma client (`client`) and the process's Database.
  */
-export function transactionalOutboxProviders<Tx extends RawSqlClient>(
-  token: Type<TransactionalOutbox<Tx>>,
+export function transactionalOutboxProviders<Tx extends RawSqlClient, Event extends string>(
+  token: Type<TransactionalOutbox<Tx, Event>>,
   relay: Type<OutboxRelay>,
   client: InjectionToken,
   schema: string,

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CKR_KEY_PREFIX, CursorPosition, KeyResultInputDto, ListCkrsQuery } from '@pds/contracts';
 import { keysetAfter, nextKeyNumber } from '@pds/persistence';
-import { refWhere } from '../common/record-ref';
-import { CkrWithKeyResults } from '../common/strategy.mapper';
-import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../common/strategy.prisma';
+import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
 import { Prisma, PrismaClient } from '../generated/strategy/client';
+import { refWhere } from '../records/record-ref';
+import { CkrWithKeyResults } from './ckr.mapper';
 
 /** What an OKR is made of, whether it comes from POST /ckrs or from promote. */
 export interface NewCkr {

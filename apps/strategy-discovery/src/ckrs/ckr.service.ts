@@ -12,57 +12,41 @@ import {
   UpdateKeyResultDto,
   isUuid,
 } from '@pds/contracts';
-import { OutboxEvents } from '@pds/messaging';
-import { KeyedRecordService } from '../common/keyed-record.service';
-import { changedFields } from '../common/record-ref';
-import { CkrWithKeyResults, toCkrResponse } from '../common/strategy.mapper';
-import { StrategyOutbox } from '../common/strategy.outbox';
-import { StrategyTx } from '../common/strategy.prisma';
-import { StrategyReferences } from '../common/strategy.references';
+import { StrategyOutbox } from '../database/strategy.outbox';
+import { AnnouncedRecordService } from '../records/announced-record.service';
+import { changedFields } from '../records/changed-fields';
+import { StrategyReferences } from '../references/strategy.references';
+import { CkrWithKeyResults, toCkrResponse } from './ckr.mapper';
 import { CkrRepository, NewCkr } from './ckr.repository';
 
 /** OKRs with their key results; a key-result change is announced as its OKR's `ckr.updated`. */
 @Injectable()
-export class CkrService extends KeyedRecordService<CkrWithKeyResults, CkrResponse, ListCkrsQuery> {
+export class CkrService extends AnnouncedRecordService<CkrWithKeyResults, CkrResponse, ListCkrsQuery, CreateCkrDto, UpdateCkrDto, NewCkr> {
   constructor(
     @Inject(CkrRepository) private readonly ckrs: CkrRepository,
-    @Inject(StrategyReferences) private readonly references: StrategyReferences,
+    @Inject(StrategyReferences) references: StrategyReferences,
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
     super(ckrs, outbox, {
       resource: 'OKR',
       toResponse: toCkrResponse,
-      emitUpdated: (events, organizationId, response) => events.emit(EventType.CkrUpdated, organizationId, response),
+      links: { references, of: (dto) => dto },
+      events: { created: [EventType.CkrCreated], updated: [EventType.CkrUpdated] },
     });
   }
 
-  async create(auth: AuthContext, dto: CreateCkrDto): Promise<CkrResponse> {
-    assertCan(auth, Permission.StrategyWrite);
-    await this.references.check(auth.organizationId, dto);
-    return this.outbox.transaction((tx, events) =>
-      this.insert(auth.organizationId, {
-        annualGoalId: dto.annualGoalId,
-        productGoalId: dto.productGoalId ?? null,
-        planningCycleIds: dto.planningCycleIds,
-        ownerId: dto.ownerId ?? null,
-        title: dto.title,
-        description: dto.description ?? null,
-        confidence: dto.confidence ?? 3,
-        status: dto.status ?? CkrStatus.DRAFT,
-        keyResults: dto.keyResults ?? [],
-      }, tx, events),
-    );
-  }
-
-  /** Inserts an OKR and writes `ckr.created` inside the caller's transaction (POST /ckrs, promote). */
-  async insert(organizationId: string, input: NewCkr, tx: StrategyTx, events: OutboxEvents): Promise<CkrResponse> {
-    const response = toCkrResponse(await this.ckrs.create(organizationId, input, tx));
-    await events.emit(EventType.CkrCreated, organizationId, response);
-    return response;
-  }
-
-  protected override async checkUpdate(organizationId: string, _current: CkrWithKeyResults, dto: UpdateCkrDto): Promise<void> {
-    await this.references.check(organizationId, dto);
+  protected toCreate(dto: CreateCkrDto): NewCkr {
+    return {
+      annualGoalId: dto.annualGoalId,
+      productGoalId: dto.productGoalId ?? null,
+      planningCycleIds: dto.planningCycleIds,
+      ownerId: dto.ownerId ?? null,
+      title: dto.title,
+      description: dto.description ?? null,
+      confidence: dto.confidence ?? 3,
+      status: dto.status ?? CkrStatus.DRAFT,
+      keyResults: dto.keyResults ?? [],
+    };
   }
 
   async updateKeyResult(auth: AuthContext, ref: string, keyResultId: string, dto: UpdateKeyResultDto): Promise<CkrResponse> {
@@ -73,7 +57,7 @@ export class CkrService extends KeyedRecordService<CkrWithKeyResults, CkrRespons
     const changes = changedFields(keyResult, dto);
     if (Object.keys(changes).length === 0) return toCkrResponse(current);
     return this.outbox.transaction(async (tx, events) =>
-      this.emitUpdated(events, await this.ckrs.updateKeyResult(auth.organizationId, current.id, keyResult.id, changes, tx)),
+      this.announce(events, 'updated', await this.ckrs.updateKeyResult(auth.organizationId, current.id, keyResult.id, changes, tx)),
     );
   }
 }

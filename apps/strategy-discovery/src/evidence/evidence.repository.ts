@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InsightResponse, InterviewResponse } from '@pds/contracts';
-import { PlainRecordRepository } from '../common/plain-record.repository';
-import { toInsightResponse, toInterviewResponse } from '../common/strategy.mapper';
+import { ListQuery } from '@pds/contracts';
 import { Insight, Interview, PrismaClient } from '../generated/strategy/client';
+import { RecordRepository } from '../records/record.repository';
 
-/** Interviews and insights: plain records scoped by organization. */
+/** Interviews and insights: records without keys or filters, scoped by organization. */
 @Injectable()
 export class EvidenceRepository {
-  readonly interviews: PlainRecordRepository<Interview, InterviewResponse>;
-  readonly insights: PlainRecordRepository<Insight, InsightResponse>;
+  readonly interviews: RecordRepository<Interview, ListQuery>;
+  readonly insights: RecordRepository<Insight, ListQuery>;
 
   constructor(@Inject(PrismaClient) prisma: PrismaClient) {
-    this.interviews = new PlainRecordRepository(prisma.interview, 'Interview', toInterviewResponse);
-    this.insights = new PlainRecordRepository(prisma.insight, 'Insight', toInsightResponse);
+    this.interviews = new RecordRepository(prisma, { model: (db) => db.interview, table: 'interviews' });
+    this.insights = new RecordRepository(prisma, { model: (db) => db.insight, table: 'insights' });
   }
 }

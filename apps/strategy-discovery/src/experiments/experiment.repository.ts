@@ -1,27 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EXPERIMENT_KEY_PREFIX, ListExperimentsQuery } from '@pds/contracts';
-import { KeyedRecordRepository } from '../common/keyed-record.repository';
-import { lockStatus } from '../common/strategy-lookup.repository';
-import { StrategyTx } from '../common/strategy.prisma';
 import { Experiment, Prisma, PrismaClient } from '../generated/strategy/client';
+import { RecordRepository } from '../records/record.repository';
 
 export type NewExperiment = Omit<Prisma.ExperimentUncheckedCreateInput, 'organizationId' | 'number'>;
 
 /** Experiments (EXP-n); every query is scoped by organization id. */
 @Injectable()
-export class ExperimentRepository extends KeyedRecordRepository<Experiment, ListExperimentsQuery, NewExperiment> {
+export class ExperimentRepository extends RecordRepository<Experiment, ListExperimentsQuery, NewExperiment> {
   constructor(@Inject(PrismaClient) prisma: PrismaClient) {
-    super(prisma, (db) => db.experiment, EXPERIMENT_KEY_PREFIX);
+    super(prisma, { model: (db) => db.experiment, table: 'experiments', keyPrefix: EXPERIMENT_KEY_PREFIX });
   }
 
-  protected filters(query: ListExperimentsQuery): object {
+  protected override filters(query: ListExperimentsQuery): object {
     return {
       ...(query.status?.length ? { status: { in: query.status } } : {}),
       ...(query.ckrId ? { ckrId: query.ckrId } : {}),
     };
-  }
-
-  lockStatus(organizationId: string, id: string, tx: StrategyTx): Promise<string | null> {
-    return lockStatus(organizationId, 'experiments', id, tx);
   }
 }

@@ -15,46 +15,44 @@ import {
   NotFoundError,
   UpdateExperimentDto,
 } from '@pds/contracts';
-import { KeyedRecordService } from '../common/keyed-record.service';
-import { toExperimentResponse } from '../common/strategy.mapper';
-import { StrategyOutbox } from '../common/strategy.outbox';
-import { StrategyReferences } from '../common/strategy.references';
+import { StrategyOutbox } from '../database/strategy.outbox';
 import { Experiment } from '../generated/strategy/client';
-import { ExperimentRepository } from './experiment.repository';
+import { AnnouncedRecordService } from '../records/announced-record.service';
+import { StrategyReferences } from '../references/strategy.references';
+import { toExperimentResponse } from './experiment.mapper';
+import { ExperimentRepository, NewExperiment } from './experiment.repository';
 
 const isConcluded = (status: string) => CONCLUDED_EXPERIMENT_STATUSES.includes(status as ExperimentStatus);
 
 /** Experiments; every create and change writes the internal `experiment.updated`. */
 @Injectable()
-export class ExperimentService extends KeyedRecordService<Experiment, ExperimentResponse, ListExperimentsQuery> {
+export class ExperimentService extends AnnouncedRecordService<
+  Experiment,
+  ExperimentResponse,
+  ListExperimentsQuery,
+  CreateExperimentDto,
+  UpdateExperimentDto,
+  NewExperiment
+> {
   constructor(
     @Inject(ExperimentRepository) private readonly experiments: ExperimentRepository,
-    @Inject(StrategyReferences) private readonly references: StrategyReferences,
+    @Inject(StrategyReferences) references: StrategyReferences,
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
     super(experiments, outbox, {
       resource: 'Experiment',
       toResponse: toExperimentResponse,
-      emitUpdated: (events, organizationId, response) => events.emit(InternalEventType.ExperimentUpdated, organizationId, response),
+      links: { references, of: (dto) => ({ ckrId: dto.ckrId, solutionId: dto.solutionId }) },
+      events: { created: [InternalEventType.ExperimentUpdated], updated: [InternalEventType.ExperimentUpdated] },
     });
   }
 
-  async create(auth: AuthContext, dto: CreateExperimentDto): Promise<ExperimentResponse> {
-    assertCan(auth, Permission.StrategyWrite);
-    await this.references.check(auth.organizationId, { ckrId: dto.ckrId, solutionId: dto.solutionId });
-    return this.outbox.transaction(async (tx, events) =>
-      this.emitUpdated(events, await this.experiments.create(auth.organizationId, { ...dto, successMetrics: dto.successMetrics ?? [] }, tx)),
-    );
+  protected toCreate(dto: CreateExperimentDto): NewExperiment {
+    return { ...dto, successMetrics: dto.successMetrics ?? [] };
   }
 
-  /** A concluded experiment keeps its ckr, solution and status; its texts stay editable. */
-  protected override async checkUpdate(
-    organizationId: string,
-    current: Experiment,
-    dto: UpdateExperimentDto,
-    changes: Record<string, unknown>,
-  ): Promise<void> {
-    await this.references.check(organizationId, { ckrId: dto.ckrId, solutionId: dto.solutionId });
+  /** A concluded experiment keeps its status; its texts, ckr and solution stay editable. */
+  protected override checkUpdate(current: Experiment, changes: Record<string, unknown>): void {
     if (changes.status !== undefined && isConcluded(current.status)) {
       throw new ConflictError(`The experiment is concluded (${current.status}); its status no longer changes`, { status: [current.status] });
     }
@@ -79,10 +77,8 @@ export class ExperimentService extends KeyedRecordService<Experiment, Experiment
         { status: outcome, ...(dto?.result !== undefined ? { result: dto.result } : {}) },
         tx,
       );
-      const concluded = toExperimentResponse(row);
-      await events.emit(EventType.ExperimentConcluded, auth.organizationId, concluded);
-      await events.emit(InternalEventType.ExperimentUpdated, auth.organizationId, concluded);
-      return concluded;
+      await events.emit(EventType.ExperimentConcluded, auth.organizationId, toExperimentResponse(row));
+      return this.announce(events, 'updated', row);
     });
   }
 }

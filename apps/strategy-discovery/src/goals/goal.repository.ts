@@ -1,19 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AnnualGoalResponse, PlanningCycleResponse, ProductGoalResponse } from '@pds/contracts';
-import { PlainRecordRepository } from '../common/plain-record.repository';
-import { toAnnualGoalResponse, toPlanningCycleResponse, toProductGoalResponse } from '../common/strategy.mapper';
+import { ListQuery } from '@pds/contracts';
 import { AnnualGoal, PlanningCycle, PrismaClient, ProductGoal } from '../generated/strategy/client';
+import { RecordRepository } from '../records/record.repository';
 
-/** Annual goals, product goals and planning cycles: plain records scoped by organization. */
+/** Annual goals, product goals and planning cycles: records without keys or filters, scoped by organization. */
 @Injectable()
 export class GoalRepository {
-  readonly annualGoals: PlainRecordRepository<AnnualGoal, AnnualGoalResponse>;
-  readonly productGoals: PlainRecordRepository<ProductGoal, ProductGoalResponse>;
-  readonly cycles: PlainRecordRepository<PlanningCycle, PlanningCycleResponse>;
+  readonly annualGoals: RecordRepository<AnnualGoal, ListQuery>;
+  readonly productGoals: RecordRepository<ProductGoal, ListQuery>;
+  readonly cycles: RecordRepository<PlanningCycle, ListQuery>;
 
   constructor(@Inject(PrismaClient) prisma: PrismaClient) {
-    this.annualGoals = new PlainRecordRepository(prisma.annualGoal, 'Annual goal', toAnnualGoalResponse);
-    this.productGoals = new PlainRecordRepository(prisma.productGoal, 'Product goal', toProductGoalResponse);
-    this.cycles = new PlainRecordRepository(prisma.planningCycle, 'Planning cycle', toPlanningCycleResponse);
+    this.annualGoals = new RecordRepository(prisma, { model: (db) => db.annualGoal, table: 'annual_goals' });
+    this.productGoals = new RecordRepository(prisma, { model: (db) => db.productGoal, table: 'product_goals' });
+    this.cycles = new RecordRepository(prisma, { model: (db) => db.planningCycle, table: 'planning_cycles' });
   }
 }

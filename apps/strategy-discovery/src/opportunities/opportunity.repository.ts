@@ -1,20 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ListOpportunitiesQuery, OPPORTUNITY_KEY_PREFIX } from '@pds/contracts';
-import { KeyedRecordRepository } from '../common/keyed-record.repository';
-import { lockStatus } from '../common/strategy-lookup.repository';
-import { StrategyTx } from '../common/strategy.prisma';
+import { StrategyTx } from '../database/strategy.prisma';
 import { Opportunity, Prisma, PrismaClient } from '../generated/strategy/client';
+import { RecordRepository } from '../records/record.repository';
 
 export type NewOpportunity = Omit<Prisma.OpportunityUncheckedCreateInput, 'organizationId' | 'number'>;
 
 /** Opportunities (OPP-n); every query is scoped by organization id. */
 @Injectable()
-export class OpportunityRepository extends KeyedRecordRepository<Opportunity, ListOpportunitiesQuery, NewOpportunity> {
+export class OpportunityRepository extends RecordRepository<Opportunity, ListOpportunitiesQuery, NewOpportunity> {
   constructor(@Inject(PrismaClient) prisma: PrismaClient) {
-    super(prisma, (db) => db.opportunity, OPPORTUNITY_KEY_PREFIX);
+    super(prisma, { model: (db) => db.opportunity, table: 'opportunities', keyPrefix: OPPORTUNITY_KEY_PREFIX });
   }
 
-  protected filters(query: ListOpportunitiesQuery): object {
+  protected override filters(query: ListOpportunitiesQuery): object {
     return {
       ...(query.status?.length ? { status: { in: query.status } } : {}),
       ...(query.ckrId ? { ckrId: query.ckrId } : {}),
@@ -29,9 +28,5 @@ export class OpportunityRepository extends KeyedRecordRepository<Opportunity, Li
   async lockSource(organizationId: string, sourceRef: string, tx: StrategyTx): Promise<Opportunity | null> {
     await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `${organizationId}/opportunity/${sourceRef}`);
     return tx.opportunity.findFirst({ where: { organizationId, sourceRef } });
-  }
-
-  lockStatus(organizationId: string, id: string, tx: StrategyTx): Promise<string | null> {
-    return lockStatus(organizationId, 'opportunities', id, tx);
   }
 }

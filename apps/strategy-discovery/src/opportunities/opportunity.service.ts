@@ -19,17 +19,24 @@ import {
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
 import { CkrService } from '../ckrs/ckr.service';
-import { KeyedRecordService } from '../common/keyed-record.service';
-import { StrategyLookupRepository } from '../common/strategy-lookup.repository';
-import { toOpportunityResponse } from '../common/strategy.mapper';
-import { StrategyOutbox } from '../common/strategy.outbox';
-import { StrategyTx } from '../common/strategy.prisma';
-import { StrategyReferences } from '../common/strategy.references';
+import { StrategyEvent, StrategyOutbox } from '../database/strategy.outbox';
+import { StrategyTx } from '../database/strategy.prisma';
 import { Opportunity } from '../generated/strategy/client';
-import { OpportunityRepository } from './opportunity.repository';
+import { AnnouncedRecordService } from '../records/announced-record.service';
+import { StrategyLookupRepository } from '../references/strategy-lookup.repository';
+import { StrategyReferences } from '../references/strategy.references';
+import { toOpportunityResponse } from './opportunity.mapper';
+import { NewOpportunity, OpportunityRepository } from './opportunity.repository';
 
 @Injectable()
-export class OpportunityService extends KeyedRecordService<Opportunity, OpportunityResponse, ListOpportunitiesQuery> {
+export class OpportunityService extends AnnouncedRecordService<
+  Opportunity,
+  OpportunityResponse,
+  ListOpportunitiesQuery,
+  CreateOpportunityDto,
+  UpdateOpportunityDto,
+  NewOpportunity
+> {
   constructor(
     @Inject(OpportunityRepository) private readonly opportunities: OpportunityRepository,
     @Inject(CkrService) private readonly ckrs: CkrService,
@@ -40,28 +47,30 @@ export class OpportunityService extends KeyedRecordService<Opportunity, Opportun
     super(opportunities, outbox, {
       resource: 'Opportunity',
       toResponse: toOpportunityResponse,
-      emitUpdated: (events, organizationId, response) => events.emit(InternalEventType.OpportunityUpdated, organizationId, response),
+      links: { references, of: (dto) => dto },
+      events: {
+        created: [EventType.OpportunityCreated, InternalEventType.OpportunityUpdated],
+        updated: [InternalEventType.OpportunityUpdated],
+      },
     });
   }
 
-  /** Writes `opportunity.created` and the internal `opportunity.updated` (classification follows it). */
-  /** `sourceRef` (another context's request, e.g. an intake conversion) makes a retry return the first result. */
-  async create(auth: AuthContext, dto: CreateOpportunityDto, sourceRef?: string): Promise<OpportunityResponse> {
+  /**
+   * Writes `opportunity.created` and the internal `opportunity.updated` (classification follows it).
+   * `sourceRef` (another context's request, e.g. an intake conversion) makes a retry return the first result.
+   */
+  override async create(auth: AuthContext, dto: CreateOpportunityDto, sourceRef?: string): Promise<OpportunityResponse> {
     assertCan(auth, Permission.StrategyWrite);
-    await this.references.check(auth.organizationId, dto);
+    await this.checkLinks(auth.organizationId, dto);
     return this.outbox.transaction(async (tx, events) => {
       const existing = sourceRef ? await this.opportunities.lockSource(auth.organizationId, sourceRef, tx) : null;
       if (existing) return toOpportunityResponse(existing);
-      const row = await this.opportunities.create(auth.organizationId, { ...dto, insightIds: dto.insightIds ?? [], sourceRef }, tx);
-      const created = toOpportunityResponse(row);
-      await events.emit(EventType.OpportunityCreated, auth.organizationId, created);
-      await events.emit(InternalEventType.OpportunityUpdated, auth.organizationId, created);
-      return created;
+      return this.insert(auth.organizationId, { ...this.toCreate(dto), sourceRef }, tx, events);
     });
   }
 
-  protected override async checkUpdate(organizationId: string, _current: Opportunity, dto: UpdateOpportunityDto): Promise<void> {
-    await this.references.check(organizationId, dto);
+  protected toCreate(dto: CreateOpportunityDto): NewOpportunity {
+    return { ...dto, insightIds: dto.insightIds ?? [] };
   }
 
   /**
@@ -87,15 +96,15 @@ export class OpportunityService extends KeyedRecordService<Opportunity, Opportun
       const ckr = await this.ckrs.insert(
         auth.organizationId,
         {
-        annualGoalId,
-        productGoalId: current.productGoalId,
-        planningCycleIds: dto.planningCycleIds,
-        ownerId: dto.ownerId ?? current.ownerId,
-        title: current.title,
-        description: current.description,
-        confidence: dto.confidence ?? 3,
-        status: CkrStatus.DRAFT,
-        keyResults: dto.keyResults ?? [],
+          annualGoalId,
+          productGoalId: current.productGoalId,
+          planningCycleIds: dto.planningCycleIds,
+          ownerId: dto.ownerId ?? current.ownerId,
+          title: current.title,
+          description: current.description,
+          confidence: dto.confidence ?? 3,
+          status: CkrStatus.DRAFT,
+          keyResults: dto.keyResults ?? [],
         },
         tx,
         events,
@@ -106,8 +115,14 @@ export class OpportunityService extends KeyedRecordService<Opportunity, Opportun
   }
 
   /** The second write of promote (its own method so a test can make it fail). */
-  private async markPromoted(organizationId: string, id: string, ckrId: string, tx: StrategyTx, events: OutboxEvents): Promise<OpportunityResponse> {
-    return this.emitUpdated(events, await this.opportunities.update(organizationId, id, { status: OpportunityStatus.PROMOTED, ckrId }, tx));
+  private async markPromoted(
+    organizationId: string,
+    id: string,
+    ckrId: string,
+    tx: StrategyTx,
+    events: OutboxEvents<StrategyEvent>,
+  ): Promise<OpportunityResponse> {
+    return this.announce(events, 'updated', await this.opportunities.update(organizationId, id, { status: OpportunityStatus.PROMOTED, ckrId }, tx));
   }
 
   /** From the opportunity's product goal, else from the body (ARCHITECTURE.md section 5). */
@@ -121,7 +136,6 @@ export class OpportunityService extends KeyedRecordService<Opportunity, Opportun
       annualGoalId: ['required when the opportunity has no product goal with an annual goal'],
     });
   }
-
 }
 
 function assertDraft(opportunity: { status: string }): void {

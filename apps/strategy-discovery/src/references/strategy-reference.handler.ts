@@ -7,7 +7,7 @@ import {
   StrategyReferenceSubjects,
 } from '@pds/contracts';
 import { MessageController } from '@pds/messaging';
-import { StrategyLookupRepository } from '../common/strategy-lookup.repository';
+import { StrategyLookupRepository } from '../references/strategy-lookup.repository';
 
 const uuids = (ids: string[] | undefined) => [...new Set((ids ?? []).filter((id) => typeof id === 'string' && isUuid(id)))];
 

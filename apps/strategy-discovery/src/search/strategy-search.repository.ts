@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { StrategySearchType } from '@pds/contracts';
-import { STRATEGY_SCHEMA } from '../common/strategy.prisma';
+import { StrategySearchType, keyPrefixOf } from '@pds/contracts';
+import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
 import { PrismaClient } from '../generated/strategy/client';
 
 export interface SearchRow {
@@ -14,16 +14,16 @@ export interface SearchRow {
   total: bigint | number;
 }
 
-/** Per type: its table, key column and searched text column. */
-const SOURCES: Record<StrategySearchType, { table: string; number: boolean; status: boolean; text: string }> = {
-  okr: { table: 'ckrs', number: true, status: true, text: 'description' },
-  opportunity: { table: 'opportunities', number: true, status: true, text: 'description' },
-  solution: { table: 'solutions', number: false, status: true, text: 'description' },
-  experiment: { table: 'experiments', number: true, status: true, text: 'hypothesis' },
-  interview: { table: 'interviews', number: false, status: false, text: 'summary' },
-  insight: { table: 'insights', number: false, status: false, text: 'description' },
-  product_goal: { table: 'product_goals', number: false, status: false, text: 'description' },
-  annual_goal: { table: 'annual_goals', number: false, status: false, text: 'description' },
+/** Per kind: its table, whether it has a status, and its searched text column (kinds with a key prefix have key numbers). */
+const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text: string }> = {
+  ckr: { table: 'ckrs', status: true, text: 'description' },
+  opportunity: { table: 'opportunities', status: true, text: 'description' },
+  solution: { table: 'solutions', status: true, text: 'description' },
+  experiment: { table: 'experiments', status: true, text: 'hypothesis' },
+  interview: { table: 'interviews', status: false, text: 'summary' },
+  insight: { table: 'insights', status: false, text: 'description' },
+  product_goal: { table: 'product_goals', status: false, text: 'description' },
+  annual_goal: { table: 'annual_goals', status: false, text: 'description' },
 };
 
 /** One query over the strategy tables; every branch is scoped by organization id. */
@@ -35,7 +35,7 @@ export class StrategySearchRepository {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const branches = types.map((type) => {
       const source = SOURCES[type];
-      return `SELECT '${type}' AS type, id, ${source.number ? 'number' : 'NULL::int AS number'}, title,
+      return `SELECT '${type}' AS type, id, ${keyPrefixOf(type) ? 'number' : 'NULL::int AS number'}, title,
           ${source.status ? 'status' : 'NULL::text AS status'}, ${source.text} AS text, title ILIKE $2 AS title_match, created_at
         FROM "${STRATEGY_SCHEMA}"."${source.table}"
         WHERE organization_id = $1::uuid AND (title ILIKE $2 OR ${source.text} ILIKE $2)`;

@@ -1,24 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import {
-  AuthContext,
-  CKR_KEY_PREFIX,
-  EXPERIMENT_KEY_PREFIX,
-  OPPORTUNITY_KEY_PREFIX,
-  STRATEGY_SEARCH_TYPES,
-  SearchStrategyQuery,
-  SearchStrategyReply,
-  StrategySearchType,
-  formatKey,
-} from '@pds/contracts';
-import { StrategySearchRepository } from './strategy-search.repository';
+import { AuthContext, STRATEGY_SEARCH_TYPES, SearchStrategyQuery, SearchStrategyReply, formatKey, keyPrefixOf } from '@pds/contracts';
+import { SearchRow, StrategySearchRepository } from './strategy-search.repository';
 
-const KEY_PREFIX: Partial<Record<StrategySearchType, string>> = {
-  okr: CKR_KEY_PREFIX,
-  opportunity: OPPORTUNITY_KEY_PREFIX,
-  experiment: EXPERIMENT_KEY_PREFIX,
-};
 const SNIPPET = 160;
+
+/** The hit's human key (`OKR-2`), or null for a kind without one. */
+function keyOf(row: SearchRow): string | null {
+  const keyPrefix = keyPrefixOf(row.type);
+  return keyPrefix && row.number !== null ? formatKey(keyPrefix, row.number) : null;
+}
 
 @Injectable()
 export class StrategySearchService {
@@ -32,7 +23,7 @@ export class StrategySearchService {
       total: rows.length ? Number(rows[0].total) : 0,
       items: rows.map((row) => ({
         id: row.id,
-        key: row.number !== null && KEY_PREFIX[row.type] ? formatKey(KEY_PREFIX[row.type] as string, row.number) : null,
+        key: keyOf(row),
         type: row.type,
         title: row.title,
         status: row.status,

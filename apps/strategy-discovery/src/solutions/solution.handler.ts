@@ -1,4 +1,13 @@
-import { CreateSolutionRequest, GetStrategyRecordRequest, ListSolutionsRequest, StrategySubjects as S, UpdateSolutionRequest } from '@pds/contracts';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CreateOpportunitySolutionRequest,
+  CreateSolutionRequest,
+  GetStrategyRecordRequest,
+  ListSolutionsRequest,
+  SolutionResponse,
+  StrategySubjects as S,
+  UpdateSolutionRequest,
+} from '@pds/contracts';
 import { MessageController, RecordHandlers } from '@pds/messaging';
 import { SolutionService } from './solution.service';
 
@@ -8,4 +17,10 @@ export class SolutionHandler extends RecordHandlers(SolutionService, {
   list: [S.solutionList, ListSolutionsRequest],
   get: [S.solutionGet, GetStrategyRecordRequest],
   update: [S.solutionUpdate, UpdateSolutionRequest],
-}) {}
+}) {
+  /** `POST /opportunities/{id}/solutions`: served beside the other solution writes, so opportunities need not know solutions. */
+  @MessagePattern(S.opportunitySolutionCreate)
+  createForOpportunity(@Payload() { auth, id, body }: CreateOpportunitySolutionRequest): Promise<SolutionResponse> {
+    return this.service.createForOpportunity(auth, id, body);
+  }
+}

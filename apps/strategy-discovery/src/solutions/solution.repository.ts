@@ -1,18 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ListSolutionsQuery } from '@pds/contracts';
-import { KeyedRecordRepository } from '../common/keyed-record.repository';
 import { Prisma, PrismaClient, Solution } from '../generated/strategy/client';
+import { RecordRepository } from '../records/record.repository';
 
 export type NewSolution = Omit<Prisma.SolutionUncheckedCreateInput, 'organizationId'>;
 
 /** Solutions (found by uuid only: they have no human key); every query is scoped by organization id. */
 @Injectable()
-export class SolutionRepository extends KeyedRecordRepository<Solution, ListSolutionsQuery, NewSolution> {
+export class SolutionRepository extends RecordRepository<Solution, ListSolutionsQuery, NewSolution> {
   constructor(@Inject(PrismaClient) prisma: PrismaClient) {
-    super(prisma, (db) => db.solution);
+    super(prisma, { model: (db) => db.solution, table: 'solutions' });
   }
 
-  protected filters(query: ListSolutionsQuery): object {
+  protected override filters(query: ListSolutionsQuery): object {
     return query.opportunityId ? { opportunityId: query.opportunityId } : {};
   }
 }

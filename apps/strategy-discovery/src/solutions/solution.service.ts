@@ -7,46 +7,42 @@ import {
   InternalEventType,
   ListSolutionsQuery,
   SolutionResponse,
+  UpdateSolutionDto,
 } from '@pds/contracts';
-import { KeyedRecordService } from '../common/keyed-record.service';
-import { toSolutionResponse } from '../common/strategy.mapper';
-import { StrategyOutbox } from '../common/strategy.outbox';
-import { StrategyReferences } from '../common/strategy.references';
-import { OpportunityService } from '../opportunities/opportunity.service';
+import { StrategyOutbox } from '../database/strategy.outbox';
 import { Solution } from '../generated/strategy/client';
+import { OpportunityService } from '../opportunities/opportunity.service';
+import { AnnouncedRecordService } from '../records/announced-record.service';
+import { StrategyReferences } from '../references/strategy.references';
 import { NewSolution, SolutionRepository } from './solution.repository';
+import { toSolutionResponse } from './solution.mapper';
 
 /** Solutions; every create and change writes the internal `solution.updated`. */
 @Injectable()
-export class SolutionService extends KeyedRecordService<Solution, SolutionResponse, ListSolutionsQuery> {
+export class SolutionService extends AnnouncedRecordService<Solution, SolutionResponse, ListSolutionsQuery, CreateSolutionDto, UpdateSolutionDto, NewSolution> {
   constructor(
-    @Inject(SolutionRepository) private readonly solutions: SolutionRepository,
-    @Inject(StrategyReferences) private readonly references: StrategyReferences,
+    @Inject(SolutionRepository) solutions: SolutionRepository,
+    @Inject(StrategyReferences) references: StrategyReferences,
     @Inject(OpportunityService) private readonly opportunities: OpportunityService,
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
     super(solutions, outbox, {
       resource: 'Solution',
       toResponse: toSolutionResponse,
-      emitUpdated: (events, organizationId, response) => events.emit(InternalEventType.SolutionUpdated, organizationId, response),
+      // POST /solutions names the opportunity in the body, so an unknown one is 400.
+      links: { references, of: (dto) => ('opportunityId' in dto ? { opportunityId: dto.opportunityId } : {}) },
+      events: { created: [InternalEventType.SolutionUpdated], updated: [InternalEventType.SolutionUpdated] },
     });
   }
 
-  /** POST /solutions: the opportunity is a body id, so an unknown one is 400. */
-  async create(auth: AuthContext, dto: CreateSolutionDto): Promise<SolutionResponse> {
-    assertCan(auth, Permission.StrategyWrite);
-    await this.references.check(auth.organizationId, { opportunityId: dto.opportunityId });
-    return this.insert(auth.organizationId, { ...dto });
+  protected toCreate(dto: CreateSolutionDto): NewSolution {
+    return { ...dto };
   }
 
   /** POST /opportunities/{id}/solutions: the opportunity is a path id, so an unknown one is 404. */
   async createForOpportunity(auth: AuthContext, opportunityRef: string, dto: CreateOpportunitySolutionDto): Promise<SolutionResponse> {
     assertCan(auth, Permission.StrategyWrite);
     const opportunity = await this.opportunities.require(auth.organizationId, opportunityRef);
-    return this.insert(auth.organizationId, { ...dto, opportunityId: opportunity.id });
-  }
-
-  private async insert(organizationId: string, data: NewSolution): Promise<SolutionResponse> {
-    return this.outbox.transaction(async (tx, events) => this.emitUpdated(events, await this.solutions.create(organizationId, data, tx)));
+    return this.outbox.transaction((tx, events) => this.insert(auth.organizationId, { ...dto, opportunityId: opportunity.id }, tx, events));
   }
 }

@@ -1,5 +1,10 @@
+import type { RecordKind } from './record-kinds';
+
 /** Version label of the interface description; also `apiVersion` of every webhook envelope. */
 export const API_VERSION = '2026-07-13';
+
+/** An event type names the kind of record it is about, then what happened to it (`ckr.created`). */
+type RecordEventType = `${RecordKind}.${string}`;
 
 export const EventType = Object.freeze({
   WorkItemCreated: 'work_item.created',
@@ -11,7 +16,7 @@ export const EventType = Object.freeze({
   ExperimentConcluded: 'experiment.concluded',
   IntakeCreated: 'intake.created',
   ChangelogPublished: 'changelog.published',
-});
+} satisfies Record<string, RecordEventType>);
 export type EventType = (typeof EventType)[keyof typeof EventType];
 export const EVENT_TYPES: readonly EventType[] = Object.freeze(Object.values(EventType));
 
@@ -34,7 +39,7 @@ export const InternalEventType = Object.freeze({
   OpportunityUpdated: 'opportunity.updated',
   SolutionUpdated: 'solution.updated',
   ExperimentUpdated: 'experiment.updated',
-});
+} satisfies Record<string, RecordEventType>);
 export type InternalEventType = (typeof InternalEventType)[keyof typeof InternalEventType];
 
 /** JetStream subject of a domain event. */

@@ -1,18 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 /**
- * How a response field appears in the OpenAPI document. Response shapes are classes so that the
- * TypeScript type and the documented schema are one declaration. The contract's "always present"
- * rule is the default: every field is `required`; `nullable` means present and possibly null;
- * `optional` means the key may be absent.
- */
-/**
  * Secrets (API keys, signing and receiver secrets) are shown once: present in the first answer,
  * absent when an `Idempotency-Key` retry replays it (they are never stored). The services always
  * return them, so the TypeScript field stays required; the document says optional.
  */
 export const REPLAYED_WITHOUT_SECRET = 'Shown only in this answer; absent when an Idempotency-Key retry replays it';
 
+/**
+ * How a response field appears in the OpenAPI document. Response shapes are classes so that the
+ * TypeScript type and the documented schema are one declaration. The contract's "always present"
+ * rule is the default: every field is `required`; `nullable` means present and possibly null;
+ * `optional` means the key may be absent.
+ */
 export interface FieldOptions {
   nullable?: boolean;
   optional?: boolean;

@@ -2,10 +2,11 @@ import { IsIdList } from '../common/decorators';
 import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { ReporterSource, WorkItemStatus, WorkItemType, defineEnum, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
+import { RECORD_KINDS } from '../common/record-kinds';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { Field, RecordResponse, Timestamped } from '../common/schema';
 
-export const INTAKE_KEY_PREFIX = 'INT';
+export const INTAKE_KEY_PREFIX = RECORD_KINDS.intake.keyPrefix;
 export const MAX_INTAKE_DESCRIPTION = 900_000;
 export const MAX_INTAKE_WATCHERS = 20;
 /** Open reports that turn a CLEAN submission FLAGGED. */

@@ -1,12 +1,13 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import type { RecordKind } from '../common/record-kinds';
 import type { AnnualGoalResponse, CkrResponse, ExperimentResponse, InsightResponse, ProductGoalResponse, SolutionResponse } from './strategy.responses';
 
-/** Search and evidence reads for the MCP edge. */
+// Search and evidence reads for the MCP edge.
 
-/** Strategy and discovery record types a search can return (MCP names, snake_case). */
+/** Strategy and discovery record kinds a search can return (RECORD_KINDS' names). */
 export const STRATEGY_SEARCH_TYPES = [
-  'okr',
+  'ckr',
   'opportunity',
   'solution',
   'experiment',
@@ -14,7 +15,7 @@ export const STRATEGY_SEARCH_TYPES = [
   'insight',
   'product_goal',
   'annual_goal',
-] as const;
+] as const satisfies readonly RecordKind[];
 export type StrategySearchType = (typeof STRATEGY_SEARCH_TYPES)[number];
 
 export const MAX_SEARCH_PAGE = 50;

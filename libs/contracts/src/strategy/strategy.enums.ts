@@ -1,5 +1,6 @@
-/** Status enums of the strategy and discovery records (contract section 3). */
+// Status enums of the strategy and discovery records (contract section 3), and their key prefixes.
 import { defineEnum } from '../common/enums';
+import { RECORD_KINDS } from '../common/record-kinds';
 
 export const CkrStatus = defineEnum(['DRAFT', 'ACTIVE', 'AT_RISK', 'ACHIEVED', 'MISSED', 'ARCHIVED']);
 export type CkrStatus = (typeof CkrStatus)[keyof typeof CkrStatus];
@@ -23,6 +24,6 @@ export const ExperimentOutcome = defineEnum(['SUCCEEDED', 'FAILED', 'INCONCLUSIV
 export type ExperimentOutcome = (typeof ExperimentOutcome)[keyof typeof ExperimentOutcome];
 export const CONCLUDED_EXPERIMENT_STATUSES: readonly ExperimentStatus[] = Object.values(ExperimentOutcome);
 
-export const CKR_KEY_PREFIX = 'OKR';
-export const OPPORTUNITY_KEY_PREFIX = 'OPP';
-export const EXPERIMENT_KEY_PREFIX = 'EXP';
+export const CKR_KEY_PREFIX = RECORD_KINDS.ckr.keyPrefix;
+export const OPPORTUNITY_KEY_PREFIX = RECORD_KINDS.opportunity.keyPrefix;
+export const EXPERIMENT_KEY_PREFIX = RECORD_KINDS.experiment.keyPrefix;

@@ -14,10 +14,11 @@ import {
   enumValues,
 } from '../common/enums';
 import { ListQuery } from '../common/pagination';
+import { RECORD_KINDS } from '../common/record-kinds';
 import { Field, KeyedRecordResponse, Timestamped } from '../common/schema';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 
-export const WORK_ITEM_KEY_PREFIX = 'WI';
+export const WORK_ITEM_KEY_PREFIX = RECORD_KINDS.work_item.keyPrefix;
 export const MAX_WORK_ITEM_LINKS = 50;
 
 /** Labels or mentioned users of an item or comment: may be left out, never null, at most MAX_WORK_ITEM_LINKS distinct uuids. */

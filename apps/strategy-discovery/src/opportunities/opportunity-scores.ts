@@ -1,4 +1,4 @@
-/** Formulas of docs/decisions.md (Strategy): the contract shows the fields, not how they are computed. */
+// Formulas of docs/decisions.md (Strategy): the contract shows the fields, not how they are computed.
 
 /** Rounded to 2 decimals so that floating-point noise never reaches the wire. */
 const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -7,8 +7,8 @@ import {
   Subject,
 } from '@pds/contracts';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
-import { StrategyDiscoveryModule } from '../strategy-discovery.module';
-import { OpportunityService } from './opportunity.service';
+import { StrategyDiscoveryModule } from './strategy-discovery.module';
+import { OpportunityService } from './opportunities/opportunity.service';
 
 /** Drives the service through the bus, as the gateway does, against a real (in-memory) database. */
 describe('promote and conclude', () => {

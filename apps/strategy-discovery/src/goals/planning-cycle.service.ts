@@ -1,45 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  AnnualGoalResponse,
-  BadRequestError,
-  CreateAnnualGoalDto,
-  CreatePlanningCycleDto,
-  CreateProductGoalDto,
-  PlanningCycleResponse,
-  ProductGoalResponse,
-  UpdateAnnualGoalDto,
-  UpdatePlanningCycleDto,
-  UpdateProductGoalDto,
-} from '@pds/contracts';
-import { PlainRecordService } from '../common/plain-record.service';
-import { StrategyReferences } from '../common/strategy.references';
-import { dateOnly } from '../common/strategy.mapper';
-import { AnnualGoal, PlanningCycle, ProductGoal } from '../generated/strategy/client';
+import { BadRequestError, CreatePlanningCycleDto, PlanningCycleResponse, UpdatePlanningCycleDto } from '@pds/contracts';
+import { PlanningCycle } from '../generated/strategy/client';
+import { PlainRecordService } from '../records/plain-record.service';
+import { dateOnly } from '../records/timestamps';
+import { toPlanningCycleResponse } from './goal.mapper';
 import { GoalRepository } from './goal.repository';
 
 const toDate = (value: string | null | undefined) => (value === undefined || value === null ? value : new Date(`${value}T00:00:00Z`));
-
-/** Annual goals: what OKRs and product goals point at. */
-@Injectable()
-export class AnnualGoalService extends PlainRecordService<AnnualGoal, AnnualGoalResponse, CreateAnnualGoalDto, UpdateAnnualGoalDto> {
-  constructor(@Inject(GoalRepository) goals: GoalRepository) {
-    super(goals.annualGoals);
-  }
-}
-
-/** Product goals, each under an annual goal of the organization. */
-@Injectable()
-export class ProductGoalService extends PlainRecordService<ProductGoal, ProductGoalResponse, CreateProductGoalDto, UpdateProductGoalDto> {
-  constructor(@Inject(GoalRepository) goals: GoalRepository, @Inject(StrategyReferences) references: StrategyReferences) {
-    super(goals.productGoals, { references, of: (dto) => ({ annualGoalId: dto.annualGoalId }) });
-  }
-}
 
 /** Planning cycles (date ranges) that OKRs are planned in. */
 @Injectable()
 export class PlanningCycleService extends PlainRecordService<PlanningCycle, PlanningCycleResponse, CreatePlanningCycleDto, UpdatePlanningCycleDto> {
   constructor(@Inject(GoalRepository) goals: GoalRepository) {
-    super(goals.cycles);
+    super(goals.cycles, { resource: 'Planning cycle', toResponse: toPlanningCycleResponse });
   }
 
   protected override toCreate(dto: CreatePlanningCycleDto): object {

@@ -1,4 +1,4 @@
-import { opportunityScore, riceScore } from './scores';
+import { opportunityScore, riceScore } from './opportunity-scores';
 
 describe('opportunity scores', () => {
   it('score is impact times confidence', () => {

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { RecordKind } from '@pds/contracts';
 import { PrismaClient } from '../generated/strategy/client';
-import { STRATEGY_SCHEMA, StrategyTx } from './strategy.prisma';
 
 /** Record kinds whose ids other records (and other contexts) refer to. */
-export type ReferencedKind = 'annualGoal' | 'productGoal' | 'planningCycle' | 'insight' | 'ckr' | 'opportunity' | 'solution' | 'interview';
+export type ReferencedKind = Extract<RecordKind, 'annual_goal' | 'product_goal' | 'planning_cycle' | 'insight' | 'ckr' | 'opportunity' | 'solution' | 'interview'>;
 
 /** Existence checks across the strategy tables; every query is scoped by organization id. */
 @Injectable()
@@ -15,9 +15,9 @@ export class StrategyLookupRepository {
     if (ids.length === 0) return [];
     const args = { where: { organizationId, id: { in: ids } }, select: { id: true } } as const;
     const lookups: Record<ReferencedKind, () => Promise<{ id: string }[]>> = {
-      annualGoal: () => this.prisma.annualGoal.findMany(args),
-      productGoal: () => this.prisma.productGoal.findMany(args),
-      planningCycle: () => this.prisma.planningCycle.findMany(args),
+      annual_goal: () => this.prisma.annualGoal.findMany(args),
+      product_goal: () => this.prisma.productGoal.findMany(args),
+      planning_cycle: () => this.prisma.planningCycle.findMany(args),
       insight: () => this.prisma.insight.findMany(args),
       ckr: () => this.prisma.ckr.findMany(args),
       opportunity: () => this.prisma.opportunity.findMany(args),
@@ -56,15 +56,3 @@ export class StrategyLookupRepository {
   }
 }
 
-/**
- * Locks one row of the organization until the transaction ends and returns its status (null: no
- * such row). Status checks made under this lock cannot race a concurrent change.
- */
-export async function lockStatus(organizationId: string, table: 'opportunities' | 'experiments', id: string, tx: StrategyTx): Promise<string | null> {
-  const rows = await tx.$queryRawUnsafe<{ status: string }[]>(
-    `SELECT status FROM "${STRATEGY_SCHEMA}"."${table}" WHERE id = $1::uuid AND organization_id = $2::uuid FOR UPDATE`,
-    id,
-    organizationId,
-  );
-  return rows[0]?.status ?? null;
-}

@@ -1,39 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import {
-  AuthContext,
-  CreateInsightDto,
-  CreateInterviewDto,
-  InsightEvidenceReply,
-  InsightResponse,
-  InterviewResponse,
-  UpdateInsightDto,
-  UpdateInterviewDto,
-} from '@pds/contracts';
-import { PlainRecordService } from '../common/plain-record.service';
-import { toInsightResponse } from '../common/strategy.mapper';
-import { StrategyReferences } from '../common/strategy.references';
-import { Insight, Interview } from '../generated/strategy/client';
+import { AuthContext, CreateInsightDto, InsightEvidenceReply, InsightResponse, UpdateInsightDto } from '@pds/contracts';
+import { Insight } from '../generated/strategy/client';
+import { PlainRecordService } from '../records/plain-record.service';
+import { StrategyReferences } from '../references/strategy.references';
+import { toInsightResponse } from './evidence.mapper';
 import { EvidenceSourceRepository } from './evidence-source.repository';
 import { EvidenceRepository } from './evidence.repository';
-
-const toTimestamp = (value: string | null | undefined) => (value === undefined || value === null ? value : new Date(value));
-
-/** Discovery interviews: what insights quote. */
-@Injectable()
-export class InterviewService extends PlainRecordService<Interview, InterviewResponse, CreateInterviewDto, UpdateInterviewDto> {
-  constructor(@Inject(EvidenceRepository) evidence: EvidenceRepository) {
-    super(evidence.interviews);
-  }
-
-  protected override toCreate(dto: CreateInterviewDto): object {
-    return { ...dto, conductedAt: toTimestamp(dto.conductedAt) };
-  }
-
-  protected override toUpdate(_current: Interview, dto: UpdateInterviewDto): object {
-    return { ...dto, conductedAt: toTimestamp(dto.conductedAt) };
-  }
-}
 
 /** Insights drawn from interviews (the interview, when named, must be the organization's). */
 @Injectable()
@@ -43,7 +16,11 @@ export class InsightService extends PlainRecordService<Insight, InsightResponse,
     @Inject(StrategyReferences) references: StrategyReferences,
     @Inject(EvidenceSourceRepository) private readonly sources: EvidenceSourceRepository,
   ) {
-    super(evidence.insights, { references, of: (dto) => ({ interviewId: dto.interviewId }) });
+    super(evidence.insights, {
+      resource: 'Insight',
+      toResponse: toInsightResponse,
+      links: { references, of: (dto) => ({ interviewId: dto.interviewId }) },
+    });
   }
 
   protected override toCreate(dto: CreateInsightDto): object {

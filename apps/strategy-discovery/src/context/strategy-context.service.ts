@@ -1,38 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
-  AppException,
   AuthContext,
   DISCOVERY_CONTEXT_FOLLOWED,
   DiscoveryContextReply,
   DiscoveryContextRequest,
-  ErrorCode,
   KnownOkrDto,
   MAX_PAGE_SIZE,
 } from '@pds/contracts';
 import { CkrService } from '../ckrs/ckr.service';
-import { InsightService } from '../evidence/evidence.service';
+import { InsightService } from '../evidence/insight.service';
 import { ExperimentService } from '../experiments/experiment.service';
-import { AnnualGoalService, ProductGoalService } from '../goals/goal.service';
+import { AnnualGoalService } from '../goals/annual-goal.service';
+import { ProductGoalService } from '../goals/product-goal.service';
 import { SolutionService } from '../solutions/solution.service';
-
-/** A record that is not there (or not the caller's organization's) is left out, not an error. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof AppException && error.code === ErrorCode.NotFound) return null;
-    throw error;
-  }
-}
 
 /**
  * The strategy part of an MCP discovery packet in one round trip. Every read goes through the
  * records' own services, so each keeps its permission check and organization scope; what this
- * saves is the bus: one message instead of one per record or list.
+ * saves is the bus: one message instead of one per record or list. A record that is not there (or
+ * not the caller's organization's) is left out, not an error.
  */
 @Injectable()
-export class DiscoveryContextService {
+export class StrategyContextService {
   constructor(
     @Inject(CkrService) private readonly ckrs: CkrService,
     @Inject(SolutionService) private readonly solutions: SolutionService,
@@ -44,27 +34,27 @@ export class DiscoveryContextService {
 
   async context(auth: AuthContext, request: Omit<DiscoveryContextRequest, 'auth'>): Promise<DiscoveryContextReply> {
     assertCan(auth, Permission.Read);
-    const [okrs, solutionLists, productGoal, insights] = await Promise.all([
-      Promise.all(request.okrIds.map((id) => orNull(this.ckrs.get(auth, id)))),
+    const [ckrs, solutionLists, productGoal, insights] = await Promise.all([
+      Promise.all(request.okrIds.map((id) => this.ckrs.find(auth, id))),
       Promise.all(request.solutionsOf.map((opportunityId) => this.solutions.list(auth, { opportunityId, limit: MAX_PAGE_SIZE }))),
-      request.goals.productGoalId ? orNull(this.productGoals.get(auth, request.goals.productGoalId)) : Promise.resolve(null),
+      request.goals.productGoalId ? this.productGoals.find(auth, request.goals.productGoalId) : Promise.resolve(null),
       request.insightIds.length ? this.insights.insightEvidence(auth, request.insightIds) : Promise.resolve({ items: [] }),
     ]);
-    const found = okrs.filter((okr) => okr !== null);
+    const found = ckrs.filter((ckr) => ckr !== null);
     const followed: KnownOkrDto[] = [...request.knownOkrs, ...found].slice(0, DISCOVERY_CONTEXT_FOLLOWED);
     const first: KnownOkrDto | undefined = followed[0];
     // The annual goal follows the product goal the caller named, not the first OKR's fallback one.
     const annualGoalId = request.goals.annualGoalId ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
-    const [experimentLists, okrProductGoal, annualGoal] = await Promise.all([
-      Promise.all(followed.map((okr) => this.experiments.list(auth, { ckrId: okr.id, limit: MAX_PAGE_SIZE }))),
-      !productGoal && first?.productGoalId ? orNull(this.productGoals.get(auth, first.productGoalId)) : Promise.resolve(null),
-      annualGoalId ? orNull(this.annualGoals.get(auth, annualGoalId)) : Promise.resolve(null),
+    const [experimentLists, ckrProductGoal, annualGoal] = await Promise.all([
+      Promise.all(followed.map((ckr) => this.experiments.list(auth, { ckrId: ckr.id, limit: MAX_PAGE_SIZE }))),
+      !productGoal && first?.productGoalId ? this.productGoals.find(auth, first.productGoalId) : Promise.resolve(null),
+      annualGoalId ? this.annualGoals.find(auth, annualGoalId) : Promise.resolve(null),
     ]);
     return {
       okrs: found,
       solutions: solutionLists.flatMap((page) => page.items),
       experiments: experimentLists.flatMap((page) => page.items),
-      productGoal: productGoal ?? okrProductGoal,
+      productGoal: productGoal ?? ckrProductGoal,
       annualGoal,
       insights: insights.items,
     };

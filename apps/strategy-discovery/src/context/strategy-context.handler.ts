@@ -2,11 +2,11 @@ import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DiscoveryContextReply, DiscoveryContextRequest, StrategySubjects as S } from '@pds/contracts';
 import { MessageController } from '@pds/messaging';
-import { DiscoveryContextService } from './discovery-context.service';
+import { StrategyContextService } from './strategy-context.service';
 
 @MessageController()
-export class DiscoveryContextHandler {
-  constructor(@Inject(DiscoveryContextService) private readonly contexts: DiscoveryContextService) {}
+export class StrategyContextHandler {
+  constructor(@Inject(StrategyContextService) private readonly contexts: StrategyContextService) {}
 
   @MessagePattern(S.discoveryContext)
   context(@Payload() { auth, ...request }: DiscoveryContextRequest): Promise<DiscoveryContextReply> {

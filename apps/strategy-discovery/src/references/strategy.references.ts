@@ -18,9 +18,9 @@ export interface StrategyReferenceInput {
 
 /** Which table each body field names. */
 const KIND_OF: Record<Exclude<keyof StrategyReferenceInput, 'ownerId'>, ReferencedKind> = {
-  annualGoalId: 'annualGoal',
-  productGoalId: 'productGoal',
-  planningCycleIds: 'planningCycle',
+  annualGoalId: 'annual_goal',
+  productGoalId: 'product_goal',
+  planningCycleIds: 'planning_cycle',
   insightIds: 'insight',
   ckrId: 'ckr',
   opportunityId: 'opportunity',

@@ -1,0 +1,50 @@
+import { Permission, assertCan } from '@pds/auth';
+import { AuthContext, ListQuery } from '@pds/contracts';
+import { changedFields } from './changed-fields';
+import { RecordRepository, RecordRow } from './record.repository';
+import { RecordDescription, RecordService } from './record.service';
+
+/**
+ * Create and partial update of a record without events (goals, planning cycles, interviews,
+ * insights), beside RecordService's reads. A kind that converts its body (dates) overrides
+ * `toCreate` / `toUpdate`.
+ */
+export abstract class PlainRecordService<R extends RecordRow, T, Create extends object, Update extends object> extends RecordService<
+  R,
+  T,
+  ListQuery,
+  Create | Update
+> {
+  protected constructor(
+    private readonly records: RecordRepository<R, ListQuery>,
+    kind: RecordDescription<R, T, Create | Update>,
+  ) {
+    super(records, kind);
+  }
+
+  async create(auth: AuthContext, dto: Create): Promise<T> {
+    assertCan(auth, Permission.StrategyWrite);
+    await this.checkLinks(auth.organizationId, dto);
+    return this.kind.toResponse(await this.records.create(auth.organizationId, this.toCreate(dto)));
+  }
+
+  /** Read once: an unknown record is 404 even when the body also names a foreign id. */
+  async update(auth: AuthContext, ref: string, dto: Update): Promise<T> {
+    assertCan(auth, Permission.StrategyWrite);
+    const current = await this.require(auth.organizationId, ref);
+    await this.checkLinks(auth.organizationId, dto);
+    const changes = changedFields(current, this.toUpdate(current, dto));
+    if (Object.keys(changes).length === 0) return this.kind.toResponse(current);
+    return this.kind.toResponse(await this.records.update(auth.organizationId, current.id, changes));
+  }
+
+  /** The row to insert for a create body. */
+  protected toCreate(dto: Create): object {
+    return dto;
+  }
+
+  /** The fields to change for an update body (a kind may check them against the stored record). */
+  protected toUpdate(_current: R, dto: Update): object {
+    return dto;
+  }
+}

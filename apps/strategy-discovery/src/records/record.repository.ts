@@ -1,0 +1,82 @@
+import { CursorPosition } from '@pds/contracts';
+import { keysetAfter, nextKeyNumber } from '@pds/persistence';
+import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
+import { refWhere } from './record-ref';
+
+export interface RecordRow {
+  id: string;
+  organizationId: string;
+  createdAt: Date;
+}
+
+/** The part of a Prisma model delegate a record repository uses (method syntax keeps it assignable). */
+export interface RecordDelegate<R extends RecordRow> {
+  findFirst(args: { where: object }): Promise<R | null>;
+  findMany(args: { where: object; orderBy: object[]; take: number }): Promise<R[]>;
+  create(args: { data: object }): Promise<R>;
+  update(args: { where: { id: string; organizationId: string }; data: object }): Promise<R>;
+}
+
+/** Where a kind of record is stored and how its path ids look. */
+export interface RecordTable<R extends RecordRow> {
+  /** The kind's model delegate on the client or a transaction (`(db) => db.solution`). */
+  model: (db: StrategyTx) => RecordDelegate<R>;
+  /** Its table (for the row lock of `lockStatus`). */
+  table: string;
+  /** With a prefix (OKR, OPP, EXP), records are numbered per organization and found by key too. */
+  keyPrefix?: string;
+}
+
+/**
+ * The storage of a strategy record kind: found by uuid or human key, listed in creation order with
+ * the kind's filters, created and updated (in the caller's transaction when there is one). It
+ * answers rows, or null where none matches; services map them and answer 404. Every query is
+ * scoped by organization id.
+ */
+export class RecordRepository<R extends RecordRow, Q = unknown, New extends object = object> {
+  constructor(
+    private readonly prisma: StrategyTx,
+    private readonly kind: RecordTable<R>,
+  ) {}
+
+  /** The kind's list filters, from its query. */
+  protected filters(_query: Q): object {
+    return {};
+  }
+
+  async findByRef(organizationId: string, ref: string): Promise<R | null> {
+    const where = refWhere(ref, this.kind.keyPrefix);
+    return where ? this.kind.model(this.prisma).findFirst({ where: { organizationId, ...where } }) : null;
+  }
+
+  list(organizationId: string, query: Q, after: CursorPosition | undefined, take: number): Promise<R[]> {
+    return this.kind.model(this.prisma).findMany({
+      where: { organizationId, ...this.filters(query), ...keysetAfter(after) },
+      orderBy: [...CREATION_ORDER],
+      take,
+    });
+  }
+
+  /** With a key prefix, takes the organization's next number inside the transaction. */
+  async create(organizationId: string, data: New, tx: StrategyTx = this.prisma): Promise<R> {
+    const number = this.kind.keyPrefix ? await nextKeyNumber(tx, STRATEGY_SCHEMA, organizationId, this.kind.keyPrefix) : undefined;
+    return this.kind.model(tx).create({ data: { ...data, organizationId, ...(number === undefined ? {} : { number }) } });
+  }
+
+  update(organizationId: string, id: string, data: object, tx: StrategyTx = this.prisma): Promise<R> {
+    return this.kind.model(tx).update({ where: { id, organizationId }, data: { ...data, updatedAt: new Date() } });
+  }
+
+  /**
+   * Locks one record of the organization until the transaction ends and returns its status (null:
+   * no such record), so that status checks made under the lock cannot race a concurrent change.
+   */
+  async lockStatus(organizationId: string, id: string, tx: StrategyTx): Promise<string | null> {
+    const rows = await tx.$queryRawUnsafe<{ status: string }[]>(
+      `SELECT status FROM "${STRATEGY_SCHEMA}"."${this.kind.table}" WHERE id = $1::uuid AND organization_id = $2::uuid FOR UPDATE`,
+      id,
+      organizationId,
+    );
+    return rows[0]?.status ?? null;
+  }
+}

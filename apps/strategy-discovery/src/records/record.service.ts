@@ -1,0 +1,65 @@
+import { Permission, assertCan } from '@pds/auth';
+import { AuthContext, CursorPosition, NotFoundError, Page } from '@pds/contracts';
+import { readPage } from '@pds/persistence';
+import { StrategyReferenceInput, StrategyReferences } from '../references/strategy.references';
+import { RecordRow } from './record.repository';
+
+/** What a record service reads from its repository: rows, or null where none matches. */
+export interface RecordReads<R extends RecordRow, Q> {
+  findByRef(organizationId: string, ref: string): Promise<R | null>;
+  list(organizationId: string, query: Q, after: CursorPosition | undefined, take: number): Promise<R[]>;
+}
+
+/** The body ids a kind points at, checked against the caller's organization before a write (400). */
+export interface RecordLinks<Body> {
+  references: StrategyReferences;
+  of: (dto: Body) => StrategyReferenceInput;
+}
+
+/** How a kind of record is named in a 404 and returned, and which body ids it checks. */
+export interface RecordDescription<R, T, Body = never> {
+  resource: string;
+  toResponse: (row: R) => T;
+  links?: RecordLinks<Body>;
+}
+
+/**
+ * What every strategy record kind shares: access checked first, then the repository, which scopes
+ * every query by organization and answers rows; here they become responses, and a record that is
+ * not the organization's becomes a 404. Writes are the subclasses': PlainRecordService (no events)
+ * and AnnouncedRecordService (events in the outbox transaction).
+ */
+export abstract class RecordService<R extends RecordRow, T, Q extends { limit?: number; cursor?: string }, Body = never> {
+  protected constructor(
+    private readonly reads: RecordReads<R, Q>,
+    protected readonly kind: RecordDescription<R, T, Body>,
+  ) {}
+
+  async get(auth: AuthContext, ref: string): Promise<T> {
+    assertCan(auth, Permission.Read);
+    return this.kind.toResponse(await this.require(auth.organizationId, ref));
+  }
+
+  /** The record, or null where the organization has none by that ref (what a packet leaves out). */
+  async find(auth: AuthContext, ref: string): Promise<T | null> {
+    assertCan(auth, Permission.Read);
+    const row = await this.reads.findByRef(auth.organizationId, ref);
+    return row ? this.kind.toResponse(row) : null;
+  }
+
+  list(auth: AuthContext, query: Q): Promise<Page<T>> {
+    assertCan(auth, Permission.Read);
+    return readPage(query, (after, take) => this.reads.list(auth.organizationId, query, after, take), this.kind.toResponse);
+  }
+
+  async require(organizationId: string, ref: string): Promise<R> {
+    const row = await this.reads.findByRef(organizationId, ref);
+    if (!row) throw new NotFoundError(this.kind.resource, ref);
+    return row;
+  }
+
+  /** 400 with every body id that names no record of the organization (the kind's links). */
+  protected async checkLinks(organizationId: string, dto: Body): Promise<void> {
+    if (this.kind.links) await this.kind.links.references.check(organizationId, this.kind.links.of(dto));
+  }
+}

@@ -1,0 +1,16 @@
+import { EVENT_TYPES, InternalEventType } from './events';
+import { RECORD_KINDS, RecordKind, keyPrefixOf } from './record-kinds';
+
+describe('record kinds', () => {
+  const kinds = Object.keys(RECORD_KINDS) as RecordKind[];
+
+  it('name every kind in the events\' spelling, and every event names a kind', () => {
+    expect(kinds).toEqual(['work_item', 'ckr', 'annual_goal', 'product_goal', 'planning_cycle', 'opportunity', 'solution', 'experiment', 'interview', 'insight', 'sprint', 'label', 'team', 'intake', 'changelog', 'comment']);
+    for (const type of [...EVENT_TYPES, ...Object.values(InternalEventType)]) expect(kinds).toContain(type.split('.')[0]);
+  });
+
+  it('give the human key prefixes of ARCHITECTURE.md section 5, each to one kind', () => {
+    const prefixes = kinds.flatMap((kind) => (keyPrefixOf(kind) ? [[kind, keyPrefixOf(kind)]] : []));
+    expect(Object.fromEntries(prefixes)).toEqual({ work_item: 'WI', ckr: 'OKR', opportunity: 'OPP', experiment: 'EXP', intake: 'INT' });
+  });
+});
