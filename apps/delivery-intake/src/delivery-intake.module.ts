@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UserDirectory } from '@pds/messaging';
 import { ChangelogHandler } from './changelog/changelog.handler';
 import { ChangelogRepository } from './changelog/changelog.repository';
 import { ChangelogService } from './changelog/changelog.service';
@@ -13,21 +14,22 @@ import { IntakeRepository } from './intake/intake.repository';
 import { IntakeService } from './intake/intake.service';
 import { PortalHandler } from './intake/portal.handler';
 import { PortalService } from './intake/portal.service';
-import { LabelHandler, TeamHandler } from './labels/label.handler';
+import { LabelHandler } from './labels/label.handler';
 import { LabelRepository } from './labels/label.repository';
 import { LabelService } from './labels/label.service';
-import { TeamRepository } from './labels/team.repository';
-import { TeamService } from './labels/team.service';
 import { RelationHandler } from './relations/relation.handler';
 import { RelationRepository } from './relations/relation.repository';
 import { RelationService } from './relations/relation.service';
 import { SprintHandler } from './sprints/sprint.handler';
 import { SprintRepository } from './sprints/sprint.repository';
 import { SprintService } from './sprints/sprint.service';
+import { TeamHandler } from './teams/team.handler';
+import { TeamRepository } from './teams/team.repository';
+import { TeamService } from './teams/team.service';
 import { ClassificationConsumer } from './work-items/classification.consumer';
 import { ClassificationHandler } from './work-items/classification.handler';
 import { WorkItemHandler } from './work-items/work-item.handler';
-import { WorkItemReferences } from './work-items/work-item.references';
+import { SprintIds, WorkItemReferences } from './work-items/work-item.references';
 import { WorkItemRepository } from './work-items/work-item.repository';
 import { WorkItemService } from './work-items/work-item.service';
 
@@ -37,6 +39,7 @@ import { WorkItemService } from './work-items/work-item.service';
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,
+    UserDirectory,
     WorkItemRepository,
     WorkItemReferences,
     WorkItemService,
@@ -48,6 +51,7 @@ import { WorkItemService } from './work-items/work-item.service';
     TeamRepository,
     TeamService,
     SprintRepository,
+    { provide: SprintIds, useExisting: SprintRepository },
     SprintService,
     CommentRepository,
     CommentService,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UserDirectory } from '@pds/messaging';
 import { CkrHandler } from './ckrs/ckr.handler';
 import { CkrRepository } from './ckrs/ckr.repository';
 import { CkrService } from './ckrs/ckr.service';
@@ -50,6 +51,7 @@ import { SolutionService } from './solutions/solution.service';
     ...strategyOutboxProviders,
     StrategyLookupRepository,
     StrategyReferences,
+    UserDirectory,
     GoalRepository,
     AnnualGoalService,
     ProductGoalService,
