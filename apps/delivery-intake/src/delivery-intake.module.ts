@@ -29,7 +29,8 @@ import { TeamService } from './teams/team.service';
 import { ClassificationConsumer } from './work-items/classification.consumer';
 import { ClassificationHandler } from './work-items/classification.handler';
 import { WorkItemHandler } from './work-items/work-item.handler';
-import { SprintIds, WorkItemReferences } from './work-items/work-item.references';
+import { SprintIds } from './work-items/sprint-ids';
+import { WorkItemReferences } from './work-items/work-item.references';
 import { WorkItemRepository } from './work-items/work-item.repository';
 import { WorkItemService } from './work-items/work-item.service';
 

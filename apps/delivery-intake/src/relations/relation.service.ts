@@ -17,7 +17,6 @@ import {
   isUuid,
 } from '@pds/contracts';
 import { requireByRef } from '@pds/persistence';
-import { isUniqueViolation } from '../common/unique-violation';
 import { WorkItemRepository } from '../work-items/work-item.repository';
 import { RelationRepository, RelationViewRow, StoredEdge } from './relation.repository';
 
@@ -93,13 +92,8 @@ export class RelationService {
     const target = await this.workItems.findByRef(auth.organizationId, { kind: 'id', id: targetId });
     if (!target) throw UnknownReferenceError.of('targetId', dto.targetId);
     const edge = edgeFor(dto.type, item.id, target.id);
-    const duplicate = () => new ConflictError('The two work items are already linked this way', { targetId: [`already linked: ${dto.type}`] });
-    if (await this.relations.exists(auth.organizationId, edge)) throw duplicate();
-    try {
-      await this.relations.create(auth.organizationId, edge);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate();
-      throw error;
+    if (!(await this.relations.create(auth.organizationId, edge))) {
+      throw new ConflictError('The two work items are already linked this way', { targetId: [`already linked: ${dto.type}`] });
     }
     return toRelationsResponse(await this.relations.views(auth.organizationId, item.id));
   }

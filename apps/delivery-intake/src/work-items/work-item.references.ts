@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ReferenceCheck, ResolveStrategyReferencesReply, ResolveStrategyReferencesRequest, StrategyReferenceSubjects } from '@pds/contracts';
 import { MessageBus, UserDirectory } from '@pds/messaging';
 import { LabelRepository } from '../labels/label.repository';
+import { SprintIds } from './sprint-ids';
 import { DiscoveryLinks, WorkItemRepository } from './work-item.repository';
 
 /** The id fields of a work item that name other records. Absent: not touched; null: cleared. */
@@ -17,15 +18,6 @@ export interface WorkItemReferenceInput {
   opportunityId?: string | null;
   solutionId?: string | null;
   experimentId?: string | null;
-}
-
-/**
- * Which of the given ids name sprints of the organization: the sprint repository's `existingIds`,
- * bound to this token in the module. sprints/ imports work-items/ (a completed sprint carries its
- * items over), so work-items/ names only this and the folders do not import each other.
- */
-export abstract class SprintIds {
-  abstract existingIds(organizationId: string, ids: string[]): Promise<string[]>;
 }
 
 /** Experiment first, then solution, then opportunity: the most specific link names the OKR. */
