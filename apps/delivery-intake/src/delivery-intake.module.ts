@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { UserDirectory } from '@pds/messaging';
 import { ChangelogHandler } from './changelog/changelog.handler';
 import { ChangelogRepository } from './changelog/changelog.repository';
 import { ChangelogService } from './changelog/changelog.service';
@@ -29,7 +28,7 @@ import { TeamService } from './teams/team.service';
 import { ClassificationConsumer } from './work-items/classification.consumer';
 import { ClassificationHandler } from './work-items/classification.handler';
 import { WorkItemHandler } from './work-items/work-item.handler';
-import { SprintIds } from './work-items/sprint-ids';
+import { ReferencedRecords } from './work-items/referenced-records';
 import { WorkItemReferences } from './work-items/work-item.references';
 import { WorkItemRepository } from './work-items/work-item.repository';
 import { WorkItemService } from './work-items/work-item.service';
@@ -40,7 +39,6 @@ import { WorkItemService } from './work-items/work-item.service';
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,
-    UserDirectory,
     WorkItemRepository,
     WorkItemReferences,
     WorkItemService,
@@ -52,7 +50,13 @@ import { WorkItemService } from './work-items/work-item.service';
     TeamRepository,
     TeamService,
     SprintRepository,
-    { provide: SprintIds, useExisting: SprintRepository },
+    {
+      provide: ReferencedRecords,
+      useFactory: (labels: LabelRepository, sprints: SprintRepository): ReferencedRecords => ({
+        existingIds: (organizationId, kind, ids) => (kind === 'label' ? labels : sprints).existingIds(organizationId, ids),
+      }),
+      inject: [LabelRepository, SprintRepository],
+    },
     SprintService,
     CommentRepository,
     CommentService,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { UserDirectory } from '@pds/messaging';
 import { CkrHandler } from './ckrs/ckr.handler';
 import { CkrRepository } from './ckrs/ckr.repository';
 import { CkrService } from './ckrs/ckr.service';
@@ -51,7 +50,6 @@ import { SolutionService } from './solutions/solution.service';
     ...strategyOutboxProviders,
     StrategyLookupRepository,
     StrategyReferences,
-    UserDirectory,
     GoalRepository,
     AnnualGoalService,
     ProductGoalService,

@@ -72,7 +72,7 @@ function dirsOf(app: string): string[] {
   const module = sources(dirs[0]).map((file) => readFileSync(file, 'utf8')).join('\n');
   if (/RateLimitSyncHandler/.test(module)) dirs.push(path.join(root, 'libs', 'edge', 'src'));
   // The user directory client asks identity on the app's behalf.
-  if (/\bUserDirectory\b/.test(module)) dirs.push(path.join(root, 'libs', 'messaging', 'src', 'user-directory.ts'));
+  if (/\bexistingUserIds\b/.test(module)) dirs.push(path.join(root, 'libs', 'messaging', 'src', 'user-directory.ts'));
   return dirs;
 }
 

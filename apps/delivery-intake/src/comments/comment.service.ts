@@ -13,7 +13,7 @@ import {
   WORK_ITEM_KEY_PREFIX,
   isUuid,
 } from '@pds/contracts';
-import { UserDirectory } from '@pds/messaging';
+import { MessageBus, existingUserIds } from '@pds/messaging';
 import { readPage, requireByRef } from '@pds/persistence';
 import { WorkItemRepository } from '../work-items/work-item.repository';
 import { CommentRepository } from './comment.repository';
@@ -46,7 +46,7 @@ export class CommentService {
   constructor(
     @Inject(CommentRepository) private readonly comments: CommentRepository,
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
-    @Inject(UserDirectory) private readonly users: UserDirectory,
+    @Inject(MessageBus) private readonly bus: MessageBus,
   ) {}
 
   async list(auth: AuthContext, ref: string, query: ListQuery): Promise<Page<CommentResponse>> {
@@ -104,7 +104,7 @@ export class CommentService {
 
   private async checkMentions(organizationId: string, mentionedUserIds: string[] | undefined): Promise<void> {
     const check = new ReferenceCheck();
-    await check.ids({ mentionedUserIds }, (ids) => this.users.existingIds(organizationId, ids), 'user');
+    await check.ids({ mentionedUserIds }, (ids) => existingUserIds(this.bus, organizationId, ids), 'user');
     check.throwIfAny();
   }
 }

@@ -26,7 +26,7 @@ import {
   UpdateIntakeDto,
   WorkItemType,
 } from '@pds/contracts';
-import { MessageBus, UserDirectory } from '@pds/messaging';
+import { MessageBus, existingUserIds } from '@pds/messaging';
 import { keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
@@ -63,7 +63,6 @@ export class IntakeService {
     @Inject(IntakeRepository) private readonly submissions: IntakeRepository,
     @Inject(IntakeCommentRepository) private readonly comments: IntakeCommentRepository,
     @Inject(WorkItemService) private readonly workItems: WorkItemService,
-    @Inject(UserDirectory) private readonly users: UserDirectory,
     @Inject(MessageBus) private readonly bus: MessageBus,
     @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
@@ -263,7 +262,7 @@ export class IntakeService {
 
   private async checkUsers(organizationId: string, fields: { assigneeId?: string | null; watcherIds?: string[] }): Promise<void> {
     const check = new ReferenceCheck();
-    await check.ids(fields, (ids) => this.users.existingIds(organizationId, ids), 'user');
+    await check.ids(fields, (ids) => existingUserIds(this.bus, organizationId, ids), 'user');
     check.throwIfAny();
   }
 }

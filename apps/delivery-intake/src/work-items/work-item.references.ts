@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ReferenceCheck, ResolveStrategyReferencesReply, ResolveStrategyReferencesRequest, StrategyReferenceSubjects } from '@pds/contracts';
-import { MessageBus, UserDirectory } from '@pds/messaging';
-import { LabelRepository } from '../labels/label.repository';
-import { SprintIds } from './sprint-ids';
+import { MessageBus, existingUserIds } from '@pds/messaging';
+import { ReferencedRecords } from './referenced-records';
 import { DiscoveryLinks, WorkItemRepository } from './work-item.repository';
 
 /** The id fields of a work item that name other records. Absent: not touched; null: cleared. */
@@ -41,9 +40,7 @@ function linkedCkrOf(strategy: ResolveStrategyReferencesReply, links: DiscoveryL
 export class WorkItemReferences {
   constructor(
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
-    @Inject(LabelRepository) private readonly labels: LabelRepository,
-    @Inject(SprintIds) private readonly sprints: SprintIds,
-    @Inject(UserDirectory) private readonly users: UserDirectory,
+    @Inject(ReferencedRecords) private readonly records: ReferencedRecords,
     @Inject(MessageBus) private readonly bus: MessageBus,
   ) {}
 
@@ -56,10 +53,10 @@ export class WorkItemReferences {
     const check = new ReferenceCheck();
     const { assigneeId, reporterId, productManagerId, mentionedUserIds } = input;
     const [, , , , strategy] = await Promise.all([
-      check.ids({ labelIds: input.labelIds }, (ids) => this.labels.existingIds(organizationId, ids)),
-      check.ids({ sprintId: input.sprintId }, (ids) => this.sprints.existingIds(organizationId, ids)),
+      check.ids({ labelIds: input.labelIds }, (ids) => this.records.existingIds(organizationId, 'label', ids)),
+      check.ids({ sprintId: input.sprintId }, (ids) => this.records.existingIds(organizationId, 'sprint', ids)),
       this.checkParent(organizationId, input.parentId, selfId, check),
-      check.ids({ assigneeId, reporterId, productManagerId, mentionedUserIds }, (ids) => this.users.existingIds(organizationId, ids), 'user'),
+      check.ids({ assigneeId, reporterId, productManagerId, mentionedUserIds }, (ids) => existingUserIds(this.bus, organizationId, ids), 'user'),
       this.resolveStrategy(organizationId, input, links),
     ]);
     const ids = (records: { id: string }[]) => records.map((r) => r.id);

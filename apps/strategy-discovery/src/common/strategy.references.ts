@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ReferenceCheck } from '@pds/contracts';
-import { UserDirectory } from '@pds/messaging';
+import { MessageBus, existingUserIds } from '@pds/messaging';
 import { ReferencedKind, StrategyLookupRepository } from './strategy-lookup.repository';
 
 /** Ids in a body that must name records of the caller's organization. */
@@ -36,7 +36,7 @@ const KIND_OF: Record<Exclude<keyof StrategyReferenceInput, 'ownerId'>, Referenc
 export class StrategyReferences {
   constructor(
     @Inject(StrategyLookupRepository) private readonly lookups: StrategyLookupRepository,
-    @Inject(UserDirectory) private readonly users: UserDirectory,
+    @Inject(MessageBus) private readonly bus: MessageBus,
   ) {}
 
   async check(organizationId: string, input: StrategyReferenceInput): Promise<void> {
@@ -45,7 +45,7 @@ export class StrategyReferences {
       ...(Object.entries(KIND_OF) as [keyof typeof KIND_OF, ReferencedKind][]).map(([field, kind]) =>
         check.ids({ [field]: input[field] }, (ids) => this.lookups.existingIds(organizationId, kind, ids)),
       ),
-      check.ids({ ownerId: input.ownerId }, (ids) => this.users.existingIds(organizationId, ids), 'user'),
+      check.ids({ ownerId: input.ownerId }, (ids) => existingUserIds(this.bus, organizationId, ids), 'user'),
     ]);
     check.throwIfAny();
   }
