@@ -14,7 +14,7 @@ const KIND_OF: Record<string, StrategyLinkKind> = {
 /**
  * Keeps `classification` live: when an opportunity, solution or experiment changes (say it gets or
  * loses its OKR), the OKR each linked work item reaches is asked again from strategy-discovery and
- * stored in `linked_ckr_id`. Idempotent: it recomputes from the source, so a redelivered event
+ * stored as its `linkedCkrId`. Idempotent: it recomputes from the source, so a redelivered event
  * finds nothing left to change. An item whose visible classification changes gets a new
  * `updatedAt` and one `work_item.updated`.
  */
