@@ -13,20 +13,22 @@ import { IntakeRepository } from './intake/intake.repository';
 import { IntakeService } from './intake/intake.service';
 import { PortalHandler } from './intake/portal.handler';
 import { PortalService } from './intake/portal.service';
-import { LabelHandler, TeamHandler } from './labels/label.handler';
+import { LabelHandler } from './labels/label.handler';
 import { LabelRepository } from './labels/label.repository';
 import { LabelService } from './labels/label.service';
-import { TeamRepository } from './labels/team.repository';
-import { TeamService } from './labels/team.service';
 import { RelationHandler } from './relations/relation.handler';
 import { RelationRepository } from './relations/relation.repository';
 import { RelationService } from './relations/relation.service';
 import { SprintHandler } from './sprints/sprint.handler';
 import { SprintRepository } from './sprints/sprint.repository';
 import { SprintService } from './sprints/sprint.service';
+import { TeamHandler } from './teams/team.handler';
+import { TeamRepository } from './teams/team.repository';
+import { TeamService } from './teams/team.service';
 import { ClassificationConsumer } from './work-items/classification.consumer';
 import { ClassificationHandler } from './work-items/classification.handler';
 import { WorkItemHandler } from './work-items/work-item.handler';
+import { ReferencedRecords } from './work-items/referenced-records';
 import { WorkItemReferences } from './work-items/work-item.references';
 import { WorkItemRepository } from './work-items/work-item.repository';
 import { WorkItemService } from './work-items/work-item.service';
@@ -48,6 +50,13 @@ import { WorkItemService } from './work-items/work-item.service';
     TeamRepository,
     TeamService,
     SprintRepository,
+    {
+      provide: ReferencedRecords,
+      useFactory: (labels: LabelRepository, sprints: SprintRepository): ReferencedRecords => ({
+        existingIds: (organizationId, kind, ids) => (kind === 'label' ? labels : sprints).existingIds(organizationId, ids),
+      }),
+      inject: [LabelRepository, SprintRepository],
+    },
     SprintService,
     CommentRepository,
     CommentService,

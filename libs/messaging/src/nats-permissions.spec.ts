@@ -8,6 +8,7 @@ import { appNatsUsers, natsAuthorizationConfig, natsPermissions } from './nats-p
 const root = path.resolve(__dirname, '../../..');
 
 function sources(dir: string): string[] {
+  if (dir.endsWith('.ts')) return [dir];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'generated' ? [] : sources(file);
@@ -77,6 +78,8 @@ function dirsOf(app: string): string[] {
   // The edges' shared rate limiter broadcasts and hears its sync subject.
   const module = sources(dirs[0]).map((file) => readFileSync(file, 'utf8')).join('\n');
   if (/RateLimitSyncHandler/.test(module)) dirs.push(path.join(root, 'libs', 'edge', 'src'));
+  // The user directory client asks identity on the app's behalf.
+  if (/\bexistingUserIds\b/.test(module)) dirs.push(path.join(root, 'libs', 'messaging', 'src', 'user-directory.ts'));
   return dirs;
 }
 

@@ -32,15 +32,9 @@ export function toPage<R extends { id: string }, T>(
 }
 
 /**
- * `toPage` already serialized, for a list whose page the edge sends on without parsing it
+ * A page already serialized, for a list whose page the edge sends on without parsing it
  * (EncodedJson, `splitPageJson`): the items are turned into JSON once, here.
  */
-export function toPageJson<R extends { id: string }, T>(
-  rows: R[],
-  limit: number,
-  map: (row: R) => T,
-  sortValue?: (row: R) => string,
-): EncodedJson<Page<T>> {
-  const page = toPage(rows, limit, map, sortValue);
+export function encodePage<T>(page: Page<T>): EncodedJson<Page<T>> {
   return new EncodedJson(pageJson<T>(JSON.stringify(page.items), page.nextCursor));
 }

@@ -73,7 +73,7 @@ export class ApiKeyService {
 
   private async issue(auth: AuthContext, userId: string, name: string, requested?: Role, ceiling?: Role): Promise<CreatedApiKeyResponse> {
     const user = await this.identity.findUser(auth.organizationId, userId);
-    if (!user) throw new UnknownReferenceError('userId', userId);
+    if (!user) throw UnknownReferenceError.of('userId', userId);
     if (ROLES_WITHOUT_KEYS.includes(user.role)) {
       throw new ForbiddenError(`Users with role ${user.role} cannot have API keys`, { userId: [`role ${user.role}`] });
     }

@@ -2,7 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ChangelogStatus, CursorPosition } from '@pds/contracts';
 import { keysetAfter } from '@pds/persistence';
 import { DeliveryTx } from '../common/delivery.prisma';
-import { ChangelogEntry, Prisma, PrismaClient } from '../generated/delivery/client';
+import { ChangelogEntry, PrismaClient } from '../generated/delivery/client';
+
+/** What an update of an entry sets. */
+export interface ChangelogChanges {
+  title?: string;
+  body?: string;
+  workItemIds?: string[];
+  status?: ChangelogStatus;
+  publishedAt?: Date;
+  updatedAt?: Date;
+}
 
 /** Changelog entries, oldest first; every query is scoped by organization id. */
 @Injectable()
@@ -26,7 +36,7 @@ export class ChangelogRepository {
   }
 
   /** Changes a DRAFT entry (the status check and the write are one statement); false when it is not a draft. */
-  async updateDraft(organizationId: string, id: string, data: Prisma.ChangelogEntryUpdateInput, tx: DeliveryTx = this.prisma): Promise<boolean> {
+  async updateDraft(organizationId: string, id: string, data: ChangelogChanges, tx: DeliveryTx = this.prisma): Promise<boolean> {
     const { count } = await tx.changelogEntry.updateMany({ where: { organizationId, id, status: ChangelogStatus.DRAFT }, data });
     return count > 0;
   }

@@ -10,14 +10,14 @@ import {
   ListChangelogQuery,
   NotFoundError,
   Page,
-  UnknownReferenceError,
+  ReferenceCheck,
   UpdateChangelogDto,
 } from '@pds/contracts';
 import { readPage, requireByPathId } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
-import { ChangelogEntry, Prisma } from '../generated/delivery/client';
+import { ChangelogEntry } from '../generated/delivery/client';
 import { WorkItemRepository } from '../work-items/work-item.repository';
-import { ChangelogRepository } from './changelog.repository';
+import { ChangelogChanges, ChangelogRepository } from './changelog.repository';
 
 export function toChangelogResponse(entry: ChangelogEntry): ChangelogEntryResponse {
   return {
@@ -57,7 +57,7 @@ export class ChangelogService {
     assertCan(auth, Permission.ChangelogWrite);
     const current = await this.require(auth.organizationId, id);
     await this.checkWorkItems(auth.organizationId, dto.workItemIds);
-    const data: Prisma.ChangelogEntryUpdateInput = {};
+    const data: ChangelogChanges = {};
     if (dto.title !== undefined) data.title = dto.title;
     if (dto.body !== undefined) data.body = dto.body;
     if (dto.workItemIds !== undefined) data.workItemIds = dto.workItemIds;
@@ -88,10 +88,9 @@ export class ChangelogService {
     return requireByPathId('Changelog entry', id, (uuid) => this.entries.find(organizationId, uuid));
   }
 
-  private async checkWorkItems(organizationId: string, ids: string[] | undefined): Promise<void> {
-    if (!ids?.length) return;
-    const found = new Set(await this.workItems.existingIds(organizationId, ids));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw new UnknownReferenceError('workItemIds', missing);
+  private async checkWorkItems(organizationId: string, workItemIds: string[] | undefined): Promise<void> {
+    const check = new ReferenceCheck();
+    await check.ids({ workItemIds }, (ids) => this.workItems.existingIds(organizationId, ids));
+    check.throwIfAny();
   }
 }

@@ -2,22 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
   AuthContext,
-  BadRequestError,
   CommentResponse,
   CreateCommentDto,
-  FindUsersRequest,
   ForbiddenError,
-  IdentitySubjects,
   ListQuery,
   NotFoundError,
   Page,
+  ReferenceCheck,
   UpdateCommentDto,
   WORK_ITEM_KEY_PREFIX,
   isUuid,
-  parseRecordRef,
 } from '@pds/contracts';
-import { MessageBus } from '@pds/messaging';
-import { readPage } from '@pds/persistence';
+import { MessageBus, existingUserIds } from '@pds/messaging';
+import { readPage, requireByRef } from '@pds/persistence';
 import { WorkItemRepository } from '../work-items/work-item.repository';
 import { CommentRepository } from './comment.repository';
 
@@ -91,8 +88,7 @@ export class CommentService {
   }
 
   private async requireItem(organizationId: string, ref: string): Promise<string> {
-    const item = await this.workItems.findByRef(organizationId, parseRecordRef(ref, WORK_ITEM_KEY_PREFIX));
-    if (!item) throw new NotFoundError('Work item', ref);
+    const item = await requireByRef('Work item', ref, WORK_ITEM_KEY_PREFIX, (valid) => this.workItems.findByRef(organizationId, valid));
     return item.id;
   }
 
@@ -106,11 +102,9 @@ export class CommentService {
     return comment;
   }
 
-  private async checkMentions(organizationId: string, ids: string[] | undefined): Promise<void> {
-    if (!ids?.length) return;
-    const { users } = await this.bus.request(IdentitySubjects.findUsers, { organizationId, ids } satisfies FindUsersRequest);
-    const found = new Set(users.map((u) => u.id));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw new BadRequestError('mentionedUserIds names unknown users', { mentionedUserIds: [`unknown users: ${missing.join(', ')}`] });
+  private async checkMentions(organizationId: string, mentionedUserIds: string[] | undefined): Promise<void> {
+    const check = new ReferenceCheck();
+    await check.ids({ mentionedUserIds }, (ids) => existingUserIds(this.bus, organizationId, ids), 'user');
+    check.throwIfAny();
   }
 }

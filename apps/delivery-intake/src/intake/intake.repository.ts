@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IntakeKind, IntakeStage, ModerationState } from '@pds/contracts';
+import { IntakeKind, IntakeStage, ModerationState, ValidRecordRef } from '@pds/contracts';
 import { nextKeyNumber } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
 import { isUniqueViolation, unlessDuplicate } from '../common/unique-violation';
@@ -7,8 +7,19 @@ import { Prisma, PrismaClient } from '../generated/delivery/client';
 import { CONVERTING } from './intake.convert';
 import { INTAKE_INCLUDE, IntakeRecord } from './intake.mapper';
 
-/** A submission by id or by its INT-n number. */
-export type IntakeRef = { id: string } | { number: number };
+/** The `where` of a submission by id or by its INT-n number. */
+const byRef = (ref: ValidRecordRef) => (ref.kind === 'id' ? { id: ref.id } : { number: ref.number });
+
+/** What an update of a submission sets. */
+export interface IntakeChanges {
+  stage?: IntakeStage;
+  completedAt?: Date | null;
+  assigneeId?: string | null;
+  watcherIds?: string[];
+  isPublic?: boolean;
+  moderationState?: ModerationState;
+  workItemId?: string;
+}
 
 export type NewIntake = Omit<Prisma.IntakeSubmissionUncheckedCreateInput, 'organizationId' | 'number'>;
 
@@ -48,12 +59,12 @@ export class IntakeRepository {
     });
   }
 
-  findByRef(organizationId: string, ref: IntakeRef): Promise<IntakeRecord | null> {
-    return this.prisma.intakeSubmission.findFirst({ where: { organizationId, ...ref }, include: INTAKE_INCLUDE });
+  findByRef(organizationId: string, ref: ValidRecordRef): Promise<IntakeRecord | null> {
+    return this.prisma.intakeSubmission.findFirst({ where: { organizationId, ...byRef(ref) }, include: INTAKE_INCLUDE });
   }
 
-  async visibleId(organizationId: string, ref: IntakeRef): Promise<string | null> {
-    const found = await this.prisma.intakeSubmission.findFirst({ where: { organizationId, ...VISIBLE, ...ref }, select: { id: true } });
+  async visibleId(organizationId: string, ref: ValidRecordRef): Promise<string | null> {
+    const found = await this.prisma.intakeSubmission.findFirst({ where: { organizationId, ...VISIBLE, ...byRef(ref) }, select: { id: true } });
     return found?.id ?? null;
   }
 
@@ -73,7 +84,7 @@ export class IntakeRepository {
     return this.find(organizationId, id, tx);
   }
 
-  async update(organizationId: string, id: string, data: Prisma.IntakeSubmissionUncheckedUpdateInput, tx: DeliveryTx): Promise<void> {
+  async update(organizationId: string, id: string, data: IntakeChanges, tx: DeliveryTx): Promise<void> {
     await tx.intakeSubmission.update({ where: { id, organizationId }, data: { ...data, updatedAt: new Date() }, select: { id: true } });
   }
 
@@ -165,16 +176,3 @@ export class IntakeRepository {
   }
 }
 
-/**
- * Moves the submissions converted into a work item to a stage, in the transaction of the item's
- * status change: `completedAt` is set when the stage reaches DONE and cleared if it leaves. The text
- * over the given parameters (organization, work item, stage), for the work-item update to run it as
- * a CTE of its own statement (one round trip for both).
- */
-export function followWorkItemSql(organizationId: string, workItemId: string, stage: string): string {
-  return `UPDATE delivery.intake_submissions
-          SET stage = ${stage}::text::delivery."IntakeStage",
-              completed_at = CASE WHEN ${stage}::text = 'DONE' THEN COALESCE(completed_at, now()) ELSE NULL END,
-              updated_at = now()
-        WHERE organization_id = ${organizationId}::uuid AND work_item_id = ${workItemId}::uuid AND stage::text <> ${stage}::text`;
-}

@@ -9,10 +9,8 @@ import {
   ConvertIntakeDto,
   CreateIntakeDto,
   EventType,
-  FindUsersRequest,
   INTAKE_FLAG_THRESHOLD,
   INTAKE_KEY_PREFIX,
-  IdentitySubjects,
   IntakeKind,
   IntakeStage,
   CreateIntakeCommentDto,
@@ -23,28 +21,21 @@ import {
   ModerationState,
   NotFoundError,
   Page,
+  ReferenceCheck,
   ReportIntakeDto,
   UpdateIntakeDto,
   WorkItemType,
-  parseRecordRef,
 } from '@pds/contracts';
-import { MessageBus } from '@pds/messaging';
-import { opportunityDescription } from './intake.convert';
-import { keyNumberAfter, readPage } from '@pds/persistence';
+import { MessageBus, existingUserIds } from '@pds/messaging';
+import { keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
-import { Prisma } from '../generated/delivery/client';
+import { stageForStatus } from '../work-items/intake-stage';
 import { WorkItemService } from '../work-items/work-item.service';
 import { IntakeCommentRepository } from './intake-comment.repository';
+import { opportunityDescription } from './intake.convert';
 import { IntakeRecord, toIntakeCommentResponse, toIntakeEventData, toIntakeResponse } from './intake.mapper';
-import { IntakeRef, IntakeRepository } from './intake.repository';
-import { stageForStatus } from './intake.stage';
-
-/** The lookup of a submission reference (id or INT-n); undefined when it cannot name one. */
-export function intakeRef(ref: string): IntakeRef | undefined {
-  const parsed = parseRecordRef(ref, INTAKE_KEY_PREFIX);
-  return parsed.kind === 'id' ? { id: parsed.id } : parsed.kind === 'key' ? { number: parsed.number } : undefined;
-}
+import { IntakeChanges, IntakeRepository } from './intake.repository';
 
 /** A portal submitter's name and e-mail are for triage (PM/ADMIN) only; other roles see null. */
 function forCaller(auth: AuthContext, response: IntakeSubmissionResponse): IntakeSubmissionResponse {
@@ -61,7 +52,7 @@ export interface IntakeSubmitter {
 
 /**
  * Stakeholder intake: submissions (INT-n), votes, moderation reports, triage and conversion into a
- * work item. A converted submission's stage follows its work item (see intake.stage.ts).
+ * work item. A converted submission's stage follows its work item (see work-items/intake-stage.ts).
  */
 /** A conversion claim older than this died with its process (longer than any bus request). */
 const STALE_CLAIM_MS = 60_000;
@@ -133,7 +124,7 @@ export class IntakeService {
       if (dto.stage !== undefined && dto.stage !== locked.stage && locked.workItemId) {
         throw new ConflictError('The stage of a converted submission follows its work item', { stage: [`follows work item ${locked.workItemId}`] });
       }
-      const data: Prisma.IntakeSubmissionUncheckedUpdateInput = {};
+      const data: IntakeChanges = {};
       if (dto.stage !== undefined && dto.stage !== locked.stage) {
         data.stage = dto.stage;
         data.completedAt = dto.stage === IntakeStage.DONE ? new Date() : null;
@@ -253,11 +244,8 @@ export class IntakeService {
     return toIntakeCommentResponse(created);
   }
 
-  private async require(organizationId: string, ref: string): Promise<IntakeRecord> {
-    const where = intakeRef(ref);
-    const found = where ? await this.submissions.findByRef(organizationId, where) : null;
-    if (!found) throw new NotFoundError('Intake submission', ref);
-    return found;
+  private require(organizationId: string, ref: string): Promise<IntakeRecord> {
+    return requireByRef('Intake submission', ref, INTAKE_KEY_PREFIX, (valid) => this.submissions.findByRef(organizationId, valid));
   }
 
   private async lock(organizationId: string, id: string, tx: DeliveryTx): Promise<IntakeRecord> {
@@ -272,15 +260,9 @@ export class IntakeService {
     return found;
   }
 
-  private async checkUsers(organizationId: string, input: { assigneeId?: string | null; watcherIds?: string[] }): Promise<void> {
-    const ids = [...new Set([...(input.assigneeId ? [input.assigneeId] : []), ...(input.watcherIds ?? [])])];
-    if (!ids.length) return;
-    const { users } = await this.bus.request(IdentitySubjects.findUsers, { organizationId, ids } satisfies FindUsersRequest);
-    const found = new Set(users.map((u) => u.id));
-    const problems: Record<string, string[]> = {};
-    if (input.assigneeId && !found.has(input.assigneeId)) problems.assigneeId = [`unknown user: ${input.assigneeId}`];
-    const missing = (input.watcherIds ?? []).filter((id) => !found.has(id));
-    if (missing.length) problems.watcherIds = [`unknown users: ${missing.join(', ')}`];
-    if (Object.keys(problems).length) throw new BadRequestError(`Unknown references: ${Object.keys(problems).join(', ')}`, problems);
+  private async checkUsers(organizationId: string, fields: { assigneeId?: string | null; watcherIds?: string[] }): Promise<void> {
+    const check = new ReferenceCheck();
+    await check.ids(fields, (ids) => existingUserIds(this.bus, organizationId, ids), 'user');
+    check.throwIfAny();
   }
 }

@@ -2,17 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   ConflictError,
   IntakeSubmissionResponse,
+  INTAKE_KEY_PREFIX,
   ListQuery,
-  NotFoundError,
   PORTAL_DESCRIPTION_PREVIEW,
   Page,
   PortalIntakeDto,
   PublicIntakeResponse,
 } from '@pds/contracts';
-import { keyNumberAfter, readPage } from '@pds/persistence';
+import { keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
 import { toIntakeResponse } from './intake.mapper';
 import { IntakeRepository } from './intake.repository';
-import { IntakeService, intakeRef } from './intake.service';
+import { IntakeService } from './intake.service';
 
 /** The public face of a submission: no submitter, contact data, assignee, watchers or moderation. */
 export function toPublicIntake(s: IntakeSubmissionResponse): PublicIntakeResponse {
@@ -94,11 +94,10 @@ export class PortalService {
     return toPublicIntake(toIntakeResponse(await this.visible(organizationId, ref)));
   }
 
-  private async visible(organizationId: string, ref: string) {
-    const where = intakeRef(ref);
-    const id = where ? await this.submissions.visibleId(organizationId, where) : null;
-    const record = id ? await this.submissions.find(organizationId, id) : null;
-    if (!record) throw new NotFoundError('Intake submission', ref);
-    return record;
+  private visible(organizationId: string, ref: string) {
+    return requireByRef('Intake submission', ref, INTAKE_KEY_PREFIX, async (valid) => {
+      const id = await this.submissions.visibleId(organizationId, valid);
+      return id ? this.submissions.find(organizationId, id) : null;
+    });
   }
 }

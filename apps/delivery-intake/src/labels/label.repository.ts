@@ -13,6 +13,12 @@ export class LabelRepository {
     return this.prisma.label.findMany({ where: { organizationId, ...keysetAfter(after) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take });
   }
 
+  /** The subset of `ids` that name labels of the organization. */
+  async existingIds(organizationId: string, ids: string[]): Promise<string[]> {
+    const rows = await this.prisma.label.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true } });
+    return rows.map((r) => r.id);
+  }
+
   /** Null when the organization has a label of that name already. */
   create(organizationId: string, data: { name: string; color: string }): Promise<Label | null> {
     return unlessDuplicate(this.prisma.label.create({ data: { ...data, organizationId } }));

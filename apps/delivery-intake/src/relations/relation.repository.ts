@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, Database } from '@pds/persistence';
-import { PrismaClient } from '../generated/delivery/client';
 
 export type StoredRelationType = 'BLOCKS' | 'RELATES_TO' | 'DUPLICATES';
 
@@ -22,13 +21,10 @@ export interface RelationViewRow {
   assignee_id: string | null;
 }
 
-/** Every query is scoped by organization id. */
+/** Links between work items: hand-written SQL (the views join work items), every query scoped by organization id. */
 @Injectable()
 export class RelationRepository {
-  constructor(
-    @Inject(PrismaClient) private readonly prisma: PrismaClient,
-    @Inject(DATABASE) private readonly db: Database,
-  ) {}
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /** Links touching the item, either end, in creation order. */
   views(organizationId: string, workItemId: string): Promise<RelationViewRow[]> {
@@ -45,19 +41,26 @@ export class RelationRepository {
     );
   }
 
-  async exists(organizationId: string, edge: StoredEdge): Promise<boolean> {
-    return (await this.prisma.workItemRelation.count({ where: { organizationId, ...edge } })) > 0;
-  }
-
-  async create(organizationId: string, edge: StoredEdge): Promise<void> {
-    await this.prisma.workItemRelation.create({ data: { organizationId, ...edge }, select: { id: true } });
+  /** Stores the link; false when the two items are linked this way already (a concurrent duplicate included). */
+  async create(organizationId: string, edge: StoredEdge): Promise<boolean> {
+    const rows = await this.db.sql.query(
+      `INSERT INTO delivery.work_item_relations (id, organization_id, type, source_id, target_id)
+       VALUES (gen_random_uuid(), $1::uuid, $2::text::delivery."RelationType", $3::uuid, $4::uuid)
+       ON CONFLICT (type, source_id, target_id) DO NOTHING RETURNING id`,
+      [organizationId, edge.type, edge.sourceId, edge.targetId],
+      'relation_create',
+    );
+    return rows.length > 0;
   }
 
   /** Deletes the link when it touches the item; false when there is no such link. */
   async remove(organizationId: string, workItemId: string, relationId: string): Promise<boolean> {
-    const { count } = await this.prisma.workItemRelation.deleteMany({
-      where: { id: relationId, organizationId, OR: [{ sourceId: workItemId }, { targetId: workItemId }] },
-    });
-    return count > 0;
+    const rows = await this.db.sql.query(
+      `DELETE FROM delivery.work_item_relations
+        WHERE organization_id = $1::uuid AND id = $3::uuid AND (source_id = $2::uuid OR target_id = $2::uuid) RETURNING id`,
+      [organizationId, workItemId, relationId],
+      'relation_remove',
+    );
+    return rows.length > 0;
   }
 }

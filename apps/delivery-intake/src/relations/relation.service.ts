@@ -11,14 +11,13 @@ import {
   WORK_ITEM_KEY_PREFIX,
   WorkItemRelationType,
   WorkItemRelationsResponse,
+  WorkItemResponse,
   WorkItemStatus,
   formatKey,
   isUuid,
-  parseRecordRef,
 } from '@pds/contracts';
-import { isUniqueViolation } from '../common/unique-violation';
+import { requireByRef } from '@pds/persistence';
 import { WorkItemRepository } from '../work-items/work-item.repository';
-import type { WorkItemRow } from '../work-items/work-item.sql';
 import { RelationRepository, RelationViewRow, StoredEdge } from './relation.repository';
 
 /**
@@ -91,15 +90,10 @@ export class RelationService {
       throw new BadRequestError('A work item cannot be linked to itself', { targetId: ['must name another work item'] });
     }
     const target = await this.workItems.findByRef(auth.organizationId, { kind: 'id', id: targetId });
-    if (!target) throw new UnknownReferenceError('targetId', dto.targetId);
+    if (!target) throw UnknownReferenceError.of('targetId', dto.targetId);
     const edge = edgeFor(dto.type, item.id, target.id);
-    const duplicate = () => new ConflictError('The two work items are already linked this way', { targetId: [`already linked: ${dto.type}`] });
-    if (await this.relations.exists(auth.organizationId, edge)) throw duplicate();
-    try {
-      await this.relations.create(auth.organizationId, edge);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate();
-      throw error;
+    if (!(await this.relations.create(auth.organizationId, edge))) {
+      throw new ConflictError('The two work items are already linked this way', { targetId: [`already linked: ${dto.type}`] });
     }
     return toRelationsResponse(await this.relations.views(auth.organizationId, item.id));
   }
@@ -114,9 +108,7 @@ export class RelationService {
     }
   }
 
-  private async require(organizationId: string, ref: string): Promise<WorkItemRow> {
-    const row = await this.workItems.findByRef(organizationId, parseRecordRef(ref, WORK_ITEM_KEY_PREFIX));
-    if (!row) throw new NotFoundError('Work item', ref);
-    return row;
+  private require(organizationId: string, ref: string): Promise<WorkItemResponse> {
+    return requireByRef('Work item', ref, WORK_ITEM_KEY_PREFIX, (valid) => this.workItems.findByRef(organizationId, valid));
   }
 }

@@ -6,6 +6,9 @@ import type { SprintRecord } from './sprint.mapper';
 
 const SPRINT_FIELDS = { id: true, name: true, goal: true, startDate: true, endDate: true, status: true, teamId: true } as const;
 
+/** What a create or an update of a sprint sets. */
+export type SprintFields = Omit<SprintRecord, 'id' | 'status'> & { status: SprintStatus };
+
 /** Every query is scoped by organization id. */
 @Injectable()
 export class SprintRepository {
@@ -27,7 +30,13 @@ export class SprintRepository {
     return this.prisma.sprint.findMany({ where, orderBy: [{ startDate: 'asc' }, { id: 'asc' }], take, select: SPRINT_FIELDS });
   }
 
-  create(organizationId: string, data: Omit<Prisma.SprintUncheckedCreateInput, 'organizationId'>): Promise<SprintRecord> {
+  /** The subset of `ids` that name sprints of the organization. */
+  async existingIds(organizationId: string, ids: string[]): Promise<string[]> {
+    const rows = await this.prisma.sprint.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true } });
+    return rows.map((r) => r.id);
+  }
+
+  create(organizationId: string, data: Omit<SprintFields, 'status'>): Promise<SprintRecord> {
     return this.prisma.sprint.create({ data: { ...data, organizationId }, select: SPRINT_FIELDS });
   }
 
@@ -40,7 +49,7 @@ export class SprintRepository {
     return rows.length ? tx.sprint.findFirst({ where: { organizationId, id }, select: SPRINT_FIELDS }) : null;
   }
 
-  update(organizationId: string, id: string, data: Prisma.SprintUncheckedUpdateInput, tx: DeliveryTx): Promise<SprintRecord> {
+  update(organizationId: string, id: string, data: Partial<SprintFields>, tx: DeliveryTx): Promise<SprintRecord> {
     return tx.sprint.update({ where: { id, organizationId }, data, select: SPRINT_FIELDS });
   }
 
@@ -69,5 +78,4 @@ export class SprintRepository {
     });
     return found?.id ?? null;
   }
-
 }

@@ -9,21 +9,19 @@ import {
   ListSprintsQuery,
   NotFoundError,
   Page,
+  ReferenceCheck,
   SprintResponse,
   SprintStatus,
-  UnknownReferenceError,
   UpdateSprintDto,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { readPage, requireByPathId } from '@pds/persistence';
+import { readPage, requireByPathId, sqlOverPrisma } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
-import { Prisma } from '../generated/delivery/client';
-import { TeamRepository } from '../labels/team.repository';
-import { toWorkItemResponse } from '../work-items/work-item.mapper';
+import { TeamRepository } from '../teams/team.repository';
 import { WorkItemRepository } from '../work-items/work-item.repository';
 import { SprintRecord, toSprintResponse } from './sprint.mapper';
-import { SprintRepository } from './sprint.repository';
+import { SprintFields, SprintRepository } from './sprint.repository';
 
 /** The only moves: PLANNED → ACTIVE → COMPLETED (staying put is no move). */
 const NEXT_STATUS: Record<SprintStatus, SprintStatus | null> = {
@@ -64,7 +62,7 @@ export class SprintService {
   async create(auth: AuthContext, dto: CreateSprintDto): Promise<SprintResponse> {
     assertCan(auth, Permission.DeliveryWrite);
     assertDateOrder(dto.startDate, dto.endDate);
-    if (dto.teamId && !(await this.teams.exists(auth.organizationId, dto.teamId))) throw new UnknownReferenceError('teamId', dto.teamId);
+    await this.checkTeam(auth.organizationId, dto.teamId);
     const created = await this.sprints.create(auth.organizationId, {
       name: dto.name,
       goal: dto.goal ?? null,
@@ -78,7 +76,7 @@ export class SprintService {
   async update(auth: AuthContext, id: string, dto: UpdateSprintDto): Promise<SprintResponse> {
     assertCan(auth, Permission.DeliveryWrite);
     const current = await this.require(auth.organizationId, id);
-    if (dto.teamId && !(await this.teams.exists(auth.organizationId, dto.teamId))) throw new UnknownReferenceError('teamId', dto.teamId);
+    await this.checkTeam(auth.organizationId, dto.teamId);
     const updated = await this.outbox.transaction(async (tx, events) => {
       const locked = await this.sprints.lock(auth.organizationId, current.id, tx);
       if (!locked) throw new NotFoundError('Sprint', id);
@@ -98,7 +96,7 @@ export class SprintService {
       }
       if (after.status === SprintStatus.ACTIVE) await this.assertNoOtherActive(auth.organizationId, after.teamId, locked.id, tx);
 
-      const data: Prisma.SprintUncheckedUpdateInput = {};
+      const data: Partial<SprintFields> = {};
       if (dto.name !== undefined) data.name = dto.name;
       if (dto.goal !== undefined) data.goal = dto.goal;
       if (dto.startDate !== undefined) data.startDate = toDate(dto.startDate);
@@ -124,11 +122,15 @@ export class SprintService {
   /** Emits work_item.updated once per moved item, with the item as REST returns it afterwards. */
   private async carryOver(organizationId: string, sprint: SprintRecord, tx: DeliveryTx, events: OutboxEvents): Promise<void> {
     const next = await this.sprints.nextPlanned(organizationId, sprint.teamId, sprint.id, tx);
-    const movedIds = await this.workItems.carryOver(organizationId, sprint.id, next, tx);
-    for (const itemId of movedIds) {
-      const item = toWorkItemResponse(await this.workItems.findInTx(organizationId, itemId, tx));
+    for (const item of await this.workItems.carryOver(organizationId, sprint.id, next, sqlOverPrisma(tx))) {
       await events.emit(EventType.WorkItemUpdated, organizationId, item);
     }
+  }
+
+  private async checkTeam(organizationId: string, teamId: string | null | undefined): Promise<void> {
+    const check = new ReferenceCheck();
+    await check.ids({ teamId }, (ids) => this.teams.existingIds(organizationId, ids));
+    check.throwIfAny();
   }
 
   private async require(organizationId: string, id: string): Promise<SprintRecord> {

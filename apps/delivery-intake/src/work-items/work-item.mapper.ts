@@ -17,11 +17,13 @@ import type { WorkItemRow } from './work-item.sql';
  * `ckr` when the item reaches an OKR (directly, or through its opportunity, solution or
  * experiment), else `maintenance` when it has a maintenance category, else `unclassified`.
  */
-export function classify(row: Pick<WorkItemRow, 'ckr_id' | 'linked_ckr_id' | 'maintenance_category'>): Classification {
-  if (row.ckr_id || row.linked_ckr_id) return Classification.ckr;
-  if (row.maintenance_category) return Classification.maintenance;
+export function classify(ckrId: string | null, linkedCkrId: string | null, maintenanceCategory: string | null): Classification {
+  if (ckrId || linkedCkrId) return Classification.ckr;
+  if (maintenanceCategory) return Classification.maintenance;
   return Classification.unclassified;
 }
+
+/** A row of work-item.sql.ts as REST returns it; only the repository maps rows. */
 
 export function toWorkItemResponse(row: WorkItemRow): WorkItemResponse {
   return {
@@ -42,7 +44,7 @@ export function toWorkItemResponse(row: WorkItemRow): WorkItemResponse {
     solutionId: row.solution_id,
     maintenanceCategory: row.maintenance_category as MaintenanceCategory | null,
     discipline: row.discipline as Discipline | null,
-    classification: classify(row),
+    classification: classify(row.ckr_id, row.linked_ckr_id, row.maintenance_category),
     parentId: row.parent_id,
     sprintId: row.sprint_id,
     assigneeId: row.assignee_id,

@@ -1,14 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  BadRequestError,
-  FindUsersRequest,
-  IdentitySubjects,
-  ResolveStrategyReferencesReply,
-  ResolveStrategyReferencesRequest,
-  StrategyReferenceSubjects,
-} from '@pds/contracts';
-import { MessageBus } from '@pds/messaging';
-import { WorkItemRepository } from './work-item.repository';
+import { ReferenceCheck, ResolveStrategyReferencesReply, ResolveStrategyReferencesRequest, StrategyReferenceSubjects } from '@pds/contracts';
+import { MessageBus, existingUserIds } from '@pds/messaging';
+import { ReferencedRecords } from './referenced-records';
+import { DiscoveryLinks, WorkItemRepository } from './work-item.repository';
 
 /** The id fields of a work item that name other records. Absent: not touched; null: cleared. */
 export interface WorkItemReferenceInput {
@@ -24,15 +18,6 @@ export interface WorkItemReferenceInput {
   solutionId?: string | null;
   experimentId?: string | null;
 }
-
-/** The discovery links of the item after the change, for the OKR it reaches through them. */
-export interface DiscoveryLinks {
-  opportunityId: string | null;
-  solutionId: string | null;
-  experimentId: string | null;
-}
-
-const USER_FIELDS = ['assigneeId', 'reporterId', 'productManagerId'] as const;
 
 /** Experiment first, then solution, then opportunity: the most specific link names the OKR. */
 function linkedCkrOf(strategy: ResolveStrategyReferencesReply, links: DiscoveryLinks): string | null {
@@ -55,6 +40,7 @@ function linkedCkrOf(strategy: ResolveStrategyReferencesReply, links: DiscoveryL
 export class WorkItemReferences {
   constructor(
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
+    @Inject(ReferencedRecords) private readonly records: ReferencedRecords,
     @Inject(MessageBus) private readonly bus: MessageBus,
   ) {}
 
@@ -64,25 +50,21 @@ export class WorkItemReferences {
     links: DiscoveryLinks | undefined,
     selfId?: string,
   ): Promise<{ linkedCkrId: string | null | undefined }> {
-    const problems: Record<string, string[]> = {};
-    const [, , strategy] = await Promise.all([
-      this.checkLocal(organizationId, input, selfId, problems),
-      this.checkUsers(organizationId, input, problems),
+    const check = new ReferenceCheck();
+    const { assigneeId, reporterId, productManagerId, mentionedUserIds } = input;
+    const [, , , , strategy] = await Promise.all([
+      check.ids({ labelIds: input.labelIds }, (ids) => this.records.existingIds(organizationId, 'label', ids)),
+      check.ids({ sprintId: input.sprintId }, (ids) => this.records.existingIds(organizationId, 'sprint', ids)),
+      this.checkParent(organizationId, input.parentId, selfId, check),
+      check.ids({ assigneeId, reporterId, productManagerId, mentionedUserIds }, (ids) => existingUserIds(this.bus, organizationId, ids), 'user'),
       this.resolveStrategy(organizationId, input, links),
     ]);
-    if (input.ckrId && !strategy.ckrs.some((c) => c.id === input.ckrId)) problems.ckrId = [`unknown id: ${input.ckrId}`];
-    const linked = { opportunities: strategy.opportunities, solutions: strategy.solutions, experiments: strategy.experiments };
-    for (const [field, records] of [
-      ['opportunityId', linked.opportunities],
-      ['solutionId', linked.solutions],
-      ['experimentId', linked.experiments],
-    ] as const) {
-      const id = input[field];
-      if (id && !records.some((r) => r.id === id)) problems[field] = [`unknown id: ${id}`];
-    }
-    if (Object.keys(problems).length > 0) {
-      throw new BadRequestError(`Unknown references: ${Object.keys(problems).join(', ')}`, problems);
-    }
+    const ids = (records: { id: string }[]) => records.map((r) => r.id);
+    check.among({ ckrId: input.ckrId }, ids(strategy.ckrs));
+    check.among({ opportunityId: input.opportunityId }, ids(strategy.opportunities));
+    check.among({ solutionId: input.solutionId }, ids(strategy.solutions));
+    check.among({ experimentId: input.experimentId }, ids(strategy.experiments));
+    check.throwIfAny();
     if (!links) return { linkedCkrId: undefined };
     return { linkedCkrId: linkedCkrOf(strategy, links) };
   }
@@ -93,46 +75,13 @@ export class WorkItemReferences {
     return items.map((links) => linkedCkrOf(strategy, links));
   }
 
-  private async checkLocal(
-    organizationId: string,
-    input: WorkItemReferenceInput,
-    selfId: string | undefined,
-    problems: Record<string, string[]>,
-  ): Promise<void> {
-    if (input.labelIds?.length) {
-      const found = new Set(await this.workItems.existingLabelIds(organizationId, input.labelIds));
-      const missing = input.labelIds.filter((id) => !found.has(id));
-      if (missing.length) problems.labelIds = [`unknown ids: ${missing.join(', ')}`];
-    }
-    if (input.sprintId && !(await this.workItems.sprintExists(organizationId, input.sprintId))) {
-      problems.sprintId = [`unknown id: ${input.sprintId}`];
-    }
-    if (input.parentId) {
-      if (input.parentId === selfId) {
-        problems.parentId = ['a work item cannot be its own parent'];
-      } else {
-        const ancestors = await this.workItems.ancestorIds(organizationId, input.parentId);
-        if (ancestors.length === 0) problems.parentId = [`unknown id: ${input.parentId}`];
-        else if (selfId && ancestors.includes(selfId)) problems.parentId = ['this parent would create a cycle'];
-      }
-    }
-  }
-
-  private async checkUsers(organizationId: string, input: WorkItemReferenceInput, problems: Record<string, string[]>): Promise<void> {
-    const ids = new Set<string>(input.mentionedUserIds ?? []);
-    for (const field of USER_FIELDS) if (input[field]) ids.add(input[field] as string);
-    if (ids.size === 0) return;
-    const { users } = await this.bus.request(IdentitySubjects.findUsers, {
-      organizationId,
-      ids: [...ids],
-    } satisfies FindUsersRequest);
-    const found = new Set(users.map((u) => u.id));
-    for (const field of USER_FIELDS) {
-      const id = input[field];
-      if (id && !found.has(id)) problems[field] = [`unknown user: ${id}`];
-    }
-    const missing = (input.mentionedUserIds ?? []).filter((id) => !found.has(id));
-    if (missing.length) problems.mentionedUserIds = [`unknown users: ${missing.join(', ')}`];
+  /** The parent must be another item of the organization, and not one of the item's descendants. */
+  private async checkParent(organizationId: string, parentId: string | null | undefined, selfId: string | undefined, check: ReferenceCheck): Promise<void> {
+    if (!parentId) return;
+    if (parentId === selfId) return check.refuse('parentId', 'a work item cannot be its own parent');
+    const ancestors = await this.workItems.ancestorIds(organizationId, parentId);
+    if (ancestors.length === 0) check.missing('parentId', [parentId]);
+    else if (selfId && ancestors.includes(selfId)) check.refuse('parentId', 'this parent would create a cycle');
   }
 
   private async resolveStrategy(

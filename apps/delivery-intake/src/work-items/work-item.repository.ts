@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Classification, IntakeStage, ListWorkItemsQuery, RecordRef, formatKey, WORK_ITEM_KEY_PREFIX } from '@pds/contracts';
+import { IntakeStage, ListWorkItemsQuery, ValidRecordRef, WorkItemResponse, Classification } from '@pds/contracts';
 import { BatchLoader, DATABASE, Database, SqlExecutor, nextKeyNumberSql, statementName } from '@pds/persistence';
-import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
-import { Prisma, PrismaClient } from '../generated/delivery/client';
-import { followWorkItemSql } from '../intake/intake.repository';
+import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
+import { toWorkItemResponse } from './work-item.mapper';
 import {
   LOCK_BY_ID,
   LOCK_BY_NUMBER,
@@ -16,83 +15,134 @@ import {
   WorkItemRow,
 } from './work-item.sql';
 
-export type ValidRef = Exclude<RecordRef, { kind: 'invalid' }>;
 interface RefLookup {
   organizationId: string;
-  ref: ValidRef;
+  ref: ValidRecordRef;
 }
 
 /** The batch's key of a lookup; findMany builds the same strings from the rows it finds. */
 const lookupKey = ({ organizationId, ref }: RefLookup) =>
   `${organizationId}/${ref.kind === 'id' ? ref.id : `#${ref.number}`}`;
 
-export interface LockedWorkItem {
-  id: string;
-  status: string;
-  updatedAt: Date;
-  mentionedUserIds: string[];
+/** The discovery links of an item, through which it reaches an OKR. */
+export interface DiscoveryLinks {
   opportunityId: string | null;
   solutionId: string | null;
   experimentId: string | null;
 }
 
+/** What a create or an update sets, by the names the service and the wire use. */
+export interface WorkItemFields {
+  title?: string;
+  description?: string | null;
+  type?: WorkItemResponse['type'];
+  priority?: WorkItemResponse['priority'];
+  status?: WorkItemResponse['status'];
+  adHoc?: boolean;
+  estimate?: number | null;
+  storyPoints?: number | null;
+  dueDate?: string | null;
+  parentId?: string | null;
+  sprintId?: string | null;
+  assigneeId?: string | null;
+  reporterId?: string | null;
+  reporterSource?: WorkItemResponse['reporterSource'];
+  productManagerId?: string | null;
+  experimentKind?: WorkItemResponse['experimentKind'];
+  ckrId?: string | null;
+  experimentId?: string | null;
+  opportunityId?: string | null;
+  solutionId?: string | null;
+  /** The OKR the item reaches through its discovery links (not on the wire; classification reads it). */
+  linkedCkrId?: string | null;
+  maintenanceCategory?: WorkItemResponse['maintenanceCategory'];
+  discipline?: WorkItemResponse['discipline'];
+  mentionedUserIds?: string[];
+  labelIds?: string[];
+  /** ISO timestamp. */
+  updatedAt?: string;
+}
+
 /**
- * The columns an update may set. Its statement names columns from this list only; the values travel
- * as one JSON parameter.
+ * The column of each field a create or an update may set: statements name columns from this table
+ * only; the values travel as one JSON parameter, converted to the columns' types by
+ * `jsonb_populate_record`.
  */
-const UPDATABLE_COLUMNS = new Set([
-  'title',
-  'description',
-  'type',
-  'priority',
-  'status',
-  'ad_hoc',
-  'estimate',
-  'story_points',
-  'due_date',
-  'parent_id',
-  'sprint_id',
-  'assignee_id',
-  'reporter_id',
-  'reporter_source',
-  'product_manager_id',
-  'experiment_kind',
-  'ckr_id',
-  'experiment_id',
-  'opportunity_id',
-  'solution_id',
-  'linked_ckr_id',
-  'maintenance_category',
-  'discipline',
-  'mentioned_user_ids',
-  'label_ids',
-  'updated_at',
-]);
+const COLUMN_OF: Readonly<Record<keyof WorkItemFields, string>> = {
+  title: 'title',
+  description: 'description',
+  type: 'type',
+  priority: 'priority',
+  status: 'status',
+  adHoc: 'ad_hoc',
+  estimate: 'estimate',
+  storyPoints: 'story_points',
+  dueDate: 'due_date',
+  parentId: 'parent_id',
+  sprintId: 'sprint_id',
+  assigneeId: 'assignee_id',
+  reporterId: 'reporter_id',
+  reporterSource: 'reporter_source',
+  productManagerId: 'product_manager_id',
+  experimentKind: 'experiment_kind',
+  ckrId: 'ckr_id',
+  experimentId: 'experiment_id',
+  opportunityId: 'opportunity_id',
+  solutionId: 'solution_id',
+  linkedCkrId: 'linked_ckr_id',
+  maintenanceCategory: 'maintenance_category',
+  discipline: 'discipline',
+  mentionedUserIds: 'mentioned_user_ids',
+  labelIds: 'label_ids',
+  updatedAt: 'updated_at',
+};
+
+/** The fields as columns (column name → value), for `jsonb_populate_record`. */
+function toColumns(fields: WorkItemFields): { columns: string[]; json: string } {
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    const column = COLUMN_OF[field as keyof WorkItemFields];
+    if (!column) throw new Error(`not a work-item field: ${field}`);
+    if (value !== undefined) values[column] = value;
+  }
+  return { columns: Object.keys(values), json: JSON.stringify(values) };
+}
+
+/**
+ * An update's "before": the item as REST returns it, with what the response leaves out and a change
+ * compares, locked for the rest of the transaction (concurrent updates of one item serialise here).
+ */
+export interface LockedWorkItem {
+  item: WorkItemResponse;
+  mentionedUserIds: string[];
+  linkedCkrId: string | null;
+}
+
+/** An item whose reached OKR may have changed, as the classification consumer reads it. */
+export interface LinkedWorkItem {
+  id: string;
+  links: DiscoveryLinks;
+  linkedCkrId: string | null;
+}
 
 export type StrategyLinkKind = 'opportunity' | 'solution' | 'experiment';
 
-export interface LinkedWorkItem {
-  id: string;
-  opportunity_id: string | null;
-  solution_id: string | null;
-  experiment_id: string | null;
-  linked_ckr_id: string | null;
-}
-
-/** Every query is scoped by organization id; reads, create and update are hand-written SQL (see work-item.sql.ts), the rest Prisma. */
+/**
+ * Work items. Every statement is hand-written SQL on the process's executor (`db.sql`, or the
+ * caller's transaction `tx`), scoped by organization id: the item's reads and writes are the hot path
+ * (docs/architecture-notes.md, "Hand-written SQL for the hottest read"). Column names stay in this
+ * file and work-item.sql.ts; callers see WorkItemResponse and WorkItemFields.
+ */
 @Injectable()
 export class WorkItemRepository {
   private readonly lookups = new BatchLoader<RefLookup, WorkItemRow>((wanted) => this.findMany(wanted), lookupKey);
 
-  constructor(
-    @Inject(PrismaClient) private readonly prisma: PrismaClient,
-    @Inject(DATABASE) private readonly db: Database,
-  ) {}
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /** The hot read; concurrent lookups share one statement (see BatchLoader). */
-  async findByRef(organizationId: string, ref: RecordRef): Promise<WorkItemRow | null> {
-    if (ref.kind === 'invalid') return null;
-    return (await this.lookups.load({ organizationId, ref })) ?? null;
+  async findByRef(organizationId: string, ref: ValidRecordRef): Promise<WorkItemResponse | null> {
+    const row = await this.lookups.load({ organizationId, ref });
+    return row ? toWorkItemResponse(row) : null;
   }
 
   private async findMany(wanted: RefLookup[]): Promise<Map<string, WorkItemRow>> {
@@ -130,33 +180,87 @@ export class WorkItemRepository {
     return found;
   }
 
-  async findInTx(organizationId: string, id: string, tx: DeliveryTx): Promise<WorkItemRow> {
-    const rows = await tx.$queryRawUnsafe<WorkItemRow[]>(SELECT_BY_ID, organizationId, id);
-    return rows[0];
+  /** Locks the item (by id or key number) for the rest of the transaction and reads it: an update's "before". */
+  async lock(organizationId: string, ref: ValidRecordRef, tx: SqlExecutor): Promise<LockedWorkItem | null> {
+    const rows =
+      ref.kind === 'id'
+        ? await tx.query<LockedWorkItemRow>(LOCK_BY_ID, [organizationId, ref.id], 'wi_lock_by_id')
+        : await tx.query<LockedWorkItemRow>(LOCK_BY_NUMBER, [organizationId, ref.number], 'wi_lock_by_number');
+    const row = rows[0];
+    return row ? { item: toWorkItemResponse(row), mentionedUserIds: row.mentioned_user_ids ?? [], linkedCkrId: row.linked_ckr_id } : null;
   }
 
-  /** Locks the row for the rest of the transaction: concurrent updates of one item serialise here. */
-  async lock(organizationId: string, id: string, tx: DeliveryTx): Promise<LockedWorkItem | null> {
-    const rows = await tx.$queryRawUnsafe<
-      { id: string; status: string; updated_at: Date; mentioned_user_ids: string[]; opportunity_id: string | null; solution_id: string | null; experiment_id: string | null }[]
-    >(
-      `SELECT id, status::text AS status, updated_at, mentioned_user_ids, opportunity_id, solution_id, experiment_id
-         FROM delivery.work_items WHERE organization_id = $1::uuid AND id = $2::uuid FOR UPDATE`,
-      organizationId,
-      id,
+  /**
+   * Numbers and inserts the item in one statement and returns it in wire form. The key counter's
+   * row lock lasts until the transaction ends, so creates of one organization serialise from here
+   * on: one statement instead of four Prisma round trips keeps that window short (docs/benchmarks.md).
+   * Fields left out take their columns' defaults.
+   */
+  async create(organizationId: string, fields: WorkItemFields, tx: SqlExecutor): Promise<WorkItemResponse> {
+    const { columns, json } = toColumns(fields);
+    const sql = `WITH seq AS (${nextKeyNumberSql(DELIVERY_SCHEMA)}),
+       w AS (
+         INSERT INTO delivery.work_items (id, organization_id, number${columns.map((c) => `, ${c}`).join('')})
+         SELECT gen_random_uuid(), $1::uuid, seq.value${columns.map((c) => `, r.${c}`).join('')}
+           FROM seq, jsonb_populate_record(NULL::delivery.work_items, $3::jsonb) r
+         RETURNING *)
+       SELECT ${WORK_ITEM_COLUMNS} FROM w`;
+    const rows = await tx.query<WorkItemRow>(sql, [organizationId, 'work_item', json], statementName(sql));
+    return toWorkItemResponse(rows[0]);
+  }
+
+  /**
+   * Sets the changed fields and returns the item in wire form, in one statement. With `intakeStage`
+   * the same statement moves the intake submissions converted into the item to that stage (its
+   * status changed; see intake-stage.ts).
+   */
+  async apply(
+    organizationId: string,
+    id: string,
+    changes: WorkItemFields,
+    tx: SqlExecutor,
+    intakeStage?: IntakeStage,
+  ): Promise<WorkItemResponse> {
+    const { columns, json } = toColumns(changes);
+    const follow = intakeStage === undefined ? '' : `, follow AS (${FOLLOW_WORK_ITEM})`;
+    const sql = `WITH w AS (
+         UPDATE delivery.work_items u SET ${columns.map((c) => `${c} = r.${c}`).join(', ')}
+           FROM jsonb_populate_record(NULL::delivery.work_items, $3::jsonb) r
+          WHERE u.organization_id = $1::uuid AND u.id = $2::uuid
+         RETURNING u.*)${follow}
+       SELECT ${WORK_ITEM_COLUMNS} FROM w`;
+    const values = [organizationId, id, json, ...(intakeStage === undefined ? [] : [intakeStage])];
+    const rows = await tx.query<WorkItemRow>(sql, values, statementName(sql));
+    return toWorkItemResponse(rows[0]);
+  }
+
+  /**
+   * Moves the sprint's unfinished items (not DONE or CANCELLED) to `toId` (null: the backlog), counts
+   * the carry-over on each and returns them as REST shows them afterwards, by id: one statement.
+   */
+  async carryOver(organizationId: string, fromId: string, toId: string | null, tx: SqlExecutor): Promise<WorkItemResponse[]> {
+    const rows = await tx.query<WorkItemRow>(
+      `WITH w AS (
+         UPDATE delivery.work_items
+            SET sprint_id = $3::uuid, carry_over_count = carry_over_count + 1,
+                updated_at = GREATEST(now(), updated_at + interval '1 millisecond')
+          WHERE organization_id = $1::uuid AND sprint_id = $2::uuid AND status NOT IN ('DONE', 'CANCELLED')
+         RETURNING *)
+       SELECT ${WORK_ITEM_COLUMNS} FROM w`,
+      [organizationId, fromId, toId],
+      'wi_carry_over',
     );
-    const row = rows[0];
-    return row
-      ? {
-          id: row.id,
-          status: row.status,
-          updatedAt: new Date(row.updated_at),
-          mentionedUserIds: row.mentioned_user_ids ?? [],
-          opportunityId: row.opportunity_id,
-          solutionId: row.solution_id,
-          experimentId: row.experiment_id,
-        }
-      : null;
+    return rows.map(toWorkItemResponse).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** The subset of `ids` that name work items of the organization. */
+  async existingIds(organizationId: string, ids: string[]): Promise<string[]> {
+    const rows = await this.db.sql.query<{ id: string }>(
+      'SELECT id FROM delivery.work_items WHERE organization_id = $1::uuid AND id = ANY($2::uuid[])',
+      [organizationId, ids],
+      'wi_existing_ids',
+    );
+    return rows.map((row) => row.id);
   }
 
   /**
@@ -171,103 +275,22 @@ export class WorkItemRepository {
         : kind === 'solution'
           ? 'w.solution_id = $2::uuid'
           : 'w.experiment_id = $2::uuid';
-    return this.db.sql.query<LinkedWorkItem>(
+    const rows = await this.db.sql.query<{
+      id: string;
+      opportunity_id: string | null;
+      solution_id: string | null;
+      experiment_id: string | null;
+      linked_ckr_id: string | null;
+    }>(
       `SELECT w.id, w.opportunity_id, w.solution_id, w.experiment_id, w.linked_ckr_id
          FROM delivery.work_items w WHERE w.organization_id = $1::uuid AND (${where}) ORDER BY w.number`,
       [organizationId, id],
     );
-  }
-
-  /**
-   * Numbers and inserts the item in one statement and returns it in wire form. The key counter's
-   * row lock lasts until the transaction ends, so creates of one organization serialise from here
-   * on: one statement instead of four Prisma round trips keeps that window short (docs/benchmarks.md).
-   * `fields` are column name → value; columns left out take their defaults.
-   */
-  async create(organizationId: string, fields: Record<string, unknown>, tx: SqlExecutor): Promise<WorkItemRow> {
-    const columns = Object.keys(fields);
-    for (const column of columns) if (!/^[a-z_]+$/.test(column)) throw new Error(`not a column name: ${column}`);
-    const sql = `WITH seq AS (${nextKeyNumberSql(DELIVERY_SCHEMA)}),
-       w AS (
-         INSERT INTO delivery.work_items (id, organization_id, number${columns.map((c) => `, ${c}`).join('')})
-         SELECT gen_random_uuid(), $1::uuid, seq.value${columns.map((c) => `, r.${c}`).join('')}
-           FROM seq, jsonb_populate_record(NULL::delivery.work_items, $3::jsonb) r
-         RETURNING *)
-       SELECT ${WORK_ITEM_COLUMNS} FROM w`;
-    const rows = await tx.query<WorkItemRow>(sql, [organizationId, 'work_item', JSON.stringify(fields)], statementName(sql));
-    return rows[0];
-  }
-
-  /** Locks the item (by id or key number) for the rest of the transaction and reads it: an update's "before". */
-  async lockForUpdate(organizationId: string, ref: ValidRef, tx: SqlExecutor): Promise<LockedWorkItemRow | null> {
-    const rows =
-      ref.kind === 'id'
-        ? await tx.query<LockedWorkItemRow>(LOCK_BY_ID, [organizationId, ref.id], 'wi_lock_by_id')
-        : await tx.query<LockedWorkItemRow>(LOCK_BY_NUMBER, [organizationId, ref.number], 'wi_lock_by_number');
-    return rows[0] ?? null;
-  }
-
-  /**
-   * Sets `changes` (column name → value, converted to the column's type as `create` does) and
-   * returns the item in wire form, in one statement. With `followStage` the same statement moves the
-   * intake submissions that follow the item to that stage (its status changed).
-   */
-  async applyUpdate(
-    organizationId: string,
-    id: string,
-    changes: Record<string, unknown>,
-    followStage: IntakeStage | undefined,
-    tx: SqlExecutor,
-  ): Promise<WorkItemRow> {
-    const columns = Object.keys(changes);
-    for (const column of columns) if (!UPDATABLE_COLUMNS.has(column)) throw new Error(`not an updatable column: ${column}`);
-    const follow = followStage === undefined ? '' : `, follow AS (${followWorkItemSql('$1', '$2', '$4')})`;
-    const sql = `WITH w AS (
-         UPDATE delivery.work_items u SET ${columns.map((c) => `${c} = r.${c}`).join(', ')}
-           FROM jsonb_populate_record(NULL::delivery.work_items, $3::jsonb) r
-          WHERE u.organization_id = $1::uuid AND u.id = $2::uuid
-         RETURNING u.*)${follow}
-       SELECT ${WORK_ITEM_COLUMNS} FROM w`;
-    const values = [organizationId, id, JSON.stringify(changes), ...(followStage === undefined ? [] : [followStage])];
-    const rows = await tx.query<WorkItemRow>(sql, values, statementName(sql));
-    return rows[0];
-  }
-
-  async update(organizationId: string, id: string, data: Prisma.WorkItemUncheckedUpdateInput, tx: DeliveryTx): Promise<void> {
-    await tx.workItem.update({ where: { id, organizationId }, data, select: { id: true } });
-  }
-
-  /** The subset of `ids` that name work items of the organization. */
-  async existingIds(organizationId: string, ids: string[]): Promise<string[]> {
-    const rows = await this.prisma.workItem.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true } });
-    return rows.map((r) => r.id);
-  }
-
-  /**
-   * Moves the sprint's unfinished items (not DONE or CANCELLED) to `toId` (null: the backlog) and
-   * counts the carry-over on each; returns their ids.
-   */
-  async carryOver(organizationId: string, fromId: string, toId: string | null, tx: DeliveryTx): Promise<string[]> {
-    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `UPDATE delivery.work_items
-          SET sprint_id = $3::uuid, carry_over_count = carry_over_count + 1,
-              updated_at = GREATEST(now(), updated_at + interval '1 millisecond')
-        WHERE organization_id = $1::uuid AND sprint_id = $2::uuid AND status NOT IN ('DONE', 'CANCELLED')
-        RETURNING id`,
-      organizationId,
-      fromId,
-      toId,
-    );
-    return rows.map((r) => r.id).sort();
-  }
-
-  async existingLabelIds(organizationId: string, ids: string[]): Promise<string[]> {
-    const rows = await this.prisma.label.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true } });
-    return rows.map((r) => r.id);
-  }
-
-  async sprintExists(organizationId: string, id: string): Promise<boolean> {
-    return (await this.prisma.sprint.count({ where: { organizationId, id } })) > 0;
+    return rows.map((row) => ({
+      id: row.id,
+      links: { opportunityId: row.opportunity_id, solutionId: row.solution_id, experimentId: row.experiment_id },
+      linkedCkrId: row.linked_ckr_id,
+    }));
   }
 
   /** The item and its ancestors, nearest first; empty when the item is not in the organization. */
@@ -291,12 +314,12 @@ export class WorkItemRepository {
   }
 
   /**
-   * Filters of GET /work-items; ordered by key number, cursor after a number. The statement is
+   * Filters of GET /work-items; ordered by key number, after `afterNumber`. The statement is
    * prepared, and its LIMIT written into it: with a parameter there, PostgreSQL prices a generic
    * plan for 10 % of the rows and plans every call anew (measured: 355 µs per page of 50 on
    * 10,000 items, 225 µs with the generic plan it then keeps; unprepared 555 µs).
    */
-  async list(organizationId: string, query: ListWorkItemsQuery, afterNumber: number | undefined, take: number): Promise<WorkItemRow[]> {
+  async list(organizationId: string, query: ListWorkItemsQuery, afterNumber: number | undefined, take: number): Promise<WorkItemResponse[]> {
     if (!Number.isSafeInteger(take) || take < 1) throw new Error(`not a page size: ${take}`);
     const params: unknown[] = [organizationId];
     const where: string[] = [];
@@ -332,9 +355,21 @@ export class WorkItemRepository {
     if (afterNumber !== undefined) where.push(`w.number > ${param(afterNumber)}`);
     const sql = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
       WHERE w.organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')} ORDER BY w.number LIMIT ${take}`;
-    return this.db.sql.query<WorkItemRow>(sql, params, statementName(sql));
+    const rows = await this.db.sql.query<WorkItemRow>(sql, params, statementName(sql));
+    return rows.map(toWorkItemResponse);
   }
 }
+
+/**
+ * The CTE of `apply` that moves the submissions converted into the work item ($2) to a stage ($4),
+ * in the statement of the item's status change: `completed_at` is set when the stage reaches DONE
+ * and cleared if it leaves.
+ */
+const FOLLOW_WORK_ITEM = `UPDATE delivery.intake_submissions
+          SET stage = $4::text::delivery."IntakeStage",
+              completed_at = CASE WHEN $4::text = 'DONE' THEN COALESCE(completed_at, now()) ELSE NULL END,
+              updated_at = now()
+        WHERE organization_id = $1::uuid AND work_item_id = $2::uuid AND stage::text <> $4::text`;
 
 function classificationFilter(classification: Classification): string {
   const reachesCkr = '(w.ckr_id IS NOT NULL OR w.linked_ckr_id IS NOT NULL)';
@@ -346,8 +381,4 @@ function classificationFilter(classification: Classification): string {
     default:
       return `(NOT ${reachesCkr} AND w.maintenance_category IS NULL)`;
   }
-}
-
-export function workItemKey(number: number): string {
-  return formatKey(WORK_ITEM_KEY_PREFIX, number);
 }

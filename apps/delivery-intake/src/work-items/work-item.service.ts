@@ -18,14 +18,12 @@ import {
   parseRecordRef,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { SqlExecutor, pageRequest, sqlOverPrisma, toPageJson } from '@pds/persistence';
+import { SqlExecutor, encodePage, keyNumberAfter, readPage, requireByRef, sqlOverPrisma } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
-import { stageForStatus } from '../intake/intake.stage';
-import { toWorkItemResponse } from './work-item.mapper';
-import { DiscoveryLinks, WorkItemReferences } from './work-item.references';
-import { WorkItemRepository } from './work-item.repository';
-import type { LockedWorkItemRow, WorkItemRow } from './work-item.sql';
+import { stageForStatus } from './intake-stage';
+import { WorkItemReferences } from './work-item.references';
+import { DiscoveryLinks, LockedWorkItem, WorkItemFields, WorkItemRepository } from './work-item.repository';
 
 const DISCOVERY_FIELDS = ['opportunityId', 'solutionId', 'experimentId'] as const;
 
@@ -54,8 +52,8 @@ const PLAIN_FIELDS = [
   'discipline',
 ] as const;
 
-/** The column of a plain field: the schema maps every camelCase field to its snake_case name. */
-const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** The number of a key (`WI-42` → `42`), the list's cursor position. */
+const keyNumberOf = (item: WorkItemResponse) => item.key.slice(WORK_ITEM_KEY_PREFIX.length + 1);
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id));
@@ -71,16 +69,20 @@ export class WorkItemService {
 
   async get(auth: AuthContext, ref: string): Promise<WorkItemResponse> {
     assertCan(auth, Permission.Read);
-    return toWorkItemResponse(await this.require(auth.organizationId, ref));
+    return this.require(auth.organizationId, ref);
   }
 
   /** The page as JSON: the gateway sends its items on without parsing them. */
   async list(auth: AuthContext, query: ListWorkItemsQuery): Promise<EncodedJson<Page<WorkItemResponse>>> {
     assertCan(auth, Permission.Read);
-    const { limit, after } = pageRequest(query, 'number');
-    const afterNumber = after ? Number(after.sortValue) : undefined;
-    const rows = await this.workItems.list(auth.organizationId, query, Number.isInteger(afterNumber) ? afterNumber : undefined, limit + 1);
-    return toPageJson(rows, limit, toWorkItemResponse, (row) => String(row.number));
+    const page = await readPage(
+      query,
+      (after, take) => this.workItems.list(auth.organizationId, query, keyNumberAfter(after), take),
+      (item) => item,
+      keyNumberOf,
+      'number',
+    );
+    return encodePage(page);
   }
 
   /**
@@ -89,12 +91,8 @@ export class WorkItemService {
    */
   async resolveKeys(organizationId: string, keys: readonly string[]): Promise<ResolvedWorkItem[]> {
     const refs = [...new Set(keys)].map((key) => parseRecordRef(key, WORK_ITEM_KEY_PREFIX));
-    const rows = await Promise.all(refs.map((ref) => (ref.kind === 'key' ? this.workItems.findByRef(organizationId, ref) : null)));
-    return rows.flatMap((row) => {
-      if (!row) return [];
-      const item = toWorkItemResponse(row);
-      return [{ id: item.id, key: item.key, status: item.status, updatedAt: item.updatedAt }];
-    });
+    const items = await Promise.all(refs.map((ref) => (ref.kind === 'key' ? this.workItems.findByRef(organizationId, ref) : null)));
+    return items.flatMap((item) => (item ? [{ id: item.id, key: item.key, status: item.status, updatedAt: item.updatedAt }] : []));
   }
 
   /** `within` runs in the creating transaction (intake conversion links the new item there). */
@@ -110,19 +108,19 @@ export class WorkItemService {
       experimentId: dto.experimentId ?? null,
     };
     const { linkedCkrId } = await this.references.check(auth.organizationId, dto, links);
-    const fields: Record<string, unknown> = {
+    const fields: WorkItemFields = {
       title: dto.title,
       type: dto.type,
-      linked_ckr_id: linkedCkrId ?? null,
-      mentioned_user_ids: dto.mentionedUserIds ?? [],
-      label_ids: dto.labelIds ?? [],
-      due_date: dto.dueDate ?? null,
+      linkedCkrId: linkedCkrId ?? null,
+      mentionedUserIds: dto.mentionedUserIds ?? [],
+      labelIds: dto.labelIds ?? [],
+      dueDate: dto.dueDate ?? null,
     };
     for (const field of PLAIN_FIELDS) {
-      if (dto[field] !== undefined) fields[columnOf(field)] = dto[field];
+      if (dto[field] !== undefined) (fields as Record<string, unknown>)[field] = dto[field];
     }
     const insert = async (sql: SqlExecutor, events: OutboxEvents): Promise<WorkItemResponse> => {
-      const created = toWorkItemResponse(await this.workItems.create(auth.organizationId, fields, sql));
+      const created = await this.workItems.create(auth.organizationId, fields, sql);
       await events.emit(EventType.WorkItemCreated, auth.organizationId, created);
       return created;
     };
@@ -150,36 +148,35 @@ export class WorkItemService {
     const links: DiscoveryLinks | undefined =
       linksChange && current
         ? {
-            opportunityId: dto.opportunityId !== undefined ? dto.opportunityId : current.opportunity_id,
-            solutionId: dto.solutionId !== undefined ? dto.solutionId : current.solution_id,
-            experimentId: dto.experimentId !== undefined ? dto.experimentId : current.experiment_id,
+            opportunityId: dto.opportunityId !== undefined ? dto.opportunityId : current.opportunityId,
+            solutionId: dto.solutionId !== undefined ? dto.solutionId : current.solutionId,
+            experimentId: dto.experimentId !== undefined ? dto.experimentId : current.experimentId,
           }
         : undefined;
     const { linkedCkrId } = await this.checkReferences(organizationId, ref, dto, links, current);
 
-    const reparents = Boolean(current && dto.parentId && dto.parentId !== current.parent_id);
+    const reparents = Boolean(current && dto.parentId && dto.parentId !== current.parentId);
     return this.outbox.sqlTransaction(async (tx, events) => {
       // The tree lock comes before the row lock: every move takes them in this order, so none waits
       // for another in a cycle (the new parent's foreign-key check locks that row too).
       if (reparents) await this.workItems.lockTree(organizationId, tx);
-      const before = await this.workItems.lockForUpdate(organizationId, current ? { kind: 'id', id: current.id } : parsed, tx);
-      if (!before) throw new NotFoundError('Work item', ref);
-      const beforeUpdatedAt = Date.parse(before.updated_at);
+      const locked = await this.workItems.lock(organizationId, current ? { kind: 'id', id: current.id } : parsed, tx);
+      if (!locked) throw new NotFoundError('Work item', ref);
+      const before = locked.item;
+      const beforeUpdatedAt = Date.parse(before.updatedAt);
       if (dto.expectedUpdatedAt !== undefined && Date.parse(dto.expectedUpdatedAt) !== beforeUpdatedAt) {
         throw new ConflictError('The work item was changed since expectedUpdatedAt', {
           expectedUpdatedAt: dto.expectedUpdatedAt,
-          updatedAt: before.updated_at,
+          updatedAt: before.updatedAt,
         });
       }
       if (reparents) await this.assertNoCycle(organizationId, before.id, dto.parentId as string, tx);
-      const changes = this.changes(dto, before, linkedCkrId);
-      if (Object.keys(changes).length === 0) return toWorkItemResponse(before);
+      const changes = this.changes(dto, locked, linkedCkrId);
+      if (Object.keys(changes).length === 0) return before;
 
-      changes.updated_at = new Date(Math.max(Date.now(), beforeUpdatedAt + 1)).toISOString();
-      const status = changes.status as WorkItemStatus | undefined;
-      const row = await this.workItems.applyUpdate(organizationId, before.id, changes, status && stageForStatus(status), tx);
-      const after = toWorkItemResponse(row);
-      await this.recordEvents(events, organizationId, after, before.status as WorkItemStatus);
+      changes.updatedAt = new Date(Math.max(Date.now(), beforeUpdatedAt + 1)).toISOString();
+      const after = await this.workItems.apply(organizationId, before.id, changes, tx, changes.status && stageForStatus(changes.status));
+      await this.recordEvents(events, organizationId, after, before.status);
       return after;
     });
   }
@@ -193,7 +190,7 @@ export class WorkItemService {
     ref: string,
     dto: UpdateWorkItemDto,
     links: DiscoveryLinks | undefined,
-    current: WorkItemRow | undefined,
+    current: WorkItemResponse | undefined,
   ): Promise<{ linkedCkrId: string | null | undefined }> {
     try {
       return await this.references.check(organizationId, dto, links, current?.id);
@@ -210,21 +207,21 @@ export class WorkItemService {
     }
   }
 
-  /** The columns the body changes (column name → new value), compared with the locked row. */
-  private changes(dto: UpdateWorkItemDto, before: LockedWorkItemRow, linkedCkrId: string | null | undefined): Record<string, unknown> {
-    const beforeResponse = toWorkItemResponse(before) as unknown as Record<string, unknown>;
-    const data: Record<string, unknown> = {};
+  /** The fields the body changes, compared with the locked item. */
+  private changes(dto: UpdateWorkItemDto, before: LockedWorkItem, linkedCkrId: string | null | undefined): WorkItemFields {
+    const item = before.item as unknown as Record<string, unknown>;
+    const changes: WorkItemFields = {};
     for (const field of PLAIN_FIELDS) {
       const value = dto[field];
-      if (value !== undefined && value !== beforeResponse[field]) data[columnOf(field)] = value;
+      if (value !== undefined && value !== item[field]) (changes as Record<string, unknown>)[field] = value;
     }
-    if (dto.dueDate !== undefined && dto.dueDate !== before.due_date) data.due_date = dto.dueDate;
-    if (dto.mentionedUserIds !== undefined && !sameSet(dto.mentionedUserIds, before.mentioned_user_ids ?? [])) {
-      data.mentioned_user_ids = dto.mentionedUserIds;
+    if (dto.dueDate !== undefined && dto.dueDate !== before.item.dueDate) changes.dueDate = dto.dueDate;
+    if (dto.mentionedUserIds !== undefined && !sameSet(dto.mentionedUserIds, before.mentionedUserIds)) {
+      changes.mentionedUserIds = dto.mentionedUserIds;
     }
-    if (dto.labelIds !== undefined && !sameSet(dto.labelIds, before.labels.map((l) => l.id))) data.label_ids = dto.labelIds;
-    if (linkedCkrId !== undefined && linkedCkrId !== before.linked_ckr_id) data.linked_ckr_id = linkedCkrId;
-    return data;
+    if (dto.labelIds !== undefined && !sameSet(dto.labelIds, before.item.labels.map((l) => l.id))) changes.labelIds = dto.labelIds;
+    if (linkedCkrId !== undefined && linkedCkrId !== before.linkedCkrId) changes.linkedCkrId = linkedCkrId;
+    return changes;
   }
 
   private async recordEvents(events: OutboxEvents, organizationId: string, after: WorkItemResponse, previousStatus: WorkItemStatus): Promise<void> {
@@ -234,9 +231,7 @@ export class WorkItemService {
     }
   }
 
-  private async require(organizationId: string, ref: string): Promise<WorkItemRow> {
-    const row = await this.workItems.findByRef(organizationId, parseRecordRef(ref, WORK_ITEM_KEY_PREFIX));
-    if (!row) throw new NotFoundError('Work item', ref);
-    return row;
+  private require(organizationId: string, ref: string): Promise<WorkItemResponse> {
+    return requireByRef('Work item', ref, WORK_ITEM_KEY_PREFIX, (valid) => this.workItems.findByRef(organizationId, valid));
   }
 }

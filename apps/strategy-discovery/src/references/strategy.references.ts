@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BadRequestError, FindUsersRequest, IdentitySubjects } from '@pds/contracts';
-import { MessageBus } from '@pds/messaging';
+import { ReferenceCheck } from '@pds/contracts';
+import { MessageBus, existingUserIds } from '@pds/messaging';
 import { ReferencedKind, StrategyLookupRepository } from './strategy-lookup.repository';
 
 /** Ids in a body that must name records of the caller's organization. */
@@ -40,29 +40,13 @@ export class StrategyReferences {
   ) {}
 
   async check(organizationId: string, input: StrategyReferenceInput): Promise<void> {
-    const problems: Record<string, string[]> = {};
+    const check = new ReferenceCheck();
     await Promise.all([
-      ...(Object.entries(KIND_OF) as [keyof typeof KIND_OF, ReferencedKind][]).map(async ([field, kind]) => {
-        const value = input[field];
-        const ids = value == null ? [] : Array.isArray(value) ? value : [value];
-        if (ids.length === 0) return;
-        const found = new Set(await this.lookups.existingIds(organizationId, kind, ids));
-        const missing = ids.filter((id) => !found.has(id));
-        if (missing.length) problems[field] = [`unknown id${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`];
-      }),
-      this.checkOwner(organizationId, input.ownerId, problems),
+      ...(Object.entries(KIND_OF) as [keyof typeof KIND_OF, ReferencedKind][]).map(([field, kind]) =>
+        check.ids({ [field]: input[field] }, (ids) => this.lookups.existingIds(organizationId, kind, ids)),
+      ),
+      check.ids({ ownerId: input.ownerId }, (ids) => existingUserIds(this.bus, organizationId, ids), 'user'),
     ]);
-    if (Object.keys(problems).length > 0) {
-      throw new BadRequestError(`Unknown references: ${Object.keys(problems).sort().join(', ')}`, problems);
-    }
-  }
-
-  private async checkOwner(organizationId: string, ownerId: string | null | undefined, problems: Record<string, string[]>): Promise<void> {
-    if (!ownerId) return;
-    const { users } = await this.bus.request(IdentitySubjects.findUsers, {
-      organizationId,
-      ids: [ownerId],
-    } satisfies FindUsersRequest);
-    if (!users.some((u) => u.id === ownerId)) problems.ownerId = [`unknown user: ${ownerId}`];
+    check.throwIfAny();
   }
 }

@@ -75,11 +75,27 @@ export class BadRequestError extends AppException {
   }
 }
 
-/** A body field that names a record the caller's organization does not have. */
+/**
+ * Body fields that name records the caller's organization does not have (another organization's
+ * included), all at once: `details[field]` says which ids. Collected by `ReferenceCheck`.
+ */
 export class UnknownReferenceError extends BadRequestError {
-  constructor(field: string, id: string | readonly string[]) {
-    super(`${field} names no record of this organization`, { [field]: [`unknown id: ${[id].flat().join(', ')}`] });
+  constructor(problems: Readonly<Record<string, string[]>>) {
+    super(`Unknown references: ${Object.keys(problems).sort().join(', ')}`, { ...problems });
   }
+
+  /** One field naming ids that are unknown: `unknown id: …`, `unknown users: …`. */
+  static of(field: string, ids: string | readonly string[], noun: ReferenceNoun = 'id'): UnknownReferenceError {
+    return new UnknownReferenceError({ [field]: [unknownReferences(noun, [ids].flat())] });
+  }
+}
+
+/** What an unknown id was meant to name, in the problem's words. */
+export type ReferenceNoun = 'id' | 'user';
+
+/** The problem of a field whose `ids` name nothing: `unknown id: a`, `unknown ids: a, b`. */
+export function unknownReferences(noun: ReferenceNoun, ids: readonly string[]): string {
+  return `unknown ${noun}${ids.length > 1 ? 's' : ''}: ${ids.join(', ')}`;
 }
 
 export class UnauthorizedError extends AppException {

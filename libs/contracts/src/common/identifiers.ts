@@ -7,6 +7,9 @@ export function isUuid(value: string): boolean {
 /** A path `{id}`: the record's uuid, or its human key (`WI-42`, case-insensitive). */
 export type RecordRef = { kind: 'id'; id: string } | { kind: 'key'; number: number } | { kind: 'invalid' };
 
+/** A RecordRef that can name a record: what a repository's lookup by ref takes. */
+export type ValidRecordRef = Exclude<RecordRef, { kind: 'invalid' }>;
+
 export function parseRecordRef(ref: string, keyPrefix: string): RecordRef {
   if (isUuid(ref)) return { kind: 'id', id: ref.toLowerCase() };
   const match = /^([a-z]+)-(\d{1,9})$/i.exec(ref);

@@ -1,6 +1,10 @@
 import { IntakeStage, WorkItemStatus } from '@pds/contracts';
 
-/** The stage of a converted submission follows its work item; CANCELLED closes it like DONE. */
+/**
+ * The stage of an intake submission converted into a work item follows the item's status; CANCELLED
+ * closes it like DONE. Kept with the work items (intake imports it): the item's status change moves
+ * its submissions in the same statement (WorkItemRepository.apply).
+ */
 export function stageForStatus(status: WorkItemStatus): IntakeStage {
   switch (status) {
     case WorkItemStatus.BACKLOG:

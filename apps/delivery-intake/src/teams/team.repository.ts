@@ -18,7 +18,9 @@ export class TeamRepository {
     return unlessDuplicate(this.prisma.team.create({ data: { organizationId, name } }));
   }
 
-  async exists(organizationId: string, id: string): Promise<boolean> {
-    return (await this.prisma.team.count({ where: { organizationId, id } })) > 0;
+  /** The subset of `ids` that name teams of the organization. */
+  async existingIds(organizationId: string, ids: string[]): Promise<string[]> {
+    const rows = await this.prisma.team.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true } });
+    return rows.map((r) => r.id);
   }
 }
