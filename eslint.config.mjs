@@ -49,12 +49,13 @@ const FEATURE_FOLDERS = {
   'delivery-intake': {
     common: [],
     labels: ['common'],
+    teams: ['common'],
     'work-items': ['common'],
     intake: ['common', 'work-items'],
     changelog: ['common', 'work-items'],
     comments: ['work-items'],
-    relations: ['common', 'work-items'],
-    sprints: ['common', 'labels', 'work-items'],
+    relations: ['work-items'],
+    sprints: ['common', 'teams', 'work-items'],
   },
   'mcp-server': {
     records: [],
@@ -72,15 +73,16 @@ const FEATURE_FOLDERS = {
     'delivery-log': ['connections', 'hooks'],
   },
   'strategy-discovery': {
-    common: [],
-    goals: ['common'],
-    ckrs: ['common'],
-    opportunities: ['common', 'ckrs'],
-    solutions: ['common', 'opportunities'],
-    experiments: ['common'],
-    evidence: ['common'],
-    references: ['common'],
-    search: ['common'],
+    database: [],
+    references: [],
+    records: ['database', 'references'],
+    goals: ['records', 'references'],
+    ckrs: ['database', 'records', 'references'],
+    opportunities: ['ckrs', 'database', 'records', 'references'],
+    solutions: ['database', 'opportunities', 'records', 'references'],
+    experiments: ['database', 'records', 'references'],
+    evidence: ['records', 'references'],
+    search: ['database'],
     context: ['ckrs', 'evidence', 'experiments', 'goals', 'solutions'],
   },
   'webhook-dispatcher': {
@@ -97,10 +99,6 @@ const FEATURE_FOLDERS = {
 // branches. The lead empties this list once they are merged; do not add to it.
 // `LINT_FEATURE_FOLDERS=strict npm run lint` reports them.
 const TEMPORARY_FOLDER_EDGES = {
-  // work-items/ reads intake's follow SQL and stage mapping; intake/ converts into work items.
-  'delivery-intake': [['work-items', 'intake']],
-  // opportunity.handler serves POST /opportunities/{id}/solutions with SolutionService.
-  'strategy-discovery': [['opportunities', 'solutions']],
   // The artifacts read API uses processing/'s ArtifactRepository and WorkItemClient.
   'repo-receiver': [['artifacts', 'processing']],
 };
