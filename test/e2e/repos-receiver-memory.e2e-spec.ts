@@ -1,14 +1,14 @@
 /**
  * What unauthenticated uploads may cost the process serving /hooks (standalone, or the
  * repo-receiver): ids that name no active connection are answered from the headers, GitHub bodies
- * read before their signature can be checked share one budget per process (32 MiB by default), and
- * beyond it the answer is 503 with Retry-After. On a stack of the test's own, so that the memory
- * measured is this test's alone.
+ * read before their signature can be checked share one budget per process
+ * (HOOK_UNVERIFIED_BODY_MIB, 32 MiB by default and here), and beyond it the answer is 503 with
+ * Retry-After. On a stack of the test's own, so that the memory measured is this test's alone.
  */
 import { randomUUID } from 'node:crypto';
 import { createOrganization } from './support/client';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
-import { scrape, metricValue } from './support/metrics';
+import { metricValue, scrape } from './support/metrics';
 import { EarlyAnswer, connectRepository, githubPush, githubSignature, postEarly, postGithub, uniqueRepo } from './support/repos';
 import { stackInfo } from './support/stack-info';
 
@@ -18,7 +18,7 @@ describe('repository receiver memory', () => {
   let stack: IsolatedStack;
   let receiverUrl: string;
   beforeAll(async () => {
-    stack = await startIsolatedStack({ apps: ['api-gateway', 'repo-receiver'] });
+    stack = await startIsolatedStack({ apps: ['api-gateway', 'repo-receiver'], env: { HOOK_UNVERIFIED_BODY_MIB: '32' } });
     receiverUrl = stackInfo().mode === 'standalone' ? stack.url : stack.appUrl('repo-receiver');
   }, 120_000);
   afterAll(() => stack?.stop());
