@@ -3,6 +3,9 @@ import { ChangelogHandler } from './changelog/changelog.handler';
 import { ChangelogRepository } from './changelog/changelog.repository';
 import { ChangelogService } from './changelog/changelog.service';
 import { CommentHandler } from './comments/comment.handler';
+import { DeliveryRecordLocator } from './discovery/delivery-record-locator.service';
+import { DiscoveryHandler } from './discovery/discovery.handler';
+import { DiscoveryWorkItemsService } from './discovery/discovery-work-items.service';
 import { CommentRepository } from './comments/comment.repository';
 import { CommentService } from './comments/comment.service';
 import { deliveryOutboxProviders } from './common/delivery.outbox';
@@ -35,7 +38,7 @@ import { WorkItemService } from './work-items/work-item.service';
 
 /** Work items, relations, labels, comments, sprints, teams, intake, changelog. Served over the bus. */
 @Module({
-  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, ChangelogHandler, ClassificationHandler],
+  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler],
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,
@@ -66,6 +69,8 @@ import { WorkItemService } from './work-items/work-item.service';
     PortalService,
     ChangelogRepository,
     ChangelogService,
+    DeliveryRecordLocator,
+    DiscoveryWorkItemsService,
   ],
 })
 export class DeliveryIntakeModule {}

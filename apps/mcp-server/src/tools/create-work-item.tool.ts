@@ -3,7 +3,6 @@ import { Permission } from '@pds/auth';
 import { AuthContext, WorkItemResponse, WorkItemSubjects } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { z } from 'zod';
-import { AnyRecord } from '../records/record.reader';
 import { viewOf } from '../records/record.view';
 import { McpTool, WRITE } from './mcp-tool';
 import { CREATE_WORK_ITEM_INPUT } from './work-item.fields';
@@ -22,6 +21,6 @@ export class CreateWorkItemTool implements McpTool<typeof INPUT> {
 
   async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
     const created: WorkItemResponse = await this.bus.request(WorkItemSubjects.create, { auth, body: args });
-    return viewOf('work_item', created as unknown as AnyRecord, 'full');
+    return viewOf('work_item', created, 'full');
   }
 }

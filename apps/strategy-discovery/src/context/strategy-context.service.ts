@@ -5,7 +5,7 @@ import {
   DISCOVERY_CONTEXT_FOLLOWED,
   DiscoveryContextReply,
   DiscoveryContextRequest,
-  KnownOkrDto,
+  KnownCkrDto,
   MAX_PAGE_SIZE,
 } from '@pds/contracts';
 import { CkrService } from '../ckrs/ckr.service';
@@ -35,14 +35,14 @@ export class StrategyContextService {
   async context(auth: AuthContext, request: Omit<DiscoveryContextRequest, 'auth'>): Promise<DiscoveryContextReply> {
     assertCan(auth, Permission.Read);
     const [ckrs, solutionLists, productGoal, insights] = await Promise.all([
-      Promise.all(request.okrIds.map((id) => this.ckrs.find(auth, id))),
+      Promise.all(request.ckrIds.map((id) => this.ckrs.find(auth, id))),
       Promise.all(request.solutionsOf.map((opportunityId) => this.solutions.list(auth, { opportunityId, limit: MAX_PAGE_SIZE }))),
       request.goals.productGoalId ? this.productGoals.find(auth, request.goals.productGoalId) : Promise.resolve(null),
       request.insightIds.length ? this.insights.insightEvidence(auth, request.insightIds) : Promise.resolve({ items: [] }),
     ]);
     const found = ckrs.filter((ckr) => ckr !== null);
-    const followed: KnownOkrDto[] = [...request.knownOkrs, ...found].slice(0, DISCOVERY_CONTEXT_FOLLOWED);
-    const first: KnownOkrDto | undefined = followed[0];
+    const followed: KnownCkrDto[] = [...request.knownCkrs, ...found].slice(0, DISCOVERY_CONTEXT_FOLLOWED);
+    const first: KnownCkrDto | undefined = followed[0];
     // The annual goal follows the product goal the caller named, not the first OKR's fallback one.
     const annualGoalId = request.goals.annualGoalId ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
     const [experimentLists, ckrProductGoal, annualGoal] = await Promise.all([
@@ -51,7 +51,7 @@ export class StrategyContextService {
       annualGoalId ? this.annualGoals.find(auth, annualGoalId) : Promise.resolve(null),
     ]);
     return {
-      okrs: found,
+      ckrs: found,
       solutions: solutionLists.flatMap((page) => page.items),
       experiments: experimentLists.flatMap((page) => page.items),
       productGoal: productGoal ?? ckrProductGoal,

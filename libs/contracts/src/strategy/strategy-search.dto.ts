@@ -90,7 +90,7 @@ export const DISCOVERY_CONTEXT_FOLLOWED = 10;
  * first OKR's) and one page of insight evidence.
  */
 export interface DiscoveryContextReply {
-  okrs: CkrResponse[];
+  ckrs: CkrResponse[];
   solutions: SolutionResponse[];
   experiments: ExperimentResponse[];
   productGoal: ProductGoalResponse | null;

@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
 import { ListQuery, MAX_PAGE_SIZE } from '../common/pagination';
 import { IsIdList } from '../common/decorators';
-import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, QueryRequest } from '../common/requests';
+import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, LocateRecordRequest, Located, QueryRequest } from '../common/requests';
 import { defineSubject, recordSubjects } from '../common/subject';
 import {
   ConcludeExperimentDto,
@@ -114,8 +114,8 @@ export class GoalIdsDto {
   annualGoalId!: string | null;
 }
 
-/** An OKR the caller already holds: what the discovery context follows from it. */
-export class KnownOkrDto extends GoalIdsDto {
+/** A CKR (OKR) the caller already holds: what the discovery context follows from it. */
+export class KnownCkrDto extends GoalIdsDto {
   @IsUUID()
   id!: string;
 }
@@ -126,12 +126,12 @@ export class DiscoveryContextRequest extends AuthedRequest {
   @IsArray()
   @ArrayMaxSize(DISCOVERY_CONTEXT_FOLLOWED)
   @ValidateNested({ each: true })
-  @Type(() => KnownOkrDto)
-  knownOkrs!: KnownOkrDto[];
+  @Type(() => KnownCkrDto)
+  knownCkrs!: KnownCkrDto[];
 
   /** OKRs to read, in order; they follow the known ones. */
   @IsIdList(MAX_PAGE_SIZE)
-  okrIds!: string[];
+  ckrIds!: string[];
 
   /** Opportunities whose solutions are listed. */
   @IsIdList(DISCOVERY_CONTEXT_FOLLOWED)
@@ -150,6 +150,17 @@ export class DiscoveryContextRequest extends AuthedRequest {
   @IsIdList(100)
   insightIds!: string[];
 }
+
+/** A strategy record found by its uuid, with its kind (RECORD_KINDS' names); null: none of the organization's. */
+export type LocatedStrategyRecord =
+  | Located<'ckr', CkrResponse>
+  | Located<'opportunity', OpportunityResponse>
+  | Located<'solution', SolutionResponse>
+  | Located<'experiment', ExperimentResponse>
+  | Located<'interview', InterviewResponse>
+  | Located<'insight', InsightResponse>
+  | Located<'product_goal', ProductGoalResponse>
+  | Located<'annual_goal', AnnualGoalResponse>;
 
 /** Subjects of the strategy-discovery service; every message carries the caller's auth. */
 export const StrategySubjects = Object.freeze({
@@ -170,4 +181,6 @@ export const StrategySubjects = Object.freeze({
   search: defineSubject<SearchStrategyRequest, SearchStrategyReply>('strategy.search'),
   insightEvidence: defineSubject<InsightEvidenceRequest, InsightEvidenceReply>('strategy.insight.evidence'),
   discoveryContext: defineSubject<DiscoveryContextRequest, DiscoveryContextReply>('strategy.discovery.context'),
+  /** Which strategy record a uuid names (the MCP tools' refs): LocatedStrategyRecord. */
+  locate: defineSubject<LocateRecordRequest, LocatedStrategyRecord | null>('strategy.record.locate'),
 });

@@ -1,0 +1,22 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthContext, DiscoveryWorkItemsPage, ListWorkItemsQuery } from '@pds/contracts';
+import { RelationService } from '../relations/relation.service';
+import { WorkItemService } from '../work-items/work-item.service';
+
+/**
+ * The work items of an MCP discovery packet: a list page and what blocks its blocked items, in one
+ * message instead of the page and then one relations request per blocked item.
+ */
+@Injectable()
+export class DiscoveryWorkItemsService {
+  constructor(
+    @Inject(WorkItemService) private readonly workItems: WorkItemService,
+    @Inject(RelationService) private readonly relations: RelationService,
+  ) {}
+
+  async page(auth: AuthContext, query: ListWorkItemsQuery): Promise<DiscoveryWorkItemsPage> {
+    const page = await this.workItems.page(auth, query);
+    const blocked = page.items.filter((item) => item.isBlocked).map((item) => item.id);
+    return { ...page, blockedBy: await this.relations.blockersOf(auth, blocked) };
+  }
+}
