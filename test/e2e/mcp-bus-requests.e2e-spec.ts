@@ -18,7 +18,7 @@ async function busRequests(): Promise<Map<string, number>> {
  * The bus requests one call causes anywhere in the stack, by subject. Other test files may send
  * requests at the same time and only ever add to a count, so the fewest of a few tries is the call's.
  */
-async function requestsOf(call: () => Promise<unknown>, tries = 3): Promise<Record<string, number>> {
+async function requestsOf(call: () => Promise<unknown>, tries = 6): Promise<Record<string, number>> {
   let fewest: Record<string, number> | undefined;
   for (let i = 0; i < tries; i++) {
     const before = await busRequests();
@@ -44,11 +44,11 @@ describe('bus requests of a brief get_discovery_context packet (issue 25: at mos
   });
   afterAll(() => client.close());
 
-  it('by key: the focus, the strategy context, the work items with their blockers and their artifacts — 4 requests', async () => {
+  it('by key: the focus, the strategy graph, the work items with their blockers and their artifacts — 4 requests', async () => {
     const counts = await requestsOf(() => data(client, 'get_discovery_context', { ref: fx.opportunity.key }));
     expect(counts).toEqual({
       'strategy.opportunity.get': 1,
-      'strategy.discovery.context': 1,
+      'strategy.discovery.graph': 1,
       'delivery.discovery.work-items': 1,
       'repos.artifact.by-work-items': 1,
     });
@@ -59,16 +59,37 @@ describe('bus requests of a brief get_discovery_context packet (issue 25: at mos
     expect(counts).toEqual({
       'strategy.record.locate': 1,
       'delivery.record.locate': 1,
-      'strategy.discovery.context': 1,
+      'strategy.discovery.graph': 1,
       'delivery.discovery.work-items': 1,
       'repos.artifact.by-work-items': 1,
     });
   });
 
-  it('a work item in focus: its artifacts come in the same request as those of the items below it', async () => {
+  it('a work item in focus: what it names comes with the strategy graph, its artifacts with those of the items below it', async () => {
     const counts = await requestsOf(() => data(client, 'get_discovery_context', { ref: fx.workItems[0].key }));
-    expect(counts['repos.artifact.by-work-items']).toBe(1);
-    expect(counts['repos.artifact.by-work-item']).toBeUndefined();
-    expect(counts['delivery.relation.list']).toBeUndefined();
+    expect(counts).toEqual({
+      'delivery.work-item.get': 1,
+      'strategy.discovery.graph': 1,
+      'delivery.discovery.work-items': 1,
+      'repos.artifact.by-work-items': 1,
+    });
+  });
+
+  it.each([
+    ['an OKR by key', () => fx.ckr.key],
+    ['an experiment by key', () => fx.experiment.key],
+    ['a solution by uuid', () => fx.solution.id],
+    ['an insight by uuid', () => fx.insights[0].id],
+    ['an interview by uuid', () => fx.interview.id],
+    ['a product goal by uuid', () => fx.productGoal.id],
+    ['an annual goal by uuid', () => fx.annualGoal.id],
+  ])('%s: at most 5, and no read per record or per level', async (_name, ref) => {
+    const counts = await requestsOf(() => data(client, 'get_discovery_context', { ref: ref() }));
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(total).toBeLessThanOrEqual(5);
+    // A key is read by its own subject, once; a uuid by the contexts' locate; nothing else is a get or a list.
+    const reads = Object.entries(counts).filter(([subject]) => /\.(get|list)$/.test(subject));
+    expect(reads).toEqual(counts['strategy.record.locate'] ? [] : [[expect.stringMatching(/^strategy\.(ckr|experiment)\.get$/), 1]]);
   });
 });

@@ -39,7 +39,7 @@ const RATE_LIMIT_SYNC = [IdentitySubjects.rateLimitSync];
 const MCP_ONLY: readonly string[] = [
   StrategySubjects.search,
   StrategySubjects.insightEvidence,
-  StrategySubjects.discoveryContext,
+  StrategySubjects.discoveryGraph,
   StrategySubjects.locate,
   DeliverySubjects.locate,
   DeliverySubjects.discoveryWorkItems,
@@ -113,7 +113,7 @@ export const APP_MESSAGING = Object.freeze({
       StrategySubjects.insightUpdate,
       StrategySubjects.insightEvidence,
       StrategySubjects.search,
-      StrategySubjects.discoveryContext,
+      StrategySubjects.discoveryGraph,
       StrategySubjects.locate,
       RepoSubjects.workItemArtifacts,
       RepoSubjects.artifactsByWorkItems,

@@ -3,8 +3,8 @@ import {
   AppException,
   AuthContext,
   DeliverySubjects,
-  DiscoveryContextReply,
-  DiscoveryContextRequest,
+  DiscoveryGraphReply,
+  DiscoveryGraphRequest,
   DiscoveryWorkItemsPage,
   ErrorCode,
   InsightEvidence,
@@ -82,9 +82,9 @@ export class RecordReader {
     return (await this.bus.request(S.insightEvidence, { auth, ids: [...ids] })).items;
   }
 
-  /** The strategy records around a packet's focus, in one request (see DiscoveryContextReply). */
-  discoveryContext(auth: AuthContext, request: Omit<DiscoveryContextRequest, 'auth'>): Promise<DiscoveryContextReply> {
-    return this.bus.request(S.discoveryContext, { auth, ...request });
+  /** The strategy records around a packet's focus, in one request (see DiscoveryGraphReply). */
+  discoveryGraph(auth: AuthContext, request: Omit<DiscoveryGraphRequest, 'auth'>): Promise<DiscoveryGraphReply> {
+    return this.bus.request(S.discoveryGraph, { auth, ...request });
   }
 
   /** A work-item list page with what blocks its blocked items, in one request. */

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DiscoveryContextReply, DiscoveryContextRequest, LocateRecordRequest, LocatedStrategyRecord, StrategySubjects as S } from '@pds/contracts';
+import { DiscoveryGraphReply, DiscoveryGraphRequest, LocateRecordRequest, LocatedStrategyRecord, StrategySubjects as S } from '@pds/contracts';
 import { MessageController } from '@pds/messaging';
 import { StrategyContextService } from './strategy-context.service';
 import { StrategyRecordLocator } from './strategy-record-locator.service';
@@ -12,9 +12,9 @@ export class StrategyContextHandler {
     @Inject(StrategyRecordLocator) private readonly locator: StrategyRecordLocator,
   ) {}
 
-  @MessagePattern(S.discoveryContext)
-  context(@Payload() { auth, ...request }: DiscoveryContextRequest): Promise<DiscoveryContextReply> {
-    return this.contexts.context(auth, request);
+  @MessagePattern(S.discoveryGraph)
+  graph(@Payload() { auth, ...request }: DiscoveryGraphRequest): Promise<DiscoveryGraphReply> {
+    return this.contexts.graph(auth, request);
   }
 
   @MessagePattern(S.locate)

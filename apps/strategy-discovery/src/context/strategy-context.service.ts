@@ -1,30 +1,61 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
+  AnnualGoalResponse,
   AuthContext,
+  CkrResponse,
   DISCOVERY_CONTEXT_FOLLOWED,
-  DiscoveryContextReply,
-  DiscoveryContextRequest,
-  KnownCkrDto,
+  DiscoveryFocusDto,
+  DiscoveryGraphReply,
+  DiscoveryGraphRequest,
+  ExperimentResponse,
   MAX_PAGE_SIZE,
+  OpportunityResponse,
+  ProductGoalResponse,
+  SolutionResponse,
 } from '@pds/contracts';
 import { CkrService } from '../ckrs/ckr.service';
 import { InsightService } from '../evidence/insight.service';
 import { ExperimentService } from '../experiments/experiment.service';
 import { AnnualGoalService } from '../goals/annual-goal.service';
 import { ProductGoalService } from '../goals/product-goal.service';
+import { OpportunityService } from '../opportunities/opportunity.service';
 import { SolutionService } from '../solutions/solution.service';
 
+/** What the focus names directly, before the walk up and across. */
+interface Seed {
+  ckrs: CkrResponse[];
+  opportunities: OpportunityResponse[];
+  solutions: SolutionResponse[];
+  experiments: ExperimentResponse[];
+  productGoal: ProductGoalResponse | null;
+  annualGoal: AnnualGoalResponse | null;
+  insightIds: string[];
+}
+
+/** Appends records not yet present (by id), keeping first-seen order. */
+function merge<R extends { id: string }>(into: R[], more: readonly (R | null)[]): R[] {
+  const seen = new Set(into.map((r) => r.id));
+  for (const record of more) {
+    if (record && !seen.has(record.id)) {
+      seen.add(record.id);
+      into.push(record);
+    }
+  }
+  return into;
+}
+
 /**
- * The strategy part of an MCP discovery packet in one round trip. Every read goes through the
- * records' own services, so each keeps its permission check and organization scope; what this
- * saves is the bus: one message instead of one per record or list. A record that is not there (or
- * not the caller's organization's) is left out, not an error.
+ * The strategy part of an MCP discovery packet in one round trip (DiscoveryGraphReply). Every read
+ * goes through the records' own services, so each keeps its permission check and organization
+ * scope; what this saves is the bus: one message instead of one per record, list and level. A record
+ * that is not there (or not the caller's organization's) is left out, not an error.
  */
 @Injectable()
 export class StrategyContextService {
   constructor(
     @Inject(CkrService) private readonly ckrs: CkrService,
+    @Inject(OpportunityService) private readonly opportunities: OpportunityService,
     @Inject(SolutionService) private readonly solutions: SolutionService,
     @Inject(ExperimentService) private readonly experiments: ExperimentService,
     @Inject(AnnualGoalService) private readonly annualGoals: AnnualGoalService,
@@ -32,31 +63,119 @@ export class StrategyContextService {
     @Inject(InsightService) private readonly insights: InsightService,
   ) {}
 
-  async context(auth: AuthContext, request: Omit<DiscoveryContextRequest, 'auth'>): Promise<DiscoveryContextReply> {
+  async graph(auth: AuthContext, { focus, evidence }: Omit<DiscoveryGraphRequest, 'auth'>): Promise<DiscoveryGraphReply> {
     assertCan(auth, Permission.Read);
-    const [ckrs, solutionLists, productGoal, insights] = await Promise.all([
-      Promise.all(request.ckrIds.map((id) => this.ckrs.find(auth, id))),
-      Promise.all(request.solutionsOf.map((opportunityId) => this.solutions.list(auth, { opportunityId, limit: MAX_PAGE_SIZE }))),
-      request.goals.productGoalId ? this.productGoals.find(auth, request.goals.productGoalId) : Promise.resolve(null),
-      request.insightIds.length ? this.insights.insightEvidence(auth, request.insightIds) : Promise.resolve({ items: [] }),
+    const seed = await this.seed(auth, focus);
+    const followedOpportunities = seed.opportunities.slice(0, DISCOVERY_CONTEXT_FOLLOWED);
+    const insightIds = [...new Set([...seed.insightIds, ...seed.opportunities.flatMap((o) => o.insightIds)])];
+    const known = new Set(seed.ckrs.map((ckr) => ckr.id));
+    const ckrIds = [...new Set(seed.opportunities.map((o) => o.ckrId).filter((id): id is string => id !== null && !known.has(id)))];
+    const productGoalId = seed.productGoal?.id ?? seed.opportunities[0]?.productGoalId ?? null;
+
+    const evidencePage = evidence ? insightIds.slice(evidence.from, evidence.from + evidence.limit) : [];
+    const [ckrs, solutionLists, productGoal, evidenceReply] = await Promise.all([
+      Promise.all(ckrIds.map((id) => this.ckrs.find(auth, id))),
+      Promise.all(
+        (focus.kind === 'solution' ? [] : followedOpportunities).map((o) => this.solutions.list(auth, { opportunityId: o.id, limit: MAX_PAGE_SIZE })),
+      ),
+      productGoalId ? this.productGoals.find(auth, productGoalId) : Promise.resolve(null),
+      evidencePage.length ? this.insights.insightEvidence(auth, evidencePage) : Promise.resolve({ items: [] }),
     ]);
-    const found = ckrs.filter((ckr) => ckr !== null);
-    const followed: KnownCkrDto[] = [...request.knownCkrs, ...found].slice(0, DISCOVERY_CONTEXT_FOLLOWED);
-    const first: KnownCkrDto | undefined = followed[0];
-    // The annual goal follows the product goal the caller named, not the first OKR's fallback one.
-    const annualGoalId = request.goals.annualGoalId ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
+    const allCkrs = merge([...seed.ckrs], ckrs);
+    const followed = allCkrs.slice(0, DISCOVERY_CONTEXT_FOLLOWED);
+    const first = followed[0];
+    // The annual goal follows the product goal named, not the first OKR's fallback one.
+    const annualGoalId = seed.annualGoal?.id ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
     const [experimentLists, ckrProductGoal, annualGoal] = await Promise.all([
       Promise.all(followed.map((ckr) => this.experiments.list(auth, { ckrId: ckr.id, limit: MAX_PAGE_SIZE }))),
       !productGoal && first?.productGoalId ? this.productGoals.find(auth, first.productGoalId) : Promise.resolve(null),
       annualGoalId ? this.annualGoals.find(auth, annualGoalId) : Promise.resolve(null),
     ]);
+    const solutions = merge([...seed.solutions], solutionLists.flatMap((page) => page.items));
+    const solutionIds = new Set(solutions.map((s) => s.id));
+    const ckrScoped = focus.kind === 'ckr' || focus.kind === 'annual_goal';
+    const experiments = experimentLists.flatMap((page) => page.items).filter((e) => ckrScoped || (e.solutionId !== null && solutionIds.has(e.solutionId)));
     return {
-      ckrs: found,
-      solutions: solutionLists.flatMap((page) => page.items),
-      experiments: experimentLists.flatMap((page) => page.items),
+      ckrs: allCkrs,
+      opportunities: seed.opportunities,
+      solutions,
+      experiments: merge([...seed.experiments], experiments),
       productGoal: productGoal ?? ckrProductGoal,
       annualGoal,
-      insights: insights.items,
+      insightIds,
+      insights: evidenceReply.items,
     };
+  }
+
+  /** The records the focus names directly. */
+  private async seed(auth: AuthContext, focus: DiscoveryFocusDto): Promise<Seed> {
+    const seed: Seed = { ckrs: [], opportunities: [], solutions: [], experiments: [], productGoal: null, annualGoal: null, insightIds: [] };
+    const find = <T>(service: { find(auth: AuthContext, id: string): Promise<T | null> }, id: string | null | undefined) =>
+      id ? service.find(auth, id) : Promise.resolve(null);
+    const opportunityOf = (solution: SolutionResponse | null) => find(this.opportunities, solution?.opportunityId);
+    switch (focus.kind) {
+      case 'opportunity':
+        merge(seed.opportunities, [await find(this.opportunities, focus.id)]);
+        break;
+      case 'ckr': {
+        const [ckr, opportunities] = await Promise.all([find(this.ckrs, focus.id), this.opportunities.list(auth, { ckrId: focus.id, limit: MAX_PAGE_SIZE })]);
+        merge(seed.ckrs, [ckr]);
+        merge(seed.opportunities, opportunities.items);
+        break;
+      }
+      case 'solution': {
+        const solution = await find(this.solutions, focus.id);
+        merge(seed.solutions, [solution]);
+        merge(seed.opportunities, [await opportunityOf(solution)]);
+        break;
+      }
+      case 'experiment': {
+        const experiment = await find(this.experiments, focus.id);
+        merge(seed.experiments, [experiment]);
+        const [ckr, solution] = await Promise.all([find(this.ckrs, experiment?.ckrId), find(this.solutions, experiment?.solutionId)]);
+        merge(seed.ckrs, [ckr]);
+        merge(seed.solutions, [solution]);
+        merge(seed.opportunities, [await opportunityOf(solution)]);
+        break;
+      }
+      case 'work_item': {
+        const [opportunity, ckr, solution, experiment] = await Promise.all([
+          find(this.opportunities, focus.opportunityId),
+          find(this.ckrs, focus.ckrId),
+          find(this.solutions, focus.solutionId),
+          find(this.experiments, focus.experimentId),
+        ]);
+        merge(seed.opportunities, [opportunity ?? (await opportunityOf(solution))]);
+        merge(seed.ckrs, [ckr]);
+        merge(seed.solutions, [solution]);
+        merge(seed.experiments, [experiment]);
+        break;
+      }
+      case 'intake':
+        merge(seed.opportunities, [await find(this.opportunities, focus.opportunityId)]);
+        break;
+      case 'insight':
+        seed.insightIds.push(focus.id);
+        break;
+      case 'product_goal': {
+        const [goal, opportunities] = await Promise.all([
+          find(this.productGoals, focus.id),
+          this.opportunities.list(auth, { productGoalId: focus.id, limit: MAX_PAGE_SIZE }),
+        ]);
+        seed.productGoal = goal;
+        merge(seed.opportunities, opportunities.items);
+        break;
+      }
+      case 'annual_goal': {
+        const [goal, ckrs] = await Promise.all([find(this.annualGoals, focus.id), this.ckrs.list(auth, { annualGoalId: focus.id, limit: MAX_PAGE_SIZE })]);
+        seed.annualGoal = goal;
+        merge(seed.ckrs, ckrs.items);
+        break;
+      }
+      case 'interview':
+      case 'sprint':
+        break;
+    }
+    return seed;
   }
 }
