@@ -1,8 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { RecordKind } from '../common/record-kinds';
-import { ListQuery, MAX_PAGE_SIZE } from '../common/pagination';
-import { IsIdList } from '../common/decorators';
+import { ListQuery } from '../common/pagination';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, LocateRecordRequest, Located, QueryRequest } from '../common/requests';
 import { defineSubject, recordSubjects } from '../common/subject';
 import {
