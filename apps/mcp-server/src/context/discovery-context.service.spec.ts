@@ -29,6 +29,7 @@ function setUp({ repos = false } = {}) {
   serve(
     StrategySubjects.discoveryGraph,
     ({ evidence }: { evidence?: { from: number; limit: number } }): DiscoveryGraphReply => ({
+      focus: { kind: 'opportunity', record: opportunity },
       ckrs: [],
       opportunities: [opportunity],
       solutions: [],
@@ -89,9 +90,9 @@ describe('DiscoveryContextService: the brief packet', () => {
     });
   });
 
-  it('asks the bus four times: the focus, the strategy graph, the work items with blockers, their artifacts', async () => {
+  it('asks the bus three times for a key: the strategy graph with its focus, the work items with blockers, their artifacts', async () => {
     const { service, asked } = setUp({ repos: true });
     await service.packet(auth, { ref: 'OPP-1', detail: 'brief', limitPerSection: 5 });
-    expect(asked.sort()).toEqual([DeliverySubjects.discoveryWorkItems, RepoSubjects.artifactsByWorkItems, StrategySubjects.discoveryGraph, StrategySubjects.opportunityGet].sort());
+    expect(asked).toEqual([StrategySubjects.discoveryGraph, DeliverySubjects.discoveryWorkItems, RepoSubjects.artifactsByWorkItems]);
   });
 });

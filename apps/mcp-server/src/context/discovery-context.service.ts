@@ -5,6 +5,7 @@ import {
   CkrResponse,
   InsightEvidence,
   NotFoundError,
+  isUuid,
   OpportunityResponse,
   ProductGoalResponse,
   WorkItemResponse,
@@ -12,11 +13,11 @@ import {
 import { ArtifactReader, WorkItemArtifacts } from '../records/artifact.reader';
 import { RecordSearchService, SEARCHABLE_TYPES } from '../records/record-search.service';
 import { RecordReader } from '../records/record.reader';
-import { TypedRecord } from '../records/record-reads';
+import { typesOfRef } from '../records/record-type';
 import { MAX_QUOTE, Detail, TEXT_LIMIT as TEXT, clip, refOf, summaryOf, viewOf } from '../records/record.view';
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
 import { DiscoveryGraph, ids } from './discovery-graph';
-import { DiscoveryGraphBuilder } from './discovery-graph.builder';
+import { DiscoveryGraphBuilder, PacketStart, startsWithGraph } from './discovery-graph.builder';
 
 export const SECTIONS = ['insights', 'interviews', 'okrs', 'opportunities', 'solutions', 'experiments', 'workItems'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -67,13 +68,12 @@ export class DiscoveryContextService {
   ) {}
 
   async packet(auth: AuthContext, request: PacketRequest): Promise<Packet> {
-    const located = await this.focus(auth, request);
-    const { type, record } = located;
     const continuing = request.offsets !== undefined;
     const wanted = continuing ? SECTIONS.filter((s) => request.offsets?.[s] !== undefined) : SECTIONS;
     const at = (section: Section) => request.offsets?.[section] ?? 0;
     const { detail, limitPerSection: limit } = request;
-    const g = await this.graphs.build(auth, located, wanted.includes('insights') ? { from: at('insights'), limit } : undefined);
+    const g = await this.graphs.build(auth, await this.start(auth, request), wanted.includes('insights') ? { from: at('insights'), limit } : undefined);
+    const { type, record } = g.focus;
 
     // The artifacts of the work items shown (and of a work item in focus), in one request.
     const shownWork = wanted.includes('workItems') ? g.workItems.slice(at('workItems'), at('workItems') + limit) : [];
@@ -102,13 +102,19 @@ export class DiscoveryContextService {
     return { body, next, focusRef: refOf(record) };
   }
 
-  private async focus(auth: AuthContext, request: PacketRequest): Promise<TypedRecord> {
-    if (request.ref) return this.records.locate(auth, request.ref);
+  /** The packet's focus: the ref, else the best search hit of the query. */
+  private async start(auth: AuthContext, request: PacketRequest): Promise<PacketStart> {
+    if (request.ref) return this.startAt(auth, request.ref);
     const query = request.query ?? '';
     const hits = await this.search.search(auth, query, SEARCHABLE_TYPES, 1, { s: 0, w: null });
     const best = hits.items[0];
     if (!best) throw new NotFoundError('Record matching', JSON.stringify(query));
-    return this.records.locate(auth, best.ref);
+    return this.startAt(auth, best.ref);
+  }
+
+  private async startAt(auth: AuthContext, ref: string): Promise<PacketStart> {
+    const [type] = typesOfRef(ref);
+    return startsWithGraph(type, ref, !isUuid(ref.trim())) ?? this.records.locate(auth, ref);
   }
 
   private async section(

@@ -9,6 +9,7 @@ import {
   DiscoveryGraphReply,
   DiscoveryGraphRequest,
   ExperimentResponse,
+  LocatedStrategyRecord,
   MAX_PAGE_SIZE,
   OpportunityResponse,
   ProductGoalResponse,
@@ -16,6 +17,7 @@ import {
 } from '@pds/contracts';
 import { CkrService } from '../ckrs/ckr.service';
 import { InsightService } from '../evidence/insight.service';
+import { InterviewService } from '../evidence/interview.service';
 import { ExperimentService } from '../experiments/experiment.service';
 import { AnnualGoalService } from '../goals/annual-goal.service';
 import { ProductGoalService } from '../goals/product-goal.service';
@@ -24,6 +26,7 @@ import { SolutionService } from '../solutions/solution.service';
 
 /** What the focus names directly, before the walk up and across. */
 interface Seed {
+  focus: LocatedStrategyRecord | null;
   ckrs: CkrResponse[];
   opportunities: OpportunityResponse[];
   solutions: SolutionResponse[];
@@ -61,6 +64,7 @@ export class StrategyContextService {
     @Inject(AnnualGoalService) private readonly annualGoals: AnnualGoalService,
     @Inject(ProductGoalService) private readonly productGoals: ProductGoalService,
     @Inject(InsightService) private readonly insights: InsightService,
+    @Inject(InterviewService) private readonly interviews: InterviewService,
   ) {}
 
   async graph(auth: AuthContext, { focus, evidence }: Omit<DiscoveryGraphRequest, 'auth'>): Promise<DiscoveryGraphReply> {
@@ -96,6 +100,7 @@ export class StrategyContextService {
     const ckrScoped = focus.kind === 'ckr' || focus.kind === 'annual_goal';
     const experiments = experimentLists.flatMap((page) => page.items).filter((e) => ckrScoped || (e.solutionId !== null && solutionIds.has(e.solutionId)));
     return {
+      focus: seed.focus,
       ckrs: allCkrs,
       opportunities: seed.opportunities,
       solutions,
@@ -107,35 +112,66 @@ export class StrategyContextService {
     };
   }
 
-  /** The records the focus names directly. */
+  /** The records the focus names directly, and a strategy focus itself. */
   private async seed(auth: AuthContext, focus: DiscoveryFocusDto): Promise<Seed> {
-    const seed: Seed = { ckrs: [], opportunities: [], solutions: [], experiments: [], productGoal: null, annualGoal: null, insightIds: [] };
-    const find = <T>(service: { find(auth: AuthContext, id: string): Promise<T | null> }, id: string | null | undefined) =>
-      id ? service.find(auth, id) : Promise.resolve(null);
+    const seed: Seed = { focus: null, ckrs: [], opportunities: [], solutions: [], experiments: [], productGoal: null, annualGoal: null, insightIds: [] };
+    const find = <T>(service: { find(auth: AuthContext, ref: string): Promise<T | null> }, ref: string | null | undefined) =>
+      ref ? service.find(auth, ref) : Promise.resolve(null);
     const opportunityOf = (solution: SolutionResponse | null) => find(this.opportunities, solution?.opportunityId);
     switch (focus.kind) {
-      case 'opportunity':
-        merge(seed.opportunities, [await find(this.opportunities, focus.id)]);
+      case 'opportunity': {
+        const opportunity = await find(this.opportunities, focus.ref);
+        seed.focus = opportunity && { kind: 'opportunity', record: opportunity };
+        merge(seed.opportunities, [opportunity]);
         break;
+      }
       case 'ckr': {
-        const [ckr, opportunities] = await Promise.all([find(this.ckrs, focus.id), this.opportunities.list(auth, { ckrId: focus.id, limit: MAX_PAGE_SIZE })]);
+        const ckr = await find(this.ckrs, focus.ref);
+        seed.focus = ckr && { kind: 'ckr', record: ckr };
         merge(seed.ckrs, [ckr]);
-        merge(seed.opportunities, opportunities.items);
+        if (ckr) merge(seed.opportunities, (await this.opportunities.list(auth, { ckrId: ckr.id, limit: MAX_PAGE_SIZE })).items);
         break;
       }
       case 'solution': {
-        const solution = await find(this.solutions, focus.id);
+        const solution = await find(this.solutions, focus.ref);
+        seed.focus = solution && { kind: 'solution', record: solution };
         merge(seed.solutions, [solution]);
         merge(seed.opportunities, [await opportunityOf(solution)]);
         break;
       }
       case 'experiment': {
-        const experiment = await find(this.experiments, focus.id);
+        const experiment = await find(this.experiments, focus.ref);
+        seed.focus = experiment && { kind: 'experiment', record: experiment };
         merge(seed.experiments, [experiment]);
         const [ckr, solution] = await Promise.all([find(this.ckrs, experiment?.ckrId), find(this.solutions, experiment?.solutionId)]);
         merge(seed.ckrs, [ckr]);
         merge(seed.solutions, [solution]);
         merge(seed.opportunities, [await opportunityOf(solution)]);
+        break;
+      }
+      case 'insight': {
+        const insight = await find(this.insights, focus.ref);
+        seed.focus = insight && { kind: 'insight', record: insight };
+        if (insight) seed.insightIds.push(insight.id);
+        break;
+      }
+      case 'interview': {
+        const interview = await find(this.interviews, focus.ref);
+        seed.focus = interview && { kind: 'interview', record: interview };
+        break;
+      }
+      case 'product_goal': {
+        const goal = await find(this.productGoals, focus.ref);
+        seed.focus = goal && { kind: 'product_goal', record: goal };
+        seed.productGoal = goal;
+        if (goal) merge(seed.opportunities, (await this.opportunities.list(auth, { productGoalId: goal.id, limit: MAX_PAGE_SIZE })).items);
+        break;
+      }
+      case 'annual_goal': {
+        const goal = await find(this.annualGoals, focus.ref);
+        seed.focus = goal && { kind: 'annual_goal', record: goal };
+        seed.annualGoal = goal;
+        if (goal) merge(seed.ckrs, (await this.ckrs.list(auth, { annualGoalId: goal.id, limit: MAX_PAGE_SIZE })).items);
         break;
       }
       case 'work_item': {
@@ -154,25 +190,6 @@ export class StrategyContextService {
       case 'intake':
         merge(seed.opportunities, [await find(this.opportunities, focus.opportunityId)]);
         break;
-      case 'insight':
-        seed.insightIds.push(focus.id);
-        break;
-      case 'product_goal': {
-        const [goal, opportunities] = await Promise.all([
-          find(this.productGoals, focus.id),
-          this.opportunities.list(auth, { productGoalId: focus.id, limit: MAX_PAGE_SIZE }),
-        ]);
-        seed.productGoal = goal;
-        merge(seed.opportunities, opportunities.items);
-        break;
-      }
-      case 'annual_goal': {
-        const [goal, ckrs] = await Promise.all([find(this.annualGoals, focus.id), this.ckrs.list(auth, { annualGoalId: focus.id, limit: MAX_PAGE_SIZE })]);
-        seed.annualGoal = goal;
-        merge(seed.ckrs, ckrs.items);
-        break;
-      }
-      case 'interview':
       case 'sprint':
         break;
     }

@@ -120,15 +120,16 @@ export const DISCOVERY_FOCUS_KINDS = [
 export type DiscoveryFocusKind = (typeof DISCOVERY_FOCUS_KINDS)[number];
 
 /**
- * The record a packet is about. A strategy record is read again by its id; a delivery record (work
- * item, intake) is not the strategy service's, so the caller passes the strategy records it names.
+ * The record a packet is about. A strategy record is read here by its ref (uuid or key: the caller
+ * need not have read it) and answered as the reply's `focus`; a delivery record (work item, intake)
+ * is not the strategy service's, so the caller passes the strategy records it names.
  */
 export class DiscoveryFocusDto {
   @IsIn(DISCOVERY_FOCUS_KINDS)
   kind!: DiscoveryFocusKind;
 
-  @IsUUID()
-  id!: string;
+  @IsRecordRef()
+  ref!: string;
 
   @IsOptional()
   @IsUUID()
