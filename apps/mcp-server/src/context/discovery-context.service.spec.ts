@@ -48,13 +48,8 @@ function setUp({ repos = false } = {}) {
   // Without the repos context running, artifacts come marked unavailable and the packet still comes.
   if (repos) serve(RepoSubjects.artifactsByWorkItems, ({ ids }: { ids: string[] }) => ({ byWorkItem: Object.fromEntries(ids.map((id) => [id, { branches: [], commits: [], pullRequests: [] }])) }));
   const records = new RecordReader(bus);
-  const service = new DiscoveryContextService(
-    records,
-    new RecordSearchService(bus),
-    new DiscoveryGraphBuilder(records),
-    new WorkItemLinksReader(bus),
-    new ArtifactReader(bus),
-  );
+  const graphs = new DiscoveryGraphBuilder(records, new RecordSearchService(bus), new WorkItemLinksReader(bus));
+  const service = new DiscoveryContextService(records, graphs, new ArtifactReader(bus));
   return { service, asked };
 }
 

@@ -4,20 +4,15 @@ import {
   AuthContext,
   CkrResponse,
   InsightEvidence,
-  NotFoundError,
-  isUuid,
   OpportunityResponse,
   ProductGoalResponse,
   WorkItemResponse,
 } from '@pds/contracts';
 import { ArtifactReader, WorkItemArtifacts } from '../records/artifact.reader';
-import { RecordSearchService, SEARCHABLE_TYPES } from '../records/record-search.service';
 import { RecordReader } from '../records/record.reader';
-import { typesOfRef } from '../records/record-type';
 import { MAX_QUOTE, Detail, TEXT_LIMIT as TEXT, clip, refOf, summaryOf, viewOf } from '../records/record.view';
-import { WorkItemLinksReader } from '../records/work-item-links.reader';
 import { DiscoveryGraph, ids } from './discovery-graph';
-import { DiscoveryGraphBuilder, PacketStart, startsWithGraph } from './discovery-graph.builder';
+import { DiscoveryGraphBuilder } from './discovery-graph.builder';
 
 export const SECTIONS = ['insights', 'interviews', 'okrs', 'opportunities', 'solutions', 'experiments', 'workItems'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -61,9 +56,7 @@ interface SectionSlice {
 export class DiscoveryContextService {
   constructor(
     @Inject(RecordReader) private readonly records: RecordReader,
-    @Inject(RecordSearchService) private readonly search: RecordSearchService,
     @Inject(DiscoveryGraphBuilder) private readonly graphs: DiscoveryGraphBuilder,
-    @Inject(WorkItemLinksReader) private readonly links: WorkItemLinksReader,
     @Inject(ArtifactReader) private readonly artifacts: ArtifactReader,
   ) {}
 
@@ -72,7 +65,7 @@ export class DiscoveryContextService {
     const wanted = continuing ? SECTIONS.filter((s) => request.offsets?.[s] !== undefined) : SECTIONS;
     const at = (section: Section) => request.offsets?.[section] ?? 0;
     const { detail, limitPerSection: limit } = request;
-    const g = await this.graphs.build(auth, await this.start(auth, request), wanted.includes('insights') ? { from: at('insights'), limit } : undefined);
+    const g = await this.graphs.build(auth, request, wanted.includes('insights') ? { from: at('insights'), limit } : undefined);
     const { type, record } = g.focus;
 
     // The artifacts of the work items shown (and of a work item in focus), in one request.
@@ -100,21 +93,6 @@ export class DiscoveryContextService {
       if (slice && slice.omitted > 0) next[section] = at(section) + slice.items.length;
     }
     return { body, next, focusRef: refOf(record) };
-  }
-
-  /** The packet's focus: the ref, else the best search hit of the query. */
-  private async start(auth: AuthContext, request: PacketRequest): Promise<PacketStart> {
-    if (request.ref) return this.startAt(auth, request.ref);
-    const query = request.query ?? '';
-    const hits = await this.search.search(auth, query, SEARCHABLE_TYPES, 1, { s: 0, w: null });
-    const best = hits.items[0];
-    if (!best) throw new NotFoundError('Record matching', JSON.stringify(query));
-    return this.startAt(auth, best.ref);
-  }
-
-  private async startAt(auth: AuthContext, ref: string): Promise<PacketStart> {
-    const [type] = typesOfRef(ref);
-    return startsWithGraph(type, ref, !isUuid(ref.trim())) ?? this.records.locate(auth, ref);
   }
 
   private async section(
@@ -169,21 +147,21 @@ export class DiscoveryContextService {
       }
       case 'workItems': {
         const { page, omitted } = take(g.workItems);
-        const items = await Promise.all(page.map((w) => this.workItemView(auth, g, w, detail, artifacts[w.id])));
+        const items = page.map((w) => workItemView(g, w, detail, artifacts[w.id]));
         return { items, omitted, ...(g.workItemsBeyond ? { omittedAtLeast: true as const } : {}) };
       }
     }
   }
 
-  private async workItemView(auth: AuthContext, g: DiscoveryGraph, w: WorkItemResponse, detail: Detail, artifacts: WorkItemArtifacts | undefined): Promise<Record<string, unknown>> {
-    // Blockers come with the work-item page; an item the focus named (an intake's) is read alone.
-    const blockers = !w.isBlocked ? [] : (g.blockedBy[w.id] ?? (await this.links.relations(auth, w.id)).blockedBy.map((b) => ({ key: b.ref, status: b.status })));
-    return {
-      ...pick(w, ['title', 'status', 'priority', 'assigneeId', 'sprintId', 'isBlocked'], detail),
-      blockedBy: blockers.filter((b) => !OPEN_WORK.has(b.status)).map((b) => ({ ref: b.key, status: b.status })),
-      artifacts: artifacts ?? (await this.artifacts.forWorkItem(auth, w.id)),
-    };
-  }
+}
+
+function workItemView(g: DiscoveryGraph, w: WorkItemResponse, detail: Detail, artifacts: WorkItemArtifacts | undefined): Record<string, unknown> {
+  const blockers = w.isBlocked ? (g.blockedBy[w.id] ?? []) : [];
+  return {
+    ...pick(w, ['title', 'status', 'priority', 'assigneeId', 'sprintId', 'isBlocked'], detail),
+    blockedBy: blockers.filter((b) => !OPEN_WORK.has(b.status)).map((b) => ({ ref: b.key, status: b.status })),
+    artifacts,
+  };
 }
 
 function pick<R extends { id: string; key?: string }>(record: R, fields: readonly (keyof R & string)[], detail: Detail): Record<string, unknown> {

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContext, DiscoveryFocusDto, DiscoveryGraphReply, DiscoveryWorkItemsPage, ListWorkItemsQuery, MAX_PAGE_SIZE, NotFoundError, WorkItemResponse } from '@pds/contracts';
+import { AuthContext, DiscoveryFocusDto, DiscoveryGraphReply, DiscoveryWorkItemsPage, ListWorkItemsQuery, MAX_PAGE_SIZE, NotFoundError, WorkItemResponse, isUuid } from '@pds/contracts';
+import { RecordSearchService, SEARCHABLE_TYPES } from '../records/record-search.service';
+import { WorkItemLinksReader } from '../records/work-item-links.reader';
 import { RecordReader } from '../records/record.reader';
 import { TypedRecord } from '../records/record-reads';
-import { RecordType, kindOfType, typeOfKind } from '../records/record-type';
-import { DiscoveryGraph, mergeRecords } from './discovery-graph';
+import { RecordType, kindOfType, typeOfKind, typesOfRef } from '../records/record-type';
+import { Blocker, DiscoveryGraph, mergeRecords } from './discovery-graph';
 
 /** The insights page a packet will show, read along with the graph. */
 export interface EvidencePage {
@@ -20,12 +22,8 @@ const STRATEGY_TYPES: ReadonlySet<RecordType> = new Set(['okr', 'opportunity', '
  * Where a packet starts: a record already read, or the key of a strategy record, which the graph
  * request reads itself (`ref` is the agent's, for the 404) instead of a request of its own first.
  */
-export type PacketStart = TypedRecord | { type: RecordType; key: string; ref: string };
+type PacketStart = TypedRecord | { type: RecordType; key: string; ref: string };
 
-/** How a ref starts a packet: a strategy key as it is, anything else read first by `locate`. */
-export function startsWithGraph(type: RecordType, ref: string, isKey: boolean): PacketStart | null {
-  return isKey && STRATEGY_TYPES.has(type) ? { type, key: ref.trim(), ref } : null;
-}
 
 /** The focus as the strategy service starts from it: a delivery record passes the strategy records it names. */
 function focusOf({ type, record }: TypedRecord): DiscoveryFocusDto {
@@ -35,24 +33,19 @@ function focusOf({ type, record }: TypedRecord): DiscoveryFocusDto {
   return focus;
 }
 
-/** The work items below a focus that names them itself; the others take its first opportunity's. */
+/** The work-item filter naming a focus of these types; the other types take their first opportunity's. */
+const FILTER_OF: Partial<Record<RecordType, 'opportunityId' | 'ckrId' | 'solutionId' | 'experimentId' | 'sprintId' | 'parentId'>> = {
+  opportunity: 'opportunityId',
+  okr: 'ckrId',
+  solution: 'solutionId',
+  experiment: 'experimentId',
+  sprint: 'sprintId',
+  work_item: 'parentId',
+};
+
 function workItemFilter({ type, record }: TypedRecord): ListWorkItemsQuery | null {
-  switch (type) {
-    case 'opportunity':
-      return { opportunityId: record.id };
-    case 'okr':
-      return { ckrId: record.id };
-    case 'solution':
-      return { solutionId: record.id };
-    case 'experiment':
-      return { experimentId: record.id };
-    case 'sprint':
-      return { sprintId: record.id };
-    case 'work_item':
-      return { parentId: record.id };
-    default:
-      return null;
-  }
+  const field = FILTER_OF[type];
+  return field ? { [field]: record.id } : null;
 }
 
 /**
@@ -64,9 +57,30 @@ function workItemFilter({ type, record }: TypedRecord): ListWorkItemsQuery | nul
  */
 @Injectable()
 export class DiscoveryGraphBuilder {
-  constructor(@Inject(RecordReader) private readonly records: RecordReader) {}
+  constructor(
+    @Inject(RecordReader) private readonly records: RecordReader,
+    @Inject(RecordSearchService) private readonly search: RecordSearchService,
+    @Inject(WorkItemLinksReader) private readonly links: WorkItemLinksReader,
+  ) {}
 
-  async build(auth: AuthContext, start: PacketStart, evidence?: EvidencePage): Promise<DiscoveryGraph> {
+  /** The graph around `ref`, else around the best search hit of `query`. */
+  async build(auth: AuthContext, focus: { ref?: string; query?: string }, evidence?: EvidencePage): Promise<DiscoveryGraph> {
+    if (focus.ref) return this.from(auth, await this.start(auth, focus.ref), evidence);
+    const query = focus.query ?? '';
+    const hits = await this.search.search(auth, query, SEARCHABLE_TYPES, 1, { s: 0, w: null });
+    const best = hits.items[0];
+    if (!best) throw new NotFoundError('Record matching', JSON.stringify(query));
+    return this.from(auth, await this.start(auth, best.ref), evidence);
+  }
+
+  /** A strategy key starts the graph request as it is; anything else is read first (`locate`). */
+  private async start(auth: AuthContext, ref: string): Promise<PacketStart> {
+    const [type] = typesOfRef(ref);
+    if (!isUuid(ref.trim()) && STRATEGY_TYPES.has(type)) return { type, key: ref.trim(), ref };
+    return this.records.locate(auth, ref);
+  }
+
+  private async from(auth: AuthContext, start: PacketStart, evidence: EvidencePage | undefined): Promise<DiscoveryGraph> {
     const withEvidence = evidence ? { evidence } : {};
     if (!('record' in start)) {
       const strategy = await this.records.discoveryGraph(auth, { focus: { kind: kindOfType(start.type), ref: start.key }, ...withEvidence });
@@ -81,9 +95,17 @@ export class DiscoveryGraphBuilder {
     const [strategy, filtered, named] = await Promise.all([
       this.records.discoveryGraph(auth, { focus: focusOf(focus), ...withEvidence }),
       filter ? this.workItems(auth, filter) : Promise.resolve(null),
-      focus.type === 'intake' ? this.records.find(auth, 'work_item', focus.record.workItemId) : Promise.resolve(null),
+      focus.type === 'intake' ? this.named(auth, focus.record.workItemId) : Promise.resolve(null),
     ]);
     return this.graphOf(focus, strategy, filtered ?? (await this.ofFirstOpportunity(auth, strategy)), named, evidence);
+  }
+
+  /** The work item an intake names, with what blocks it when it is blocked (it is not in a list page). */
+  private async named(auth: AuthContext, id: string | null): Promise<{ item: WorkItemResponse; blockedBy: Blocker[] } | null> {
+    const item = await this.records.find(auth, 'work_item', id);
+    if (!item) return null;
+    const blockedBy = item.isBlocked ? (await this.links.relations(auth, item.id)).blockedBy.map((b) => ({ key: b.ref, status: b.status })) : [];
+    return { item, blockedBy };
   }
 
   private ofFirstOpportunity(auth: AuthContext, strategy: DiscoveryGraphReply): Promise<DiscoveryWorkItemsPage> {
@@ -95,11 +117,11 @@ export class DiscoveryGraphBuilder {
     focus: TypedRecord,
     strategy: DiscoveryGraphReply,
     workItems: DiscoveryWorkItemsPage,
-    named: WorkItemResponse | null,
+    named: { item: WorkItemResponse; blockedBy: Blocker[] } | null,
     evidence: EvidencePage | undefined,
   ): DiscoveryGraph {
     const shown: WorkItemResponse[] = [];
-    mergeRecords(shown, [named, ...workItems.items]);
+    mergeRecords(shown, [named?.item, ...workItems.items]);
     return {
       focus,
       insightIds: strategy.insightIds,
@@ -112,7 +134,7 @@ export class DiscoveryGraphBuilder {
       experiments: strategy.experiments,
       workItems: shown,
       workItemsBeyond: workItems.nextCursor !== null,
-      blockedBy: workItems.blockedBy,
+      blockedBy: named ? { [named.item.id]: named.blockedBy, ...workItems.blockedBy } : workItems.blockedBy,
       ...(evidence ? { evidence: { from: evidence.from, items: strategy.insights } } : {}),
     };
   }

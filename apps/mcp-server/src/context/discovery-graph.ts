@@ -5,11 +5,16 @@ import type {
   InsightEvidence,
   OpportunityResponse,
   ProductGoalResponse,
-  RelatedWorkItem,
   SolutionResponse,
   WorkItemResponse,
 } from '@pds/contracts';
 import type { TypedRecord } from '../records/record-reads';
+
+/** A work item blocking another, as a packet shows it. */
+export interface Blocker {
+  key: string;
+  status: string;
+}
 
 /** Everything a discovery packet is cut from, gathered around one focus record. */
 export interface DiscoveryGraph {
@@ -27,7 +32,7 @@ export interface DiscoveryGraph {
   /** More work items exist than were fetched. */
   workItemsBeyond: boolean;
   /** What blocks each blocked work item of `workItems`, read with them. */
-  blockedBy: Record<string, RelatedWorkItem[]>;
+  blockedBy: Record<string, readonly Blocker[]>;
   /** Evidence of the insights page the packet shows, read with the graph (in `insightIds` order). */
   evidence?: { from: number; items: InsightEvidence[] };
 }

@@ -11,11 +11,7 @@ const INPUT = z.object(CREATE_WORK_ITEM_INPUT);
 
 @Injectable()
 export class CreateWorkItemTool implements McpTool<typeof INPUT> {
-  readonly name = 'create_work_item';
-  readonly permission = Permission.DeliveryWrite;
-  readonly description = 'Create a work item (fields as POST /work-items). Returns it with its key (WI-n).';
-  readonly input = INPUT;
-  readonly annotations = WRITE;
+  readonly spec = { name: 'create_work_item', permission: Permission.DeliveryWrite, annotations: WRITE, input: INPUT, description: 'Create a work item (fields as POST /work-items). Returns it with its key (WI-n).' };
 
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 

@@ -23,13 +23,7 @@ const INPUT = z.object({
 
 @Injectable()
 export class GetRecordsTool implements McpTool<typeof INPUT> {
-  readonly name = 'get_records';
-  readonly permission = Permission.Read;
-  readonly description =
-    'Full records by ref (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid. include: work-item relations/comments/artifacts, ' +
-    'OKR keyResults, interview transcript (8,000-char windows, cursor continues).';
-  readonly input = INPUT;
-  readonly annotations = READ_ONLY;
+  readonly spec = { name: 'get_records', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Full records by ref (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid. include: work-item relations/comments/artifacts, ' + 'OKR keyResults, interview transcript (8,000-char windows, cursor continues).' };
 
   constructor(
     @Inject(RecordReader) private readonly records: RecordReader,
@@ -39,7 +33,7 @@ export class GetRecordsTool implements McpTool<typeof INPUT> {
 
   async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
     if (args.cursor) {
-      const { ref, offset } = decodeMcpCursor<{ ref: string; offset: number }>(this.name, args.cursor);
+      const { ref, offset } = decodeMcpCursor<{ ref: string; offset: number }>(this.spec.name, args.cursor);
       const { record } = await this.records.locate(auth, ref);
       return { records: [{ ref, transcript: this.window(ref, 'transcript' in record ? record.transcript : null, offset) }] };
     }
@@ -84,7 +78,7 @@ export class GetRecordsTool implements McpTool<typeof INPUT> {
       offset,
       totalChars: text.length,
       text: text.slice(offset, end),
-      nextCursor: end < text.length ? encodeMcpCursor(this.name, { ref, offset: end }) : null,
+      nextCursor: end < text.length ? encodeMcpCursor(this.spec.name, { ref, offset: end }) : null,
     };
   }
 }

@@ -49,11 +49,7 @@ const INPUT = z.object({ type: z.enum(LIST_TYPES), filters: z.record(z.string().
 
 @Injectable()
 export class ListRecordsTool implements McpTool<typeof INPUT> {
-  readonly name = 'list_records';
-  readonly permission = Permission.Read;
-  readonly description = 'List records of one type, oldest first; filters as the REST list query (e.g. {"status":["ACTIVE"],"ckrId":"…"}).';
-  readonly input = INPUT;
-  readonly annotations = READ_ONLY;
+  readonly spec = { name: 'list_records', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'List records of one type, oldest first; filters as the REST list query (e.g. {"status":["ACTIVE"],"ckrId":"…"}).' };
 
   constructor(@Inject(RecordReader) private readonly records: RecordReader) {}
 

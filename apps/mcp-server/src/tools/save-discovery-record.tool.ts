@@ -31,11 +31,7 @@ const INPUT = z.object({
 /** Discovery writes for PM and ADMIN (DEV has no strategy writes); the service validates the fields. */
 @Injectable()
 export class SaveDiscoveryRecordTool implements McpTool<typeof INPUT> {
-  readonly name = 'save_discovery_record';
-  readonly permission = Permission.StrategyWrite;
-  readonly description = 'Create (no ref) or update (ref) an opportunity, solution, experiment, interview or insight; fields as the REST POST/PATCH body.';
-  readonly input = INPUT;
-  readonly annotations = WRITE;
+  readonly spec = { name: 'save_discovery_record', permission: Permission.StrategyWrite, annotations: WRITE, input: INPUT, description: 'Create (no ref) or update (ref) an opportunity, solution, experiment, interview or insight; fields as the REST POST/PATCH body.' };
 
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
