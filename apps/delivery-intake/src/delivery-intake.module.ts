@@ -3,9 +3,8 @@ import { ChangelogHandler } from './changelog/changelog.handler';
 import { ChangelogRepository } from './changelog/changelog.repository';
 import { ChangelogService } from './changelog/changelog.service';
 import { CommentHandler } from './comments/comment.handler';
-import { DeliveryRecordLocator } from './discovery/delivery-record-locator.service';
+import { DiscoveryReadsService } from './discovery/discovery-reads.service';
 import { DiscoveryHandler } from './discovery/discovery.handler';
-import { DiscoveryWorkItemsService } from './discovery/discovery-work-items.service';
 import { CommentRepository } from './comments/comment.repository';
 import { CommentService } from './comments/comment.service';
 import { deliveryOutboxProviders } from './common/delivery.outbox';
@@ -69,8 +68,7 @@ import { WorkItemService } from './work-items/work-item.service';
     PortalService,
     ChangelogRepository,
     ChangelogService,
-    DeliveryRecordLocator,
-    DiscoveryWorkItemsService,
+    DiscoveryReadsService,
   ],
 })
 export class DeliveryIntakeModule {}

@@ -4,7 +4,6 @@ import { CkrRepository } from './ckrs/ckr.repository';
 import { CkrService } from './ckrs/ckr.service';
 import { StrategyContextHandler } from './context/strategy-context.handler';
 import { StrategyContextService } from './context/strategy-context.service';
-import { StrategyRecordLocator } from './context/strategy-record-locator.service';
 import { strategyOutboxProviders } from './database/strategy.outbox';
 import { strategyPrismaProvider } from './database/strategy.prisma';
 import { EvidenceSourceRepository } from './evidence/evidence-source.repository';
@@ -76,7 +75,6 @@ import { SolutionService } from './solutions/solution.service';
     StrategySearchRepository,
     StrategySearchService,
     StrategyContextService,
-    StrategyRecordLocator,
   ],
 })
 export class StrategyDiscoveryModule {}

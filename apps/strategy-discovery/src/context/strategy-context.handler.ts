@@ -3,14 +3,10 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DiscoveryGraphReply, DiscoveryGraphRequest, LocateRecordRequest, LocatedStrategyRecord, StrategySubjects as S } from '@pds/contracts';
 import { MessageController } from '@pds/messaging';
 import { StrategyContextService } from './strategy-context.service';
-import { StrategyRecordLocator } from './strategy-record-locator.service';
 
 @MessageController()
 export class StrategyContextHandler {
-  constructor(
-    @Inject(StrategyContextService) private readonly contexts: StrategyContextService,
-    @Inject(StrategyRecordLocator) private readonly locator: StrategyRecordLocator,
-  ) {}
+  constructor(@Inject(StrategyContextService) private readonly contexts: StrategyContextService) {}
 
   @MessagePattern(S.discoveryGraph)
   graph(@Payload() { auth, ...request }: DiscoveryGraphRequest): Promise<DiscoveryGraphReply> {
@@ -19,6 +15,6 @@ export class StrategyContextHandler {
 
   @MessagePattern(S.locate)
   locate(@Payload() { auth, id }: LocateRecordRequest): Promise<LocatedStrategyRecord | null> {
-    return this.locator.locate(auth, id);
+    return this.contexts.locate(auth, id);
   }
 }

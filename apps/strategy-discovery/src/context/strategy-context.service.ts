@@ -1,18 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
-  AnnualGoalResponse,
   AuthContext,
-  CkrResponse,
   DISCOVERY_CONTEXT_FOLLOWED,
   DiscoveryFocusDto,
   DiscoveryGraphReply,
   DiscoveryGraphRequest,
-  ExperimentResponse,
   LocatedStrategyRecord,
+  STRATEGY_SEARCH_TYPES,
+  StrategySearchType,
   MAX_PAGE_SIZE,
-  OpportunityResponse,
-  ProductGoalResponse,
   SolutionResponse,
 } from '@pds/contracts';
 import { CkrService } from '../ckrs/ckr.service';
@@ -24,17 +21,11 @@ import { ProductGoalService } from '../goals/product-goal.service';
 import { OpportunityService } from '../opportunities/opportunity.service';
 import { SolutionService } from '../solutions/solution.service';
 
-/** What the focus names directly, before the walk up and across. */
-interface Seed {
-  focus: LocatedStrategyRecord | null;
-  ckrs: CkrResponse[];
-  opportunities: OpportunityResponse[];
-  solutions: SolutionResponse[];
-  experiments: ExperimentResponse[];
-  productGoal: ProductGoalResponse | null;
-  annualGoal: AnnualGoalResponse | null;
-  insightIds: string[];
-}
+/** What the focus names directly (and a strategy focus itself), before the walk up and across. */
+type Seed = Omit<DiscoveryGraphReply, 'insights'>;
+
+/** What reads one kind of strategy record by uuid or key (its service), answering its contract type. */
+type Finders = { readonly [K in StrategySearchType]: { find(auth: AuthContext, ref: string): Promise<Extract<LocatedStrategyRecord, { kind: K }>['record'] | null> } };
 
 /** Appends records not yet present (by id), keeping first-seen order. */
 function merge<R extends { id: string }>(into: R[], more: readonly (R | null)[]): R[] {
@@ -56,6 +47,8 @@ function merge<R extends { id: string }>(into: R[], more: readonly (R | null)[])
  */
 @Injectable()
 export class StrategyContextService {
+  private readonly finders: Finders;
+
   constructor(
     @Inject(CkrService) private readonly ckrs: CkrService,
     @Inject(OpportunityService) private readonly opportunities: OpportunityService,
@@ -64,8 +57,23 @@ export class StrategyContextService {
     @Inject(AnnualGoalService) private readonly annualGoals: AnnualGoalService,
     @Inject(ProductGoalService) private readonly productGoals: ProductGoalService,
     @Inject(InsightService) private readonly insights: InsightService,
-    @Inject(InterviewService) private readonly interviews: InterviewService,
-  ) {}
+    @Inject(InterviewService) interviews: InterviewService,
+  ) {
+    this.finders = { ckr: ckrs, opportunity: opportunities, solution: solutions, experiment: experiments, interview: interviews, insight: insights, product_goal: productGoals, annual_goal: annualGoals };
+  }
+
+  /** Which strategy record a uuid names: every kind asked in one message (ids are random: one hit at most). */
+  async locate(auth: AuthContext, id: string): Promise<LocatedStrategyRecord | null> {
+    assertCan(auth, Permission.Read);
+    const found = await Promise.all(STRATEGY_SEARCH_TYPES.map((kind) => this.read(auth, kind, id)));
+    return found.find((hit) => hit !== null) ?? null;
+  }
+
+  private async read(auth: AuthContext, kind: StrategySearchType, ref: string): Promise<LocatedStrategyRecord | null> {
+    const record = await this.finders[kind].find(auth, ref);
+    // The finder of `kind` answers a record of that kind.
+    return record && ({ kind, record } as LocatedStrategyRecord);
+  }
 
   async graph(auth: AuthContext, { focus, evidence }: Omit<DiscoveryGraphRequest, 'auth'>): Promise<DiscoveryGraphReply> {
     assertCan(auth, Permission.Read);
@@ -118,79 +126,52 @@ export class StrategyContextService {
     const find = <T>(service: { find(auth: AuthContext, ref: string): Promise<T | null> }, ref: string | null | undefined) =>
       ref ? service.find(auth, ref) : Promise.resolve(null);
     const opportunityOf = (solution: SolutionResponse | null) => find(this.opportunities, solution?.opportunityId);
-    switch (focus.kind) {
-      case 'opportunity': {
-        const opportunity = await find(this.opportunities, focus.ref);
-        seed.focus = opportunity && { kind: 'opportunity', record: opportunity };
-        merge(seed.opportunities, [opportunity]);
+    if (focus.kind === 'work_item' || focus.kind === 'intake') {
+      // A delivery record: what it names starts the walk (an intake names an opportunity only).
+      const [opportunity, ckr, solution, experiment] = await Promise.all([
+        find(this.opportunities, focus.opportunityId),
+        find(this.ckrs, focus.ckrId),
+        find(this.solutions, focus.solutionId),
+        find(this.experiments, focus.experimentId),
+      ]);
+      merge(seed.opportunities, [opportunity ?? (await opportunityOf(solution))]);
+      merge(seed.ckrs, [ckr]);
+      merge(seed.solutions, [solution]);
+      merge(seed.experiments, [experiment]);
+      return seed;
+    }
+    if (focus.kind === 'sprint') return seed;
+    const located = (seed.focus = await this.read(auth, focus.kind, focus.ref));
+    switch (located?.kind) {
+      case 'opportunity':
+        merge(seed.opportunities, [located.record]);
         break;
-      }
-      case 'ckr': {
-        const ckr = await find(this.ckrs, focus.ref);
-        seed.focus = ckr && { kind: 'ckr', record: ckr };
-        merge(seed.ckrs, [ckr]);
-        if (ckr) merge(seed.opportunities, (await this.opportunities.list(auth, { ckrId: ckr.id, limit: MAX_PAGE_SIZE })).items);
+      case 'ckr':
+        merge(seed.ckrs, [located.record]);
+        merge(seed.opportunities, (await this.opportunities.list(auth, { ckrId: located.record.id, limit: MAX_PAGE_SIZE })).items);
         break;
-      }
-      case 'solution': {
-        const solution = await find(this.solutions, focus.ref);
-        seed.focus = solution && { kind: 'solution', record: solution };
-        merge(seed.solutions, [solution]);
-        merge(seed.opportunities, [await opportunityOf(solution)]);
+      case 'solution':
+        merge(seed.solutions, [located.record]);
+        merge(seed.opportunities, [await opportunityOf(located.record)]);
         break;
-      }
       case 'experiment': {
-        const experiment = await find(this.experiments, focus.ref);
-        seed.focus = experiment && { kind: 'experiment', record: experiment };
-        merge(seed.experiments, [experiment]);
-        const [ckr, solution] = await Promise.all([find(this.ckrs, experiment?.ckrId), find(this.solutions, experiment?.solutionId)]);
+        merge(seed.experiments, [located.record]);
+        const [ckr, solution] = await Promise.all([find(this.ckrs, located.record.ckrId), find(this.solutions, located.record.solutionId)]);
         merge(seed.ckrs, [ckr]);
         merge(seed.solutions, [solution]);
         merge(seed.opportunities, [await opportunityOf(solution)]);
         break;
       }
-      case 'insight': {
-        const insight = await find(this.insights, focus.ref);
-        seed.focus = insight && { kind: 'insight', record: insight };
-        if (insight) seed.insightIds.push(insight.id);
+      case 'insight':
+        seed.insightIds.push(located.record.id);
         break;
-      }
-      case 'interview': {
-        const interview = await find(this.interviews, focus.ref);
-        seed.focus = interview && { kind: 'interview', record: interview };
+      case 'product_goal':
+        seed.productGoal = located.record;
+        merge(seed.opportunities, (await this.opportunities.list(auth, { productGoalId: located.record.id, limit: MAX_PAGE_SIZE })).items);
         break;
-      }
-      case 'product_goal': {
-        const goal = await find(this.productGoals, focus.ref);
-        seed.focus = goal && { kind: 'product_goal', record: goal };
-        seed.productGoal = goal;
-        if (goal) merge(seed.opportunities, (await this.opportunities.list(auth, { productGoalId: goal.id, limit: MAX_PAGE_SIZE })).items);
-        break;
-      }
-      case 'annual_goal': {
-        const goal = await find(this.annualGoals, focus.ref);
-        seed.focus = goal && { kind: 'annual_goal', record: goal };
-        seed.annualGoal = goal;
-        if (goal) merge(seed.ckrs, (await this.ckrs.list(auth, { annualGoalId: goal.id, limit: MAX_PAGE_SIZE })).items);
-        break;
-      }
-      case 'work_item': {
-        const [opportunity, ckr, solution, experiment] = await Promise.all([
-          find(this.opportunities, focus.opportunityId),
-          find(this.ckrs, focus.ckrId),
-          find(this.solutions, focus.solutionId),
-          find(this.experiments, focus.experimentId),
-        ]);
-        merge(seed.opportunities, [opportunity ?? (await opportunityOf(solution))]);
-        merge(seed.ckrs, [ckr]);
-        merge(seed.solutions, [solution]);
-        merge(seed.experiments, [experiment]);
-        break;
-      }
-      case 'intake':
-        merge(seed.opportunities, [await find(this.opportunities, focus.opportunityId)]);
-        break;
-      case 'sprint':
+      case 'annual_goal':
+        seed.annualGoal = located.record;
+        merge(seed.ckrs, (await this.ckrs.list(auth, { annualGoalId: located.record.id, limit: MAX_PAGE_SIZE })).items);
         break;
     }
     return seed;

@@ -44,7 +44,7 @@ import type {
   PromoteOpportunityResponse,
   SolutionResponse,
 } from './strategy.responses';
-import { DiscoveryGraphReply, InsightEvidenceReply, SearchStrategyQuery, SearchStrategyReply } from './strategy-search.dto';
+import { DiscoveryGraphReply, InsightEvidenceReply, STRATEGY_SEARCH_TYPES, SearchStrategyQuery, SearchStrategyReply } from './strategy-search.dto';
 
 /** Get by uuid or key: the same envelope for every strategy record. */
 export class GetStrategyRecordRequest extends IdRequest {}
@@ -103,20 +103,8 @@ export class InsightEvidenceRequest extends AuthedRequest {
   ids!: string[];
 }
 
-/** Record kinds a discovery graph may start from (RECORD_KINDS' names). */
-export const DISCOVERY_FOCUS_KINDS = [
-  'work_item',
-  'ckr',
-  'opportunity',
-  'solution',
-  'experiment',
-  'interview',
-  'insight',
-  'product_goal',
-  'annual_goal',
-  'sprint',
-  'intake',
-] as const satisfies readonly RecordKind[];
+/** Record kinds a discovery graph may start from: the strategy ones, and the delivery records that name them. */
+export const DISCOVERY_FOCUS_KINDS = [...STRATEGY_SEARCH_TYPES, 'work_item', 'sprint', 'intake'] as const satisfies readonly RecordKind[];
 export type DiscoveryFocusKind = (typeof DISCOVERY_FOCUS_KINDS)[number];
 
 /**

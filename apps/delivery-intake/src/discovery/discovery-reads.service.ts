@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import { AppException, AuthContext, ErrorCode, LocatedDeliveryRecord } from '@pds/contracts';
+import { AppException, AuthContext, DiscoveryWorkItemsPage, ErrorCode, ListWorkItemsQuery, LocatedDeliveryRecord } from '@pds/contracts';
 import { IntakeService } from '../intake/intake.service';
+import { RelationService } from '../relations/relation.service';
 import { SprintService } from '../sprints/sprint.service';
 import { WorkItemService } from '../work-items/work-item.service';
 
@@ -16,18 +17,19 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 }
 
 /**
- * Which delivery record a uuid names, for the MCP tools' refs: one message asks every kind of this
- * context, each through its own service (organization scope, permission). Ids are random uuids, so
- * at most one kind has it.
+ * What the MCP discovery packet reads of this context in one message where it would take several,
+ * each read through the records' own services (organization scope, permission).
  */
 @Injectable()
-export class DeliveryRecordLocator {
+export class DiscoveryReadsService {
   constructor(
     @Inject(WorkItemService) private readonly workItems: WorkItemService,
+    @Inject(RelationService) private readonly relations: RelationService,
     @Inject(SprintService) private readonly sprints: SprintService,
     @Inject(IntakeService) private readonly intake: IntakeService,
   ) {}
 
+  /** Which delivery record a uuid names: every kind asked at once (ids are random uuids: one hit at most). */
   async locate(auth: AuthContext, id: string): Promise<LocatedDeliveryRecord | null> {
     assertCan(auth, Permission.Read);
     const [workItem, sprint, intake] = await Promise.all([
@@ -37,7 +39,13 @@ export class DeliveryRecordLocator {
     ]);
     if (workItem) return { kind: 'work_item', record: workItem };
     if (sprint) return { kind: 'sprint', record: sprint };
-    if (intake) return { kind: 'intake', record: intake };
-    return null;
+    return intake && { kind: 'intake', record: intake };
+  }
+
+  /** A list page and what blocks its blocked items, instead of the page and a request per blocked item. */
+  async workItemsPage(auth: AuthContext, query: ListWorkItemsQuery): Promise<DiscoveryWorkItemsPage> {
+    const page = await this.workItems.page(auth, query);
+    const blocked = page.items.filter((item) => item.isBlocked).map((item) => item.id);
+    return { ...page, blockedBy: await this.relations.blockersOf(auth, blocked) };
   }
 }
