@@ -29,7 +29,6 @@ function setUp({ repos = false } = {}) {
   serve(
     StrategySubjects.discoveryGraph,
     ({ evidence }: { evidence?: { from: number; limit: number } }): DiscoveryGraphReply => ({
-      focus: { kind: 'opportunity', record: opportunity },
       ckrs: [],
       opportunities: [opportunity],
       solutions: [],
@@ -85,9 +84,9 @@ describe('DiscoveryContextService: the brief packet', () => {
     });
   });
 
-  it('asks the bus three times for a key: the strategy graph with its focus, the work items with blockers, their artifacts', async () => {
+  it('asks the bus four times for a key: the focus, the strategy graph, the work items with blockers, their artifacts', async () => {
     const { service, asked } = setUp({ repos: true });
     await service.packet(auth, { ref: 'OPP-1', detail: 'brief', limitPerSection: 5 });
-    expect(asked).toEqual([StrategySubjects.discoveryGraph, DeliverySubjects.discoveryWorkItems, RepoSubjects.artifactsByWorkItems]);
+    expect(asked).toEqual([StrategySubjects.opportunityGet, StrategySubjects.discoveryGraph, DeliverySubjects.discoveryWorkItems, RepoSubjects.artifactsByWorkItems]);
   });
 });

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContext, DiscoveryFocusDto, DiscoveryGraphReply, DiscoveryWorkItemsPage, ListWorkItemsQuery, MAX_PAGE_SIZE, NotFoundError, WorkItemResponse, isUuid } from '@pds/contracts';
+import { AuthContext, DiscoveryFocusDto, DiscoveryGraphReply, DiscoveryWorkItemsPage, ListWorkItemsQuery, MAX_PAGE_SIZE, NotFoundError, WorkItemResponse } from '@pds/contracts';
 import { RecordSearchService, SEARCHABLE_TYPES } from '../records/record-search.service';
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
 import { RecordReader } from '../records/record.reader';
 import { TypedRecord } from '../records/record-reads';
-import { RecordType, kindOfType, typeOfKind, typesOfRef } from '../records/record-type';
+import { RecordType, kindOfType } from '../records/record-type';
 import { Blocker, DiscoveryGraph, mergeRecords } from './discovery-graph';
 
 /** The insights page a packet will show, read along with the graph. */
@@ -14,15 +14,6 @@ export interface EvidencePage {
 }
 
 const NO_WORK_ITEMS: DiscoveryWorkItemsPage = { items: [], nextCursor: null, blockedBy: {} };
-
-/** Record types of the strategy service: the graph request reads such a focus itself. */
-const STRATEGY_TYPES: ReadonlySet<RecordType> = new Set(['okr', 'opportunity', 'solution', 'experiment', 'interview', 'insight', 'product_goal', 'annual_goal']);
-
-/**
- * Where a packet starts: a record already read, or the key of a strategy record, which the graph
- * request reads itself (`ref` is the agent's, for the 404) instead of a request of its own first.
- */
-type PacketStart = TypedRecord | { type: RecordType; key: string; ref: string };
 
 
 /** The focus as the strategy service starts from it: a delivery record passes the strategy records it names. */
@@ -51,9 +42,8 @@ function workItemFilter({ type, record }: TypedRecord): ListWorkItemsQuery | nul
 /**
  * Gathers what a packet is cut from: up (goals, OKRs), across (opportunities, solutions,
  * experiments) and the evidence page in one request to the strategy service, which walks from the
- * focus (and reads a strategy focus named by key itself); down, the work items with their blockers
- * in one request to delivery-intake — beside it when the focus is read already and names the
- * filter, after it otherwise.
+ * focus; down, the work items with their blockers in one request to delivery-intake — beside it
+ * when the focus names the filter, after it when they are those of the first opportunity.
  */
 @Injectable()
 export class DiscoveryGraphBuilder {
@@ -65,35 +55,23 @@ export class DiscoveryGraphBuilder {
 
   /** The graph around `ref`, else around the best search hit of `query`. */
   async build(auth: AuthContext, focus: { ref?: string; query?: string }, evidence?: EvidencePage): Promise<DiscoveryGraph> {
-    if (focus.ref) return this.from(auth, await this.start(auth, focus.ref), evidence);
+    if (focus.ref) return this.around(auth, await this.records.locate(auth, focus.ref), evidence);
     const query = focus.query ?? '';
     const hits = await this.search.search(auth, query, SEARCHABLE_TYPES, 1, { s: 0, w: null });
     const best = hits.items[0];
     if (!best) throw new NotFoundError('Record matching', JSON.stringify(query));
-    return this.from(auth, await this.start(auth, best.ref), evidence);
+    return this.around(auth, await this.records.locate(auth, best.ref), evidence);
   }
 
-  /** A strategy key starts the graph request as it is; anything else is read first (`locate`). */
-  private async start(auth: AuthContext, ref: string): Promise<PacketStart> {
-    const [type] = typesOfRef(ref);
-    if (!isUuid(ref.trim()) && STRATEGY_TYPES.has(type)) return { type, key: ref.trim(), ref };
-    return this.records.locate(auth, ref);
-  }
-
-  private async from(auth: AuthContext, start: PacketStart, evidence: EvidencePage | undefined): Promise<DiscoveryGraph> {
-    const withEvidence = evidence ? { evidence } : {};
-    if (!('record' in start)) {
-      const strategy = await this.records.discoveryGraph(auth, { focus: { kind: kindOfType(start.type), ref: start.key }, ...withEvidence });
-      if (!strategy.focus) throw new NotFoundError('Record', start.ref);
-      // The reply's kind is the one asked for; the pair is a record of that type.
-      const focus = { type: typeOfKind(strategy.focus.kind), record: strategy.focus.record } as TypedRecord;
-      const filter = workItemFilter(focus);
-      return this.graphOf(focus, strategy, filter ? await this.workItems(auth, filter) : await this.ofFirstOpportunity(auth, strategy), null, evidence);
-    }
-    const focus = start;
+  /**
+   * The focus is read first (by its own subject for a key): the work items it names are then listed
+   * beside the strategy graph, not after it, which keeps the packet's latency at two round trips
+   * before the artifacts.
+   */
+  private async around(auth: AuthContext, focus: TypedRecord, evidence: EvidencePage | undefined): Promise<DiscoveryGraph> {
     const filter = workItemFilter(focus);
     const [strategy, filtered, named] = await Promise.all([
-      this.records.discoveryGraph(auth, { focus: focusOf(focus), ...withEvidence }),
+      this.records.discoveryGraph(auth, { focus: focusOf(focus), ...(evidence ? { evidence } : {}) }),
       filter ? this.workItems(auth, filter) : Promise.resolve(null),
       focus.type === 'intake' ? this.named(auth, focus.record.workItemId) : Promise.resolve(null),
     ]);

@@ -21,7 +21,7 @@ import { ProductGoalService } from '../goals/product-goal.service';
 import { OpportunityService } from '../opportunities/opportunity.service';
 import { SolutionService } from '../solutions/solution.service';
 
-/** What the focus names directly (and a strategy focus itself), before the walk up and across. */
+/** What the focus names directly (a strategy focus among them), before the walk up and across. */
 type Seed = Omit<DiscoveryGraphReply, 'insights'>;
 
 /** What reads one kind of strategy record by uuid or key (its service), answering its contract type. */
@@ -108,7 +108,6 @@ export class StrategyContextService {
     const ckrScoped = focus.kind === 'ckr' || focus.kind === 'annual_goal';
     const experiments = experimentLists.flatMap((page) => page.items).filter((e) => ckrScoped || (e.solutionId !== null && solutionIds.has(e.solutionId)));
     return {
-      focus: seed.focus,
       ckrs: allCkrs,
       opportunities: seed.opportunities,
       solutions,
@@ -120,9 +119,9 @@ export class StrategyContextService {
     };
   }
 
-  /** The records the focus names directly, and a strategy focus itself. */
+  /** The records the focus names directly, a strategy focus among them. */
   private async seed(auth: AuthContext, focus: DiscoveryFocusDto): Promise<Seed> {
-    const seed: Seed = { focus: null, ckrs: [], opportunities: [], solutions: [], experiments: [], productGoal: null, annualGoal: null, insightIds: [] };
+    const seed: Seed = { ckrs: [], opportunities: [], solutions: [], experiments: [], productGoal: null, annualGoal: null, insightIds: [] };
     const find = <T>(service: { find(auth: AuthContext, ref: string): Promise<T | null> }, ref: string | null | undefined) =>
       ref ? service.find(auth, ref) : Promise.resolve(null);
     const opportunityOf = (solution: SolutionResponse | null) => find(this.opportunities, solution?.opportunityId);
@@ -141,7 +140,7 @@ export class StrategyContextService {
       return seed;
     }
     if (focus.kind === 'sprint') return seed;
-    const located = (seed.focus = await this.read(auth, focus.kind, focus.ref));
+    const located = await this.read(auth, focus.kind, focus.ref);
     switch (located?.kind) {
       case 'opportunity':
         merge(seed.opportunities, [located.record]);

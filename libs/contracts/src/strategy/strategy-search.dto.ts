@@ -1,7 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import type { RecordKind } from '../common/record-kinds';
-import type { LocatedStrategyRecord } from './strategy.subjects';
 import type { AnnualGoalResponse, CkrResponse, ExperimentResponse, InsightResponse, OpportunityResponse, ProductGoalResponse, SolutionResponse } from './strategy.responses';
 
 // Search and evidence reads for the MCP edge.
@@ -94,8 +93,6 @@ export const DISCOVERY_CONTEXT_FOLLOWED = 10;
  * of the opportunities (an insight in focus first) and one page of their evidence.
  */
 export interface DiscoveryGraphReply {
-  /** A strategy record in focus as read here; null for a delivery record, or when there is none by that ref. */
-  focus: LocatedStrategyRecord | null;
   ckrs: CkrResponse[];
   opportunities: OpportunityResponse[];
   solutions: SolutionResponse[];

@@ -108,9 +108,9 @@ export const DISCOVERY_FOCUS_KINDS = [...STRATEGY_SEARCH_TYPES, 'work_item', 'sp
 export type DiscoveryFocusKind = (typeof DISCOVERY_FOCUS_KINDS)[number];
 
 /**
- * The record a packet is about. A strategy record is read here by its ref (uuid or key: the caller
- * need not have read it) and answered as the reply's `focus`; a delivery record (work item, intake)
- * is not the strategy service's, so the caller passes the strategy records it names.
+ * The record a packet is about. A strategy record is read here by its ref (uuid or key); a delivery
+ * record (work item, intake) is not the strategy service's, so the caller passes the strategy
+ * records it names.
  */
 export class DiscoveryFocusDto {
   @IsIn(DISCOVERY_FOCUS_KINDS)
