@@ -15,10 +15,7 @@ class PublishRoutes extends BusRoutes {
 @ApiController('changelog')
 export class ChangelogController extends RecordRoutes(
   ChangelogEntryResponse,
-  {
-    list: [ChangelogSubjects.list, ListChangelogQuery],
-    create: [ChangelogSubjects.create, CreateChangelogDto],
-    update: [ChangelogSubjects.update, UpdateChangelogDto],
-  },
+  { list: ChangelogSubjects.list, create: ChangelogSubjects.create, update: ChangelogSubjects.update },
+  { list: ListChangelogQuery, create: CreateChangelogDto, update: UpdateChangelogDto },
   PublishRoutes,
 ) {}

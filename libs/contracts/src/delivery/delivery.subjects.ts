@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsObject, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
 import { ListQuery, Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, QueryRequest } from '../common/requests';
-import { defineSubject, recordSubjects } from '../common/subject';
+import { defineSubject, recordResource, recordSubjects } from '../common/subject';
 import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
 import { ConvertIntakeDto, CreateIntakeDto, IntakeSubmissionResponse, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
@@ -87,20 +87,26 @@ export class PortalVoteRequest extends PortalGetRequest {
   body!: PortalVoteDto;
 }
 
+/**
+ * Labels, teams, sprints and intake: their plain operations, in the order of their REST routes (see
+ * RecordResource).
+ */
+export const DeliveryRecords = Object.freeze({
+  label: recordResource<LabelResponse>()('delivery.label', { list: ListRequest, create: CreateLabelRequest }),
+  team: recordResource<TeamResponse>()('delivery.team', { list: ListRequest, create: CreateTeamRequest }),
+  sprint: recordResource<SprintResponse>()('delivery.sprint', { list: ListSprintsRequest, create: CreateSprintRequest, get: GetSprintRequest, update: UpdateSprintRequest }),
+  intake: recordResource<IntakeSubmissionResponse>()('delivery.intake', { list: ListIntakeRequest, create: CreateIntakeRequest, get: IntakeRequest, update: UpdateIntakeRequest }),
+});
+
 export const DeliverySubjects = Object.freeze({
+  ...recordSubjects(DeliveryRecords),
   relationList: defineSubject<ListRelationsRequest, WorkItemRelationsResponse>('delivery.relation.list'),
   relationAdd: defineSubject<AddRelationRequest, WorkItemRelationsResponse>('delivery.relation.add'),
   relationRemove: defineSubject<RemoveRelationRequest, void>('delivery.relation.remove'),
-  labelList: defineSubject<ListRequest, Page<LabelResponse>>('delivery.label.list'),
-  labelCreate: defineSubject<CreateLabelRequest, LabelResponse>('delivery.label.create'),
-  teamList: defineSubject<ListRequest, Page<TeamResponse>>('delivery.team.list'),
-  teamCreate: defineSubject<CreateTeamRequest, TeamResponse>('delivery.team.create'),
-  ...recordSubjects<CreateSprintRequest, ListSprintsRequest, GetSprintRequest, UpdateSprintRequest, SprintResponse>()('sprint', 'delivery.sprint'),
   commentList: defineSubject<ListCommentsRequest, Page<CommentResponse>>('delivery.comment.list'),
   commentCreate: defineSubject<CreateCommentRequest, CommentResponse>('delivery.comment.create'),
   commentUpdate: defineSubject<UpdateCommentRequest, CommentResponse>('delivery.comment.update'),
   commentDelete: defineSubject<DeleteCommentRequest, void>('delivery.comment.delete'),
-  ...recordSubjects<CreateIntakeRequest, ListIntakeRequest, IntakeRequest, UpdateIntakeRequest, IntakeSubmissionResponse>()('intake', 'delivery.intake'),
   intakeVote: defineSubject<IntakeRequest, IntakeSubmissionResponse>('delivery.intake.vote'),
   intakeUnvote: defineSubject<IntakeRequest, void>('delivery.intake.unvote'),
   intakeReport: defineSubject<ReportIntakeRequest, IntakeSubmissionResponse>('delivery.intake.report'),
