@@ -23,7 +23,10 @@ const subjectObjects = Object.fromEntries(
 
 /** Every `*Records` object of the contracts (record resources: `{ create: [subject, request], … }` by key), by name. */
 const recordObjects = Object.fromEntries(
-  Object.entries(contracts).filter(([name, value]) => name.endsWith('Records') && typeof value === 'object') as [string, Record<string, Record<string, [string]>>][],
+  Object.entries(contracts as Record<string, unknown>).filter(([name, value]) => name.endsWith('Records') && typeof value === 'object') as [
+    string,
+    Record<string, Record<string, [string]>>,
+  ][],
 );
 
 interface Usage {

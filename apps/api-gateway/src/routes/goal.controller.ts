@@ -1,5 +1,16 @@
-import { AnnualGoalResponse, CreateAnnualGoalDto, CreatePlanningCycleDto, CreateProductGoalDto, ListQuery, PlanningCycleResponse } from '@pds/contracts';
-import { ProductGoalResponse, StrategyRecords as R, UpdateAnnualGoalDto, UpdatePlanningCycleDto, UpdateProductGoalDto } from '@pds/contracts';
+import {
+  AnnualGoalResponse,
+  CreateAnnualGoalDto,
+  CreatePlanningCycleDto,
+  CreateProductGoalDto,
+  ListQuery,
+  PlanningCycleResponse,
+  ProductGoalResponse,
+  StrategyRecords as R,
+  UpdateAnnualGoalDto,
+  UpdatePlanningCycleDto,
+  UpdateProductGoalDto,
+} from '@pds/contracts';
 import { ApiController } from '../auth/api-controller.decorator';
 import { RecordRoutes } from './record-routes';
 
