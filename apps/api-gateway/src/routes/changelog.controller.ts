@@ -1,5 +1,5 @@
 import { Param, Post } from '@nestjs/common';
-import { AuthContext, ChangelogEntryResponse, ChangelogSubjects, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from '@pds/contracts';
+import { AuthContext, ChangelogEntryResponse, ChangelogRecords, ChangelogSubjects, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { BusRoutes, RecordRoutes } from './record-routes';
@@ -15,7 +15,7 @@ class PublishRoutes extends BusRoutes {
 @ApiController('changelog')
 export class ChangelogController extends RecordRoutes(
   ChangelogEntryResponse,
-  { list: ChangelogSubjects.list, create: ChangelogSubjects.create, update: ChangelogSubjects.update },
+  ChangelogRecords.entry,
   { list: ListChangelogQuery, create: CreateChangelogDto, update: UpdateChangelogDto },
   PublishRoutes,
 ) {}

@@ -6,6 +6,7 @@ import {
   ListWebhooksQuery,
   UpdateWebhookDto,
   WebhookDeliveryResponse,
+  WebhookRecords,
   WebhookResponse,
   WebhookSubjects,
 } from '@pds/contracts';
@@ -30,7 +31,7 @@ class WebhookActionRoutes extends BusRoutes {
 @ApiController('webhooks')
 export class WebhookController extends RecordRoutes(
   WebhookResponse,
-  { list: WebhookSubjects.list, create: WebhookSubjects.create, update: WebhookSubjects.update, remove: WebhookSubjects.remove },
+  { ...WebhookRecords.subscription, remove: WebhookSubjects.remove },
   // Creation and rotation are the only answers that show the signing secret.
   { list: ListWebhooksQuery, create: CreateWebhookDto, update: UpdateWebhookDto, created: CreatedWebhookResponse },
   WebhookActionRoutes,

@@ -51,12 +51,23 @@ export function recordResource<Reply, CreateReply = Reply>() {
     >;
 }
 
+type SubjectOf<Entry> = Entry extends readonly [infer S, unknown] ? S : never;
+
+/** A resource's subjects by operation (`{ list: 'delivery.changelog.list', … }`), for a subjects object keyed so. */
+export function operationSubjects<Resource extends Partial<Record<RecordOperation, readonly [string, RequestClass]>>>(
+  resource: Resource,
+): { readonly [Op in keyof Resource]: SubjectOf<Resource[Op]> } {
+  return Object.fromEntries(Object.entries(resource).map(([operation, entry]) => [operation, (entry as readonly [string, RequestClass])[0]])) as {
+    readonly [Op in keyof Resource]: SubjectOf<Resource[Op]>;
+  };
+}
+
 type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (intersection: infer I) => void ? I : never;
 
 /** `<key>Create`, `<key>List`, … for every resource of a group: the keys a subjects object spreads in. */
 export type RecordSubjects<Resources> = UnionToIntersection<
   {
-    [Key in keyof Resources & string]: { readonly [Op in keyof Resources[Key] & RecordOperation as `${Key}${Capitalize<Op>}`]: Resources[Key][Op] extends readonly [infer S, unknown] ? S : never };
+    [Key in keyof Resources & string]: { readonly [Op in keyof Resources[Key] & RecordOperation as `${Key}${Capitalize<Op>}`]: SubjectOf<Resources[Key][Op]> };
   }[keyof Resources & string]
 >;
 
@@ -67,9 +78,7 @@ export type RecordSubjects<Resources> = UnionToIntersection<
 export function recordSubjects<Resources extends Record<string, Partial<Record<RecordOperation, readonly [string, RequestClass]>>>>(resources: Resources): RecordSubjects<Resources> {
   const subjects: Record<string, string> = {};
   for (const [key, resource] of Object.entries(resources)) {
-    for (const [operation, [subject]] of Object.entries(resource) as [string, readonly [string, RequestClass]][]) {
-      subjects[`${key}${operation[0].toUpperCase()}${operation.slice(1)}`] = subject;
-    }
+    for (const [operation, subject] of Object.entries(operationSubjects(resource))) subjects[`${key}${operation[0].toUpperCase()}${operation.slice(1)}`] = subject;
   }
   return subjects as RecordSubjects<Resources>;
 }

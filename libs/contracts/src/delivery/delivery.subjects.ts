@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsObject, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
 import { ListQuery, Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, QueryRequest } from '../common/requests';
-import { defineSubject, recordResource, recordSubjects } from '../common/subject';
+import { defineSubject, operationSubjects, recordResource, recordSubjects } from '../common/subject';
 import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
 import { ConvertIntakeDto, CreateIntakeDto, IntakeSubmissionResponse, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
@@ -115,10 +115,13 @@ export const DeliverySubjects = Object.freeze({
   intakeCommentCreate: defineSubject<CreateIntakeCommentRequest, IntakeCommentResponse>('delivery.intake.comment.create'),
 });
 
+/** Changelog entries' plain operations, in the order of their REST routes (see RecordResource). */
+export const ChangelogRecords = Object.freeze({
+  entry: recordResource<ChangelogEntryResponse>()('delivery.changelog', { list: ListChangelogRequest, create: CreateChangelogRequest, update: UpdateChangelogRequest }),
+});
+
 export const ChangelogSubjects = Object.freeze({
-  list: defineSubject<ListChangelogRequest, Page<ChangelogEntryResponse>>('delivery.changelog.list'),
-  create: defineSubject<CreateChangelogRequest, ChangelogEntryResponse>('delivery.changelog.create'),
-  update: defineSubject<UpdateChangelogRequest, ChangelogEntryResponse>('delivery.changelog.update'),
+  ...operationSubjects(ChangelogRecords.entry),
   publish: defineSubject<PublishChangelogRequest, ChangelogEntryResponse>('delivery.changelog.publish'),
 });
 
