@@ -69,7 +69,7 @@ const DUPLICATE_REASON = 'this delivery id was received before; processed once';
  * rows rather than one organizationId first.
  */
 @Injectable()
-export class DeliveryRepository {
+export class ReceivedDeliveryRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /**
