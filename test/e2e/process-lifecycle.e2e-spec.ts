@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../../tools/stack';
 import { ApiClient } from './support/client';
+import { atLeast, eventually } from './support/eventually';
 import { NpmRun, exitWithin, npmRun } from './support/npm-run';
 import { stackInfo, stackMode } from './support/stack-info';
 
@@ -89,7 +90,7 @@ describe('standalone process life cycle', () => {
     };
     const load = Promise.all(Array.from({ length: 8 }, (_, n) => worker(n)));
     // SIGTERM once the load is well under way, however slow the machine is.
-    while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(() => acknowledged, { until: atLeast(20), intervalMs: 20, what: '20 acknowledged creates' });
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);
     stopped = true;
@@ -189,7 +190,7 @@ describe('standalone process life cycle', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     try {
       run.interrupt();
-      await waitFor(() => run.output().includes('SIGINT: shutting down'));
+      await eventually(() => run.output(), { until: (output) => output.includes('SIGINT: shutting down'), intervalMs: 50 });
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(run.groupAlive()).toBe(true);
       run.interrupt();
@@ -201,11 +202,3 @@ describe('standalone process life cycle', () => {
     }
   }, 240_000);
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
