@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LinkedBy } from '@pds/contracts';
-import { DATABASE, Database } from '@pds/persistence';
+import { DATABASE, Database, column } from '@pds/persistence';
 import { ArtifactKind } from '../artifacts/artifact.repository';
 import type { FinishedDelivery } from '../inbox/received-delivery.repository';
 import type { StoredReview } from './review-order';
@@ -117,8 +117,6 @@ export function foldPullRequests(writes: readonly PullRequestWrite[]): PullReque
   }));
 }
 
-const col = <T, K extends keyof T>(rows: readonly T[], field: K): T[K][] => rows.map((row) => row[field]);
-
 /** Attempts of a batch write that did not see a commit another transaction was storing at the same moment. */
 const WRITE_ATTEMPTS = 3;
 
@@ -147,53 +145,53 @@ export class ArtifactBatchRepository {
     const pulls = foldPullRequests(writes.pullRequests);
     const links = lastByKey(writes.links, (l) => `${l.workItemId}/${l.kind}/${l.connectionId}/${l.natural}`);
     const params = [
-      col(upserts, 'organizationId'),
-      col(upserts, 'connectionId'),
-      col(upserts, 'provider'),
-      col(upserts, 'repository'),
-      col(upserts, 'name'),
-      col(upserts, 'url'),
-      col(upserts, 'lastCommitSha'),
-      col(upserts, 'deleted'),
-      col(markOnly, 'organizationId'),
-      col(markOnly, 'connectionId'),
-      col(markOnly, 'name'),
-      col(commits, 'organizationId'),
-      col(commits, 'connectionId'),
-      col(commits, 'sha'),
-      col(commits, 'provider'),
-      col(commits, 'repository'),
-      col(commits, 'shortSha'),
-      col(commits, 'message'),
-      col(commits, 'url'),
-      col(commits, 'authorName'),
-      col(commits, 'committedAt'),
-      col(pulls, 'organizationId'),
-      col(pulls, 'connectionId'),
-      col(pulls, 'provider'),
-      col(pulls, 'repository'),
-      col(pulls, 'number'),
-      col(pulls, 'title'),
-      col(pulls, 'url'),
-      col(pulls, 'state'),
-      col(pulls, 'sourceBranch'),
-      col(pulls, 'targetBranch'),
-      col(pulls, 'authorLogin'),
-      col(pulls, 'mergedAt'),
-      col(pulls, 'updatedAt'),
-      col(links, 'organizationId'),
-      col(links, 'workItemId'),
-      col(links, 'kind'),
-      col(links, 'connectionId'),
-      col(links, 'natural'),
+      column(upserts, 'organizationId'),
+      column(upserts, 'connectionId'),
+      column(upserts, 'provider'),
+      column(upserts, 'repository'),
+      column(upserts, 'name'),
+      column(upserts, 'url'),
+      column(upserts, 'lastCommitSha'),
+      column(upserts, 'deleted'),
+      column(markOnly, 'organizationId'),
+      column(markOnly, 'connectionId'),
+      column(markOnly, 'name'),
+      column(commits, 'organizationId'),
+      column(commits, 'connectionId'),
+      column(commits, 'sha'),
+      column(commits, 'provider'),
+      column(commits, 'repository'),
+      column(commits, 'shortSha'),
+      column(commits, 'message'),
+      column(commits, 'url'),
+      column(commits, 'authorName'),
+      column(commits, 'committedAt'),
+      column(pulls, 'organizationId'),
+      column(pulls, 'connectionId'),
+      column(pulls, 'provider'),
+      column(pulls, 'repository'),
+      column(pulls, 'number'),
+      column(pulls, 'title'),
+      column(pulls, 'url'),
+      column(pulls, 'state'),
+      column(pulls, 'sourceBranch'),
+      column(pulls, 'targetBranch'),
+      column(pulls, 'authorLogin'),
+      column(pulls, 'mergedAt'),
+      column(pulls, 'updatedAt'),
+      column(links, 'organizationId'),
+      column(links, 'workItemId'),
+      column(links, 'kind'),
+      column(links, 'connectionId'),
+      column(links, 'natural'),
       links.map((l) => JSON.stringify(l.linkedBy)),
-      col(writes.finished, 'organizationId'),
-      col(writes.finished, 'id'),
-      col(writes.finished, 'status'),
-      col(writes.finished, 'reason'),
+      column(writes.finished, 'organizationId'),
+      column(writes.finished, 'id'),
+      column(writes.finished, 'status'),
+      column(writes.finished, 'reason'),
       writes.finished.map((f) => `{${f.linkedKeys.join(',')}}`),
-      col(links, 'reviewState'),
-      col(links, 'reviewUpdatedAt'),
+      column(links, 'reviewState'),
+      column(links, 'reviewUpdatedAt'),
     ];
     let reviews: Map<string, StoredReview> | undefined;
     for (let attempt = 1; ; attempt++) {
