@@ -2,7 +2,7 @@
 import { createOrganization } from './support/client';
 import { eventually } from './support/eventually';
 import { data, withKey } from './support/mcp';
-import { connectRepository, githubPush, postGithub, uniqueRepo, artifactsOf } from './support/repos';
+import { artifactsOf, connectRepository, githubPush, postGithub, uniqueRepo } from './support/repos';
 
 describe('MCP and repository artifacts', () => {
   it('get_records and get_discovery_context show the branch and commits a push linked', async () => {

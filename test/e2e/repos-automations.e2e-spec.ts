@@ -5,6 +5,7 @@ import { Receiver, createWebhook } from './support/receiver';
 import {
   Connection,
   REPOSITORIES,
+  artifactsOf,
   connectRepository,
   githubPullRequest,
   githubPush,
@@ -14,7 +15,6 @@ import {
   settle,
   sha,
   uniqueRepo,
-  artifactsOf,
   workItemOf,
 } from './support/repos';
 

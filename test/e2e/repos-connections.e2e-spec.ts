@@ -1,6 +1,6 @@
 import { createMember, createOrganization } from './support/client';
 import { eventually } from './support/eventually';
-import { REPOSITORIES, connectRepository, githubPush, gitlabPush, postGithub, postGitlab, uniqueRepo, artifactsOf } from './support/repos';
+import { REPOSITORIES, artifactsOf, connectRepository, githubPush, gitlabPush, postGithub, postGitlab, uniqueRepo } from './support/repos';
 import { stackInfo } from './support/stack-info';
 
 const CONNECTION_FIELDS = ['id', 'provider', 'fullName', 'webUrl', 'defaultBranch', 'webhookUrl', 'automations', 'active', 'lastDeliveryAt', 'createdAt', 'updatedAt'];

@@ -3,6 +3,7 @@ import { eventually } from './support/eventually';
 import {
   Connection,
   REPOSITORIES,
+  artifactsOf,
   connectRepository,
   githubPullRequest,
   githubPush,
@@ -13,7 +14,6 @@ import {
   settle,
   sha,
   uniqueRepo,
-  artifactsOf,
 } from './support/repos';
 
 const WORK_ITEMS = '/api/v1/work-items';

@@ -5,6 +5,7 @@ import { logLinesMentioning } from './support/logs';
 import {
   Connection,
   REPOSITORIES,
+  artifactsOf,
   connectRepository,
   githubPullRequest,
   githubPush,
@@ -12,10 +13,9 @@ import {
   gitlabTime,
   postGithub,
   postGitlab,
+  repoDeliveriesOf,
   settle,
   uniqueRepo,
-  artifactsOf,
-  repoDeliveriesOf,
   workItemOf,
 } from './support/repos';
 

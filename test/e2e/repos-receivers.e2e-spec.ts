@@ -4,17 +4,17 @@ import { eventually } from './support/eventually';
 import {
   EarlyAnswer,
   REPOSITORIES,
+  artifactsOf,
   connectRepository,
   githubPush,
   githubSignature,
   gitlabPush,
-  postGithub,
   postEarly,
+  postGithub,
   postGitlab,
   receiverClient,
   settle,
   uniqueRepo,
-  artifactsOf,
 } from './support/repos';
 import { stackInfo } from './support/stack-info';
 

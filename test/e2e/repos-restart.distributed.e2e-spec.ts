@@ -6,7 +6,7 @@
 import { createOrganization } from './support/client';
 import { eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
-import { connectRepository, githubPush, postGithub, uniqueRepo, artifactsOf, workItemOf } from './support/repos';
+import { artifactsOf, connectRepository, githubPush, postGithub, uniqueRepo, workItemOf } from './support/repos';
 
 describe('repository deliveries across a restart (distributed)', () => {
   let stack: IsolatedStack;
