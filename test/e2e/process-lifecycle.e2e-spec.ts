@@ -25,18 +25,28 @@ interface Started {
 /** Every process the standalone cases start, stopped after them even when one never got ready. */
 const spawned: ChildProcess[] = [];
 
+/**
+ * PORT=0: the process binds a free port itself and its start-up line names it. A port picked here
+ * and released before the process binds it may be taken in between (the other worker's specs start
+ * and restart apps), and /ready would then answer for another server.
+ */
 async function standalone(dataDir: string, env: Record<string, string> = {}, ready = true): Promise<Started> {
-  const port = await freePort();
   let output = '';
   const child = spawnApp('standalone', {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, OPERATOR_TOKEN: stackInfo().operatorToken, ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, OPERATOR_TOKEN: stackInfo().operatorToken, ...env },
     onLine: (line) => (output += `${line}\n`),
   });
   spawned.push(child);
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  if (ready) await waitUntilReady(url, child, 90_000);
-  return { child, url, output: () => output, exit };
+  if (!ready) return { child, url: '', output: () => output, exit };
+  const listening = await eventually(() => (child.exitCode !== null ? `exited with ${child.exitCode}` : /listening on (http:\/\/[^\s"]+)/.exec(output)?.[1]), {
+    until: (found) => found !== undefined,
+    timeoutMs: 90_000,
+    what: 'the start-up line',
+  });
+  if (!listening?.startsWith('http')) throw new Error(`standalone ${listening} before it listened:\n${output}`);
+  await waitUntilReady(listening, child, 90_000);
+  return { child, url: listening, output: () => output, exit };
 }
 
 describe('standalone process life cycle', () => {
