@@ -9,7 +9,7 @@ import { IdentityRepository } from './identity.repository';
 export class UserService {
   constructor(@Inject(IdentityRepository) private readonly identity: IdentityRepository) {}
 
-  async list(auth: AuthContext, query: ListQuery): Promise<Page<UserResponse>> {
+  list(auth: AuthContext, query: ListQuery): Promise<Page<UserResponse>> {
     assertCan(auth, Permission.IdentityManage);
     return readPage(query, (after, take) => this.identity.listUsers(auth.organizationId, after, take), toUserResponse);
   }
