@@ -13,6 +13,11 @@
 //   node tools/validate-k8s.mjs k8s/overlays/dev  the named kustomization directories
 //   node tools/validate-k8s.mjs --file x.yaml     an already rendered stream (tests)
 //
+// Every rendered PrometheusRule is also checked with `promtool check rules` (Prometheus' own parser
+// of the expressions and templates), and the alert unit tests in k8s/tests/*.test.yaml run with
+// `promtool test rules` against the rendered groups. promtool comes from Debian's `prometheus`
+// package (.ci/run extracts it without starting a server); PROMTOOL names another binary.
+//
 // An overlay that pulls Helm charts (`helmCharts`) is rendered only where `helm` is installed and the
 // chart repository reachable (K8S_RENDER_HELM=1); otherwise it is reported as not rendered.
 import { spawnSync } from 'node:child_process';
@@ -20,7 +25,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
-import { parseAllDocuments } from 'yaml';
+import { parseAllDocuments, stringify } from 'yaml';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -115,6 +120,45 @@ function checkUnknownFields(resources) {
   }
 }
 
+/** Runs promtool; a missing binary is an error of the setup, not of the rules. */
+function promtool(args) {
+  const result = spawnSync(process.env.PROMTOOL || 'promtool', args, { encoding: 'utf8' });
+  if (result.error) throw new Error(`promtool is required to check the alert rules (${result.error.message}); .ci/run installs it from Debian's prometheus package`);
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };
+}
+
+/**
+ * `promtool check rules` on the groups of every PrometheusRule, then the unit tests of k8s/tests,
+ * whose `rule_files` name a rule by `<metadata.name>.rules.yaml`.
+ */
+function checkAlertRules(resources) {
+  const rules = resources.filter(({ resource }) => resource.kind === 'PrometheusRule');
+  if (rules.length === 0) return [];
+  const workDir = mkdtempSync(path.join(root, 'node_modules', '.validate-k8s-rules-'));
+  try {
+    const failures = [];
+    for (const { source, resource } of rules) {
+      const file = path.join(workDir, `${resource.metadata?.name}.rules.yaml`);
+      writeFileSync(file, stringify({ groups: resource.spec?.groups ?? [] }));
+      const check = promtool(['check', 'rules', file]);
+      if (!check.ok) failures.push(`${source}: PrometheusRule/${resource.metadata?.name}: promtool check rules:\n${check.output}`);
+    }
+    const testsDir = path.join(root, 'k8s', 'tests');
+    const tests = existsSync(testsDir) ? readdirSync(testsDir).filter((name) => name.endsWith('.test.yaml')) : [];
+    for (const name of tests) {
+      const ruleFiles = parseAllDocuments(readFileSync(path.join(testsDir, name), 'utf8'))[0].toJS().rule_files ?? [];
+      // Tests of rules this run did not render (another overlay, --file) wait for the run that does.
+      if (!ruleFiles.every((file) => existsSync(path.join(workDir, file)))) continue;
+      writeFileSync(path.join(workDir, name), readFileSync(path.join(testsDir, name)));
+      const run = promtool(['test', 'rules', path.join(workDir, name)]);
+      if (!run.ok) failures.push(`k8s/tests/${name}: promtool test rules:\n${run.output}`);
+    }
+    return failures;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 function parseStream(text, source) {
   const resources = [];
   for (const document of parseAllDocuments(text)) {
@@ -179,6 +223,7 @@ async function main(argv) {
     const where = entry ? `${entry.source}: ${entry.resource.kind}/${entry.resource.metadata?.name ?? '?'}` : 'resources';
     for (const message of messages) failures.push(`${where}: ${message}`);
   }
+  failures.push(...checkAlertRules(resources));
   const sources = [...new Set(resources.map((r) => r.source))];
   for (const line of skipped) console.log(`validate-k8s: NOT RENDERED ${line}`);
   if (failures.length > 0) {

@@ -1,5 +1,6 @@
 import { Histogram, Registry } from 'prom-client';
 import { Writable } from 'node:stream';
+import { HealthRegistry } from './health';
 import { createLogger } from './logger';
 import { FastHistogram, LATENCY_BUCKETS, Metrics, ScrapedGauge } from './metrics';
 import { RequestContext, configureRequestContext, requestContext, requestContextEnabled } from './request-context';
@@ -49,6 +50,22 @@ describe('ScrapedGauge', () => {
     waiting = 5;
     remove();
     expect(await registry.metrics()).toContain('waiting{schema="delivery"} 5');
+  });
+});
+
+describe('HealthRegistry', () => {
+  it('exports each readiness check as pds_dependency_up at scrape time: 1 up, 0 failing or hanging', async () => {
+    const metrics = new Metrics({ processMetrics: false });
+    const health = new HealthRegistry(metrics);
+    health.register('database', async () => undefined);
+    health.register('messaging', () => Promise.reject(new Error('connection closed')));
+    let text = await metrics.registry.metrics();
+    expect(text).toContain('pds_dependency_up{dependency="database"} 1');
+    expect(text).toContain('pds_dependency_up{dependency="messaging"} 0');
+    // A check that never answers is down before the scrape gives up on the gauge.
+    health.register('messaging', () => new Promise(() => undefined));
+    text = await metrics.registry.metrics();
+    expect(text).toContain('pds_dependency_up{dependency="messaging"} 0');
   });
 });
 
