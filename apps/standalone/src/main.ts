@@ -83,7 +83,7 @@ runMain(async () => {
   process.stderr.write(
     [
       '',
-      `Product Delivery Service (standalone) on ${url}${['0.0.0.0', '::'].includes(config.HOST) ? ' (every network interface: HOST)' : ''}`,
+      `Product Delivery Service (standalone) on ${url}${['0.0.0.0', '::'].includes(config.HOST) ? ' (every network interface; HOST=127.0.0.1 keeps it to this machine)' : ''}`,
       `  REST API        ${url}/api/v1`,
       `  operator API    ${url}/operator`,
       `  MCP endpoint    ${url}/mcp`,
