@@ -6,6 +6,7 @@ import { REPO_RECEIVER_OPTIONS, RepoReceiverOptions, RepoReceiverSettings, repoR
 import { reposOutboxProvider } from './common/repos.outbox';
 import { reposPrismaProvider } from './common/repos.prisma';
 import { ConnectionCache } from './connections/connection.cache';
+import { ConnectionCacheHandler } from './connections/connection-cache.handler';
 import { ConnectionHandler } from './connections/connection.handler';
 import { ConnectionRepository } from './connections/connection.repository';
 import { ConnectionService } from './connections/connection.service';
@@ -27,7 +28,7 @@ export class RepoReceiverModule {
   static forRoot(options: RepoReceiverOptions = repoReceiverOptionsFrom(new RepoReceiverSettings(), 3001)): DynamicModule {
     return {
       module: RepoReceiverModule,
-      controllers: [HookController, ConnectionHandler, ArtifactHandler, DeliveryHandler, DeliveryLogHandler],
+      controllers: [HookController, ConnectionHandler, ConnectionCacheHandler, ArtifactHandler, DeliveryHandler, DeliveryLogHandler],
       providers: [
         { provide: REPO_RECEIVER_OPTIONS, useValue: options },
         reposPrismaProvider,
