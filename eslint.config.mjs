@@ -68,10 +68,10 @@ const FEATURE_FOLDERS = {
     common: [],
     links: [],
     connections: ['common'],
-    hooks: ['common', 'connections'],
-    processing: ['connections', 'hooks', 'links'],
+    inbox: ['common', 'connections'],
     artifacts: ['links'],
-    'delivery-log': ['connections', 'hooks'],
+    processing: ['artifacts', 'connections', 'inbox', 'links'],
+    'delivery-log': ['connections', 'inbox'],
   },
   'strategy-discovery': {
     database: [],
@@ -96,19 +96,6 @@ const FEATURE_FOLDERS = {
   },
 };
 
-// TEMPORARY (issue 25): edges that exist today against the tables above, being removed on other
-// branches. The lead empties this list once they are merged; do not add to it.
-// `LINT_FEATURE_FOLDERS=strict npm run lint` reports them.
-const TEMPORARY_FOLDER_EDGES = {
-  // The artifacts read API uses processing/'s ArtifactRepository and WorkItemClient.
-  'repo-receiver': [['artifacts', 'processing']],
-};
-
-const featureFolderOptions = {
-  apps: FEATURE_FOLDERS,
-  temporary: process.env.LINT_FEATURE_FOLDERS === 'strict' ? {} : TEMPORARY_FOLDER_EDGES,
-};
-
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/generated/**', '.nx/**', 'coverage/**', '**/*.mjs', '**/*.cjs', '**/*.js'] },
   ...tseslint.configs.recommended,
@@ -117,7 +104,7 @@ export default tseslint.config(
     plugins: { '@nx': nx, local: { rules: { 'feature-folders': featureFolders } } },
     rules: {
       '@nx/enforce-module-boundaries': boundaries(),
-      'local/feature-folders': ['error', featureFolderOptions],
+      'local/feature-folders': ['error', { apps: FEATURE_FOLDERS }],
       'no-console': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'off',

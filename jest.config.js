@@ -8,7 +8,8 @@ const moduleNameMapper = Object.fromEntries(
 
 module.exports = {
   rootDir: root,
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
+  // test/: the e2e suite's own helpers have unit specs too (its *.e2e-spec.ts need a stack: test/e2e/jest.config.js).
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig(), swcrc: false }] },

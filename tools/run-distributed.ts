@@ -11,7 +11,7 @@ import { applyMigrations, connectPostgres } from '@pds/persistence';
 import { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { REPEATED_SIGNAL_MS, SHUTDOWN_GRACE_MS } from '@pds/http';
+import { REPEATED_SIGNAL_MS, SHUTDOWN_GRACE_MS, httpUrl } from '@pds/http';
 import { natsInboxPrefix, natsPasswordVariable } from '@pds/messaging';
 import { DISTRIBUTED_APPS, checkNats, checkPostgres, redactUrl, spawnApp, stopProcesses, waitUntilReady } from './stack';
 
@@ -20,6 +20,10 @@ const env = process.env;
 const sharedEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('NATS_PASSWORD_')));
 const databaseUrl = env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/test';
 const natsUrl = env.NATS_URL || 'nats://127.0.0.1:4222';
+/** Where the apps listen (their own default, loopback, unless HOST says otherwise) and where this checks them. */
+const host = env.HOST || '127.0.0.1';
+const probeHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+const urlOf = (address: string, port: number | string) => httpUrl({ address, port: Number(port) });
 
 /** The app's NATS user when its password is in the environment; none (no credentials) otherwise. */
 function natsUser(app: string): { NATS_USER: string; NATS_PASSWORD: string } | undefined {
@@ -99,20 +103,20 @@ async function main(): Promise<void> {
       else stopAll(`${app.name} ${how}; stopping the others`);
     });
     try {
-      await waitUntilReady(`http://127.0.0.1:${port}`, child);
+      await waitUntilReady(urlOf(probeHost, port), child);
     } catch (error) {
       // Ctrl-C while this app was starting: it exited as asked, and stopAll exits.
       if (stopping !== undefined) return;
       throw error;
     }
-    listening.push(`  ${app.name.padEnd(width)}  http://127.0.0.1:${port}`);
+    listening.push(`  ${app.name.padEnd(width)}  ${urlOf(host, port)}`);
   }
   console.log(
     [
       '',
       'Product Delivery Service (distributed) is up:',
       ...listening,
-      `  REST API at http://127.0.0.1:${env.API_GATEWAY_PORT || 3000}/api/v1`,
+      `  REST API at ${urlOf(host, env.API_GATEWAY_PORT || 3000)}/api/v1`,
       operator.file ? `  operator token kept in ${operator.file}` : '  operator token from OPERATOR_TOKEN',
       withoutUser.length ? '  NATS without credentials (no NATS_PASSWORD_<APP> set)' : '  NATS: each app as its own user',
       '',

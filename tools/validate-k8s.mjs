@@ -13,14 +13,21 @@
 //   node tools/validate-k8s.mjs k8s/overlays/dev  the named kustomization directories
 //   node tools/validate-k8s.mjs --file x.yaml     an already rendered stream (tests)
 //
-// An overlay that pulls Helm charts (`helmCharts`) is rendered only where `helm` is installed and the
-// chart repository reachable (K8S_RENDER_HELM=1); otherwise it is reported as not rendered.
+// Every rendered PrometheusRule is also checked with `promtool check rules` (Prometheus' own parser
+// of the expressions and templates), and the alert unit tests in k8s/tests/*.test.yaml run with
+// `promtool test rules` against the rendered groups. promtool comes from Debian's `prometheus`
+// package (.ci/run extracts it without starting a server); PROMTOOL names another binary.
+//
+// An overlay that pulls Helm charts (`helmCharts`) is rendered with them only where `helm` is
+// installed and the chart repository reachable (K8S_RENDER_HELM=1). Otherwise its own resources
+// are rendered without the charts, and each chart's values (valuesFile and valuesInline) are checked
+// against the values schema kept for that chart and version in k8s/schemas/helm/<chart>/<version>/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -115,6 +122,45 @@ function checkUnknownFields(resources) {
   }
 }
 
+/** Runs promtool; a missing binary is an error of the setup, not of the rules. */
+function promtool(args) {
+  const result = spawnSync(process.env.PROMTOOL || 'promtool', args, { encoding: 'utf8' });
+  if (result.error) throw new Error(`promtool is required to check the alert rules (${result.error.message}); .ci/run installs it from Debian's prometheus package`);
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };
+}
+
+/**
+ * `promtool check rules` on the groups of every PrometheusRule, then the unit tests of k8s/tests,
+ * whose `rule_files` name a rule by `<metadata.name>.rules.yaml`.
+ */
+function checkAlertRules(resources) {
+  const rules = resources.filter(({ resource }) => resource.kind === 'PrometheusRule');
+  if (rules.length === 0) return [];
+  const workDir = mkdtempSync(path.join(root, 'node_modules', '.validate-k8s-rules-'));
+  try {
+    const failures = [];
+    for (const { source, resource } of rules) {
+      const file = path.join(workDir, `${resource.metadata?.name}.rules.yaml`);
+      writeFileSync(file, stringify({ groups: resource.spec?.groups ?? [] }));
+      const check = promtool(['check', 'rules', file]);
+      if (!check.ok) failures.push(`${source}: PrometheusRule/${resource.metadata?.name}: promtool check rules:\n${check.output}`);
+    }
+    const testsDir = path.join(root, 'k8s', 'tests');
+    const tests = existsSync(testsDir) ? readdirSync(testsDir).filter((name) => name.endsWith('.test.yaml')) : [];
+    for (const name of tests) {
+      const ruleFiles = parseAllDocuments(readFileSync(path.join(testsDir, name), 'utf8'))[0].toJS().rule_files ?? [];
+      // Tests of rules this run did not render (another overlay, --file) wait for the run that does.
+      if (!ruleFiles.every((file) => existsSync(path.join(workDir, file)))) continue;
+      writeFileSync(path.join(workDir, name), readFileSync(path.join(testsDir, name)));
+      const run = promtool(['test', 'rules', path.join(workDir, name)]);
+      if (!run.ok) failures.push(`k8s/tests/${name}: promtool test rules:\n${run.output}`);
+    }
+    return failures;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 function parseStream(text, source) {
   const resources = [];
   for (const document of parseAllDocuments(text)) {
@@ -126,14 +172,58 @@ function parseStream(text, source) {
   return resources;
 }
 
-function render(dir) {
-  const usesHelm = /^helmCharts:/m.test(readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'));
-  if (usesHelm && process.env.K8S_RENDER_HELM !== '1') return { skipped: 'pulls Helm charts: needs helm and the chart repository (set K8S_RENDER_HELM=1 where both are available)' };
-  const args = ['kustomize', ...(usesHelm ? ['--enable-helm'] : []), dir];
-  const result = spawnSync('kubectl', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+function kubectlKustomize(dir, enableHelm) {
+  const result = spawnSync('kubectl', ['kustomize', ...(enableHelm ? ['--enable-helm'] : []), dir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.error) throw new Error(`kubectl is required to render the overlays (${result.error.message}); .ci/run installs it`);
   if (result.status !== 0) return { error: `kubectl kustomize ${dir} failed:\n${result.stderr}` };
   return { text: result.stdout };
+}
+
+/** Each chart's values against k8s/schemas/helm/<chart>/<version>/values.schema.json. */
+function checkHelmValues(dir, charts) {
+  const failures = [];
+  for (const chart of charts) {
+    const where = `${path.relative(root, dir)}: helm chart ${chart.name} ${chart.version}`;
+    const schemaFile = path.join(root, 'k8s', 'schemas', 'helm', String(chart.name), String(chart.version), 'values.schema.json');
+    if (!existsSync(schemaFile)) {
+      failures.push(`${where}: no values schema (add k8s/schemas/helm/${chart.name}/${chart.version}/values.schema.json)`);
+      continue;
+    }
+    if (!compiled.has(schemaFile)) compiled.set(schemaFile, ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8'))));
+    const validate = compiled.get(schemaFile);
+    const values = { ...(chart.valuesFile ? parse(readFileSync(path.join(dir, chart.valuesFile), 'utf8')) : {}), ...(chart.valuesInline ?? {}) };
+    if (!validate(values)) {
+      for (const e of validate.errors) failures.push(`${where}: values${e.instancePath || '/'} ${e.message}${e.params?.additionalProperty ? `: ${e.params.additionalProperty}` : ''}`);
+    }
+  }
+  return failures;
+}
+
+/** The kustomization without its `helmCharts`, rendered from a copy of its directory. */
+function renderWithoutCharts(dir, kustomization) {
+  const copy = mkdtempSync(path.join(root, 'node_modules', '.validate-k8s-kustomization-'));
+  try {
+    cpSync(dir, copy, { recursive: true });
+    const { helmCharts: _charts, ...rest } = kustomization;
+    writeFileSync(path.join(copy, 'kustomization.yaml'), stringify(rest));
+    return kubectlKustomize(copy, false);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+function render(dir) {
+  const kustomization = parse(readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8'));
+  const charts = kustomization.helmCharts ?? [];
+  if (charts.length === 0) return kubectlKustomize(dir, false);
+  if (process.env.K8S_RENDER_HELM === '1') return kubectlKustomize(dir, true);
+  const valueFailures = checkHelmValues(dir, charts);
+  const rendered = renderWithoutCharts(dir, kustomization);
+  return {
+    ...rendered,
+    valueFailures,
+    skipped: `pulls Helm charts (${charts.map((c) => `${c.name} ${c.version}`).join(', ')}): rendered without them, their values checked against k8s/schemas/helm (K8S_RENDER_HELM=1 renders them where helm and the chart repository are available)`,
+  };
 }
 
 function overlays() {
@@ -162,7 +252,8 @@ async function main(argv) {
       const name = path.relative(root, dir);
       const rendered = render(dir);
       if (rendered.skipped) skipped.push(`${name}: ${rendered.skipped}`);
-      else if (rendered.error) failures.push(rendered.error);
+      failures.push(...(rendered.valueFailures ?? []));
+      if (rendered.error) failures.push(rendered.error);
       else resources.push(...parseStream(rendered.text, name));
     }
   }
@@ -179,8 +270,9 @@ async function main(argv) {
     const where = entry ? `${entry.source}: ${entry.resource.kind}/${entry.resource.metadata?.name ?? '?'}` : 'resources';
     for (const message of messages) failures.push(`${where}: ${message}`);
   }
+  failures.push(...checkAlertRules(resources));
   const sources = [...new Set(resources.map((r) => r.source))];
-  for (const line of skipped) console.log(`validate-k8s: NOT RENDERED ${line}`);
+  for (const line of skipped) console.log(`validate-k8s: PARTLY RENDERED ${line}`);
   if (failures.length > 0) {
     for (const failure of failures) console.error(`validate-k8s: ${failure}`);
     console.error(`validate-k8s: ${failures.length} problem(s) in ${resources.length} resources`);

@@ -64,8 +64,26 @@ describe('validate-k8s', () => {
 
   it('renders and accepts every overlay of the repository', () => {
     const { status, output } = validate();
-    expect(output).toMatch(/resources valid \(k8s\/overlays\/dev, k8s\/overlays\/operators, k8s\/overlays\/prod\)/);
+    expect(output).toMatch(/resources valid \(k8s\/overlays\/dev, k8s\/overlays\/operators, k8s\/overlays\/operators\/nats, k8s\/overlays\/prod\)/);
     expect(status).toBe(0);
+  });
+
+  it('checks a Helm chart\'s values against the schema kept for its version, and renders the rest without the chart', () => {
+    const overlay = path.join(dir, 'helm-overlay');
+    mkdirSync(overlay);
+    const chart = (version: string) => `resources:\n  - policy.yaml\nhelmCharts:\n  - name: nats\n    version: ${version}\n    releaseName: nats\n    valuesFile: values.yaml\n`;
+    writeFileSync(path.join(overlay, 'policy.yaml'), 'apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: p\nspec:\n  podSelector: {}\n');
+    writeFileSync(path.join(overlay, 'kustomization.yaml'), chart('1.2.8'));
+    writeFileSync(path.join(overlay, 'values.yaml'), 'config:\n  jetstream:\n    enabled: true\n');
+    expect(validate(overlay)).toMatchObject({ status: 0, output: expect.stringContaining('1 resources valid') });
+    writeFileSync(path.join(overlay, 'values.yaml'), 'config:\n  jetstream:\n    enabeld: true\n');
+    const misspelt = validate(overlay);
+    expect(misspelt.output).toMatch(/helm chart nats 1\.2\.8: values\/config\/jetstream must NOT have additional properties: enabeld/);
+    expect(misspelt.status).toBe(1);
+    writeFileSync(path.join(overlay, 'kustomization.yaml'), chart('9.9.9'));
+    const unknown = validate(overlay);
+    expect(unknown.output).toMatch(/helm chart nats 9\.9\.9: no values schema/);
+    expect(unknown.status).toBe(1);
   });
 
   it('refuses an overlay that does not render', () => {

@@ -3,17 +3,8 @@
  * records and follows their changes through the internal events on the event stream.
  */
 import { createOrganization } from './support/client';
+import { eventually } from './support/eventually';
 import { API, createCkr, ok, strategyBasics } from './support/strategy-fixtures';
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
-}
 
 describe('work-item classification from strategy records', () => {
   it('is ckr for a direct OKR link and follows an opportunity through promotion', async () => {
@@ -37,13 +28,13 @@ describe('work-item classification from strategy records', () => {
 
     const after = await eventually(
       () => ok(org.api.get(`${API}/work-items/${viaSolution.id}`)),
-      (item) => item.classification === 'ckr',
+      { until: (item) => item.classification === 'ckr' },
     );
     expect(after.classification).toBe('ckr');
     // The consumer stores each linked item in a transaction of its own: the second may follow later.
     const maintenanceAfter = await eventually(
       () => ok(org.api.get(`${API}/work-items/${maintenance.id}`)),
-      (item) => item.classification === 'ckr',
+      { until: (item) => item.classification === 'ckr' },
     );
     expect(maintenanceAfter.classification).toBe('ckr');
     const underNewCkr = await ok(org.api.get(`${API}/work-items?ckrId=${newCkrId}`));

@@ -4,6 +4,7 @@
  * `work_item.created` event.
  */
 import { createOrganization } from './support/client';
+import { atLeast, eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { Receiver, createWebhook } from './support/receiver';
 
@@ -34,12 +35,12 @@ describe('delivery-intake killed mid-write (distributed)', () => {
       }
     };
     const load = Promise.all(Array.from({ length: 6 }, (_, n) => worker(n)));
-    while (acknowledged.length < 30) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(() => acknowledged, { until: atLeast(30), intervalMs: 10 });
     await stack.kill('delivery-intake');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await stack.start('delivery-intake');
     const restartedAt = acknowledged.length;
-    while (acknowledged.length < restartedAt + 20) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(() => acknowledged, { until: atLeast(restartedAt + 20), intervalMs: 10 });
     running = false;
     await load;
 
@@ -52,7 +53,7 @@ describe('delivery-intake killed mid-write (distributed)', () => {
     expect(new Set(stored.map((w) => w.key)).size).toBe(stored.length);
     for (const item of stored) expect((await org.api.get(`/api/v1/work-items/${item.id}`)).status).toBe(200);
     // Every stored item (acknowledged or cut off before its answer) has exactly its one event.
-    const events = await receiver.waitFor(stored.length, (r) => r.path === '/killed', 60_000);
+    const events = await eventually(() => receiver.received((r) => r.path === '/killed'), { until: atLeast(stored.length), timeoutMs: 60_000 });
     expect(new Set(events.map((r) => r.body.data.id))).toEqual(storedIds);
   }, 180_000);
 });

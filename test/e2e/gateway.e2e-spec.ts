@@ -1,4 +1,5 @@
 import { createOrganization, keyClient } from './support/client';
+import { eventually } from './support/eventually';
 import { startGatewayReplica } from './support/replicas';
 import { ERROR_SHAPE, shapeViolations } from './support/shapes';
 import { stackInfo } from './support/stack-info';
@@ -103,12 +104,7 @@ describe('key revocation across gateway replicas', () => {
       expect((await onReplica.get('/api/v1/work-items')).status).toBe(200);
       expect((await org.api.delete(`/api/v1/api-keys/${created.body.id}`)).status).toBe(200);
       const revokedAt = Date.now();
-      let status = 200;
-      while (status !== 401 && Date.now() - revokedAt < 6000) {
-        status = (await onReplica.get('/api/v1/work-items')).status;
-        if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(status).toBe(401);
+      await eventually(async () => expect((await onReplica.get('/api/v1/work-items')).status).toBe(401), { timeoutMs: 6000 });
       expect(Date.now() - revokedAt).toBeLessThan(5000);
     } finally {
       await replica.stop();

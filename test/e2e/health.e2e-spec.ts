@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../tools/stack';
+import { samples, scrape } from './support/metrics';
 import { stackInfo } from './support/stack-info';
 
 describe('health and readiness', () => {
@@ -17,6 +18,14 @@ describe('health and readiness', () => {
       status: 'ok',
       checks: { database: { status: 'up' }, messaging: { status: 'up' } },
     });
+  });
+
+  it.each(apps)('%s exports the same checks as pds_dependency_up, 1 for each dependency that answers', async (_name, url) => {
+    const up = samples(await scrape(url), 'pds_dependency_up').map(({ labels, value }) => [labels.dependency, value]);
+    expect(up.sort()).toEqual([
+      ['database', 1],
+      ['messaging', 1],
+    ]);
   });
 
   it.each(apps)('%s answers /version with its version, commit, build time and Node version', async (_name, url) => {

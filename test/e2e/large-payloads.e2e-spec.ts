@@ -4,6 +4,7 @@
  * (libs/messaging/src/large-payloads.ts).
  */
 import { createOrganization } from './support/client';
+import { atLeast, eventually } from './support/eventually';
 import { Receiver, createWebhook } from './support/receiver';
 
 describe('large payloads', () => {
@@ -32,7 +33,7 @@ describe('large payloads', () => {
       const large = await org.api.post('/api/v1/intake', { kind: 'IMPROVEMENT', title: 'Huge event', description });
       expect(large.status).toBe(200);
       const small = await org.api.post('/api/v1/intake', { kind: 'BUG', title: 'Small event after it' });
-      const requests = await receiver.waitFor(2, (r) => r.path === '/large');
+      const requests = await eventually(() => receiver.received((r) => r.path === '/large'), { until: atLeast(2) });
       const byId = new Map(requests.map((r) => [r.body.data.id, r.body]));
       expect(byId.get(large.body.id)?.data.description).toBe(description);
       expect(byId.get(small.body.id)?.data.title).toBe('Small event after it');

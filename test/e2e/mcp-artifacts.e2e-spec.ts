@@ -1,7 +1,8 @@
 /** Repository artifacts reach the MCP tools as soon as the repos context has them. */
 import { createOrganization } from './support/client';
+import { eventually } from './support/eventually';
 import { data, withKey } from './support/mcp';
-import { connectRepository, githubPush, postGithub, uniqueRepo, waitForArtifacts } from './support/repos';
+import { artifactsOf, connectRepository, githubPush, postGithub, uniqueRepo } from './support/repos';
 
 describe('MCP and repository artifacts', () => {
   it('get_records and get_discovery_context show the branch and commits a push linked', async () => {
@@ -12,7 +13,7 @@ describe('MCP and repository artifacts', () => {
     const branch = `feature/${item.key.toLowerCase()}-export`;
     const pushed = await postGithub(connection, 'push', githubPush(fullName, branch, [{ message: `Add export (${item.key})` }], { created: true }));
     expect(pushed.status).toBe(202);
-    await waitForArtifacts(org.api, item.key, (body) => body.branches.length === 1 && body.commits.length === 1);
+    await eventually(() => artifactsOf(org.api, item.key), { until: (body) => body.branches.length === 1 && body.commits.length === 1 });
 
     const client = await withKey(org.apiKey);
     try {

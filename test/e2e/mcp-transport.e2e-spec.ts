@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { ApiClient, Json, createMember, createOrganization, keyClient } from './support/client';
+import { eventually } from './support/eventually';
 import { INITIALIZE, connectMcp, data, mcpUrl, rawMcp, toolCall } from './support/mcp';
 import { stackInfo } from './support/stack-info';
 
@@ -87,12 +88,7 @@ describe('MCP transport: Streamable HTTP at /mcp', () => {
     expect((await dev.api.delete(`/api/v1/me/api-keys/${own.body.id}`)).status).toBe(200);
     // Standalone: at once. Distributed: when the revocation broadcast reaches the MCP replica, and
     // never later than API_KEY_CACHE_TTL_MS (at most 5 s), as for a second gateway replica.
-    const deadline = Date.now() + 5000;
-    let after = await rawMcp('POST', { 'x-api-key': own.body.apiKey }, INITIALIZE);
-    while (after.status === 200 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      after = await rawMcp('POST', { 'x-api-key': own.body.apiKey }, INITIALIZE);
-    }
+    const after = await eventually(() => rawMcp('POST', { 'x-api-key': own.body.apiKey }, INITIALIZE), { until: (answer) => answer.status !== 200, timeoutMs: 5000 });
     expect(after.status).toBe(401);
     expect(after.body.message).toContain('revoked');
   });

@@ -12,6 +12,7 @@ import { ConnectionOptions, NatsConnection, connect } from 'nats';
 import { HARNESS_USER, PROBE_CLIENT } from '../../tools/nats-server';
 import { createOrganization } from './support/client';
 import { isDistributed } from './support/events';
+import { eventually } from './support/eventually';
 import { StackInfo, natsConnectOptions, stackInfo } from './support/stack-info';
 
 interface Refusal {
@@ -41,13 +42,6 @@ async function connectAs(info: StackInfo, app: string): Promise<{ nc: NatsConnec
   return { nc, refused };
 }
 
-async function waitForRefusal(refused: Refusal[], operation: string, subject: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!refused.some((r) => r.operation === operation && r.subject === subject) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  expect(refused).toContainEqual({ operation, subject });
-}
 
 async function refusedToConnect(options: ConnectionOptions): Promise<string> {
   try {
@@ -110,7 +104,7 @@ const onPrivateNats = isDistributed() && Boolean(stackInfo().natsCredentials);
     const create = subject(WebhookSubjects.create);
     const body = { url: 'http://127.0.0.1:9/forged', events: [EventType.WorkItemCreated] };
     await expect(nc.request(create, json({ auth, body }), { timeout: 1500 })).rejects.toThrow();
-    await waitForRefusal(refused, 'publish', create);
+    await eventually(() => expect(refused).toContainEqual({ operation: 'publish', subject: create }));
     expect((await org.api.get('/api/v1/webhooks')).body).toEqual([]);
 
     // The very same message from the gateway's user (whose job it is) does create it: only the permission stood in the way.
@@ -127,8 +121,8 @@ const onPrivateNats = isDistributed() && Boolean(stackInfo().natsCredentials);
     nc.subscribe(requests);
     nc.subscribe(gatewayReplies);
     await nc.flush();
-    await waitForRefusal(refused, 'subscription', requests);
-    await waitForRefusal(refused, 'subscription', gatewayReplies);
+    await eventually(() => expect(refused).toContainEqual({ operation: 'subscription', subject: requests }));
+    await eventually(() => expect(refused).toContainEqual({ operation: 'subscription', subject: gatewayReplies }));
   });
 
   it('refuses a forged event in the EVENTS stream from an app that does not publish that event type', async () => {
@@ -138,7 +132,7 @@ const onPrivateNats = isDistributed() && Boolean(stackInfo().natsCredentials);
     // strategy-discovery publishes events, but not delivery's.
     const { nc, refused } = await as('strategy-discovery');
     await expect(nc.jetstream({ timeout: 1500 }).publish(workItemCreated, json(envelope), { msgID: envelope.id })).rejects.toThrow();
-    await waitForRefusal(refused, 'publish', workItemCreated);
+    await eventually(() => expect(refused).toContainEqual({ operation: 'publish', subject: workItemCreated }));
 
     // The stream never got it: read back by the test harness's own user.
     const harness = await connect({ ...natsConnectOptions(info, HARNESS_USER), name: PROBE_CLIENT });
@@ -152,9 +146,9 @@ const onPrivateNats = isDistributed() && Boolean(stackInfo().natsCredentials);
     const { nc, refused } = await as('webhook-dispatcher');
     const jsm = await nc.jetstreamManager({ timeout: 1500 });
     await expect(jsm.streams.delete(stream)).rejects.toThrow();
-    await waitForRefusal(refused, 'publish', `$JS.API.STREAM.DELETE.${stream}`);
+    await eventually(() => expect(refused).toContainEqual({ operation: 'publish', subject: `$JS.API.STREAM.DELETE.${stream}` }));
     await expect(jsm.consumers.info(stream, 'delivery-intake')).rejects.toThrow();
-    await waitForRefusal(refused, 'publish', `$JS.API.CONSUMER.INFO.${stream}.delivery-intake`);
+    await eventually(() => expect(refused).toContainEqual({ operation: 'publish', subject: `$JS.API.CONSUMER.INFO.${stream}.delivery-intake` }));
     // Its own consumer it may read.
     expect((await jsm.consumers.info(stream, 'webhook-dispatcher')).name).toBe('webhook-dispatcher');
     expect((await jsm.streams.info(stream)).config.name).toBe(stream);

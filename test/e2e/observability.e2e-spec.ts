@@ -4,9 +4,10 @@ import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import type { AppName } from '../../tools/stack';
 import { Json, createOrganization, keyClient } from './support/client';
+import { atLeast, eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { rawMcp } from './support/mcp';
-import { scrape, stackMetric, waitForMetric } from './support/metrics';
+import { scrape, stackMetric } from './support/metrics';
 import { Receiver, createWebhook } from './support/receiver';
 import { connectRepository, githubPush, postGithub, uniqueRepo } from './support/repos';
 import { stackInfo } from './support/stack-info';
@@ -37,7 +38,7 @@ describe('/metrics', () => {
     for (const ref of [item.id, item.key, item.key]) expect((await org.api.get(`${WORK_ITEMS}/${ref}`)).status).toBe(200);
     expect((await org.api.get(`${WORK_ITEMS}/WI-999999`)).status).toBe(404);
 
-    expect(await waitForMetric('pds_http_request_duration_seconds_count', { ...route, status: '200' }, before + 3)).toBeGreaterThanOrEqual(before + 3);
+    await eventually(() => stackMetric('pds_http_request_duration_seconds_count', { ...route, status: '200' }), { until: (value) => value >= before + 3 });
     expect(await stackMetric('pds_http_request_duration_seconds_count', { ...route, status: '404' })).toBeGreaterThanOrEqual(missingBefore + 1);
     expect(await stackMetric('pds_bus_request_duration_seconds_count', { subject: 'delivery.work-item.get', outcome: 'ok' })).toBeGreaterThanOrEqual(busBefore + 3);
     // No series carries a record's id or key.
@@ -56,8 +57,8 @@ describe('/metrics', () => {
     expect((await call('whoami', {})).status).toBe(200);
     expect((await call('whoami', {})).status).toBe(200);
     expect((await call('get_records', { refs: ['WI-999999'] })).status).toBe(200);
-    expect(await waitForMetric('pds_mcp_tool_calls_total', labels, before + 2)).toBeGreaterThanOrEqual(before + 2);
-    expect(await waitForMetric('pds_mcp_tool_calls_total', { tool: 'get_records', outcome: 'error' }, errorsBefore + 1)).toBeGreaterThanOrEqual(errorsBefore + 1);
+    await eventually(() => stackMetric('pds_mcp_tool_calls_total', labels), { until: (value) => value >= before + 2 });
+    await eventually(() => stackMetric('pds_mcp_tool_calls_total', { tool: 'get_records', outcome: 'error' }), { until: (value) => value >= errorsBefore + 1 });
   });
 
   it('counts repository deliveries received and processed', async () => {
@@ -69,9 +70,9 @@ describe('/metrics', () => {
     const processedBefore = await stackMetric('pds_repo_deliveries_processed_total', { outcome: 'processed' });
     expect((await postGithub(connection, 'push', githubPush(connection.fullName, 'main', [{ message: 'metrics' }]))).status).toBe(202);
     expect((await postGithub(connection, 'push', githubPush(connection.fullName, 'main', []), { secret: 'wrong' })).status).toBe(401);
-    expect(await waitForMetric('pds_repo_deliveries_received_total', received, before + 1)).toBeGreaterThanOrEqual(before + 1);
+    await eventually(() => stackMetric('pds_repo_deliveries_received_total', received), { until: (value) => value >= before + 1 });
     expect(await stackMetric('pds_repo_deliveries_received_total', { provider: 'GITHUB', outcome: 'refused' })).toBeGreaterThanOrEqual(refusedBefore + 1);
-    expect(await waitForMetric('pds_repo_deliveries_processed_total', { outcome: 'processed' }, processedBefore + 1)).toBeGreaterThanOrEqual(processedBefore + 1);
+    await eventually(() => stackMetric('pds_repo_deliveries_processed_total', { outcome: 'processed' }), { until: (value) => value >= processedBefore + 1 });
   });
 
   it('counts webhook attempts by outcome with their latency, and shows the outbox and pending gauges', async () => {
@@ -82,8 +83,8 @@ describe('/metrics', () => {
       const before = await stackMetric('pds_webhook_attempts_total', { outcome: 'success' });
       const latencyBefore = await stackMetric('pds_webhook_attempt_duration_seconds_count', { outcome: 'success' });
       expect((await org.api.post(WORK_ITEMS, { title: 'Delivered', type: 'TASK' })).status).toBe(200);
-      await receiver.waitFor(1, (r) => r.path === '/metrics-ok');
-      expect(await waitForMetric('pds_webhook_attempts_total', { outcome: 'success' }, before + 1)).toBeGreaterThanOrEqual(before + 1);
+      await eventually(() => receiver.received((r) => r.path === '/metrics-ok'), { until: atLeast(1) });
+      await eventually(() => stackMetric('pds_webhook_attempts_total', { outcome: 'success' }), { until: (value) => value >= before + 1 });
       expect(await stackMetric('pds_webhook_attempt_duration_seconds_count', { outcome: 'success' })).toBeGreaterThanOrEqual(latencyBefore + 1);
 
       const all = (await Promise.all(Object.values(stackInfo().appUrls).map(scrape))).join('\n');
@@ -117,14 +118,9 @@ function logLines(file: string): LogLine[] {
     .map((line) => JSON.parse(line) as LogLine);
 }
 
-/** Polls an app's log until `found` holds for the lines of this request id (pino writes through a pipe). */
-async function waitForLog(file: string, reqId: string, found: (lines: LogLine[]) => boolean, timeoutMs = 15_000): Promise<LogLine[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const lines = logLines(file).filter((line) => line.reqId === reqId);
-    if (found(lines) || Date.now() > deadline) return lines;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** The lines an app logged so far for one request id (pino writes through a pipe: wait with `eventually`). */
+function requestLines(file: string, reqId: string): LogLine[] {
+  return logLines(file).filter((line) => line.reqId === reqId);
 }
 
 const handled = (subject: string) => (lines: LogLine[]) => lines.some((line) => line.msg === 'message handled' && line.subject === subject);
@@ -152,16 +148,16 @@ describe('one request id across processes', () => {
     const created = await api.post(WORK_ITEMS, { title: 'Followed', type: 'TASK' }, { headers: { 'x-request-id': reqId } });
     expect(created.status).toBe(200);
     expect(created.headers.get('x-request-id')).toBe(reqId);
-    await receiver.waitFor(1, (r) => r.path === '/follow');
+    await eventually(() => receiver.received((r) => r.path === '/follow'), { until: atLeast(1) });
 
-    const gateway = await waitForLog(logOf('api-gateway'), reqId, (lines) => lines.some((line) => line.msg === 'request'));
+    const gateway = await eventually(() => requestLines(logOf('api-gateway'), reqId), { until: (lines) => lines.some((line) => line.msg === 'request') });
     expect(gateway).toContainEqual(expect.objectContaining({ msg: 'request', url: WORK_ITEMS, status: 200 }));
     // The service that handled the request, in its own process (over NATS in the distributed run).
-    expect(await waitForLog(logOf('delivery-intake'), reqId, handled('delivery.work-item.create'))).toContainEqual(
+    expect(await eventually(() => requestLines(logOf('delivery-intake'), reqId), { until: handled('delivery.work-item.create') })).toContainEqual(
       expect.objectContaining({ msg: 'message handled', subject: 'delivery.work-item.create' }),
     );
     // The event the request's transaction wrote (outbox → JetStream) and the webhook attempt it caused.
-    const dispatcher = await waitForLog(logOf('webhook-dispatcher'), reqId, (lines) => handled('events.work_item.created')(lines) && lines.some((line) => line.msg === 'webhook attempt'));
+    const dispatcher = await eventually(() => requestLines(logOf('webhook-dispatcher'), reqId), { until: (lines) => handled('events.work_item.created')(lines) && lines.some((line) => line.msg === 'webhook attempt') });
     expect(dispatcher).toContainEqual(expect.objectContaining({ msg: 'message handled', subject: 'events.work_item.created' }));
     expect(dispatcher).toContainEqual(expect.objectContaining({ msg: 'webhook attempt' }));
     // Every line about handling this create carries an id: none is written outside the request.
@@ -180,7 +176,7 @@ describe('one request id across processes', () => {
     });
     expect(response.status).toBe(200);
     const toDelivery = (line: LogLine) => line.msg === 'message handled' && line.subject?.startsWith('delivery.') === true;
-    expect(await waitForLog(logOf('delivery-intake'), reqId, (lines) => lines.some(toDelivery))).toContainEqual(
+    expect(await eventually(() => requestLines(logOf('delivery-intake'), reqId), { until: (lines) => lines.some(toDelivery) })).toContainEqual(
       expect.objectContaining({ msg: 'message handled', subject: expect.stringMatching(/^delivery\./) }),
     );
   });
@@ -191,7 +187,7 @@ describe('one request id across processes', () => {
     expect(created.status).toBe(200);
     const reqId = created.headers.get('x-request-id') ?? '';
     expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await waitForLog(logOf('delivery-intake'), reqId, handled('delivery.work-item.create'))).not.toEqual([]);
+    expect(await eventually(() => requestLines(logOf('delivery-intake'), reqId), { until: handled('delivery.work-item.create') })).not.toEqual([]);
   });
 });
 
@@ -231,14 +227,11 @@ async function startOtlpReceiver(): Promise<{ url: string; spans: ExportedSpan[]
   };
 }
 
-async function waitForSpan(spans: ExportedSpan[], match: (span: ExportedSpan) => boolean, timeoutMs = 15_000): Promise<ExportedSpan> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const span = spans.find(match);
-    if (span) return span;
-    if (Date.now() > deadline) throw new Error(`span not exported; got ${JSON.stringify(spans.map((s) => `${s.service} ${s.name}`))}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** The exported span that matches (a probe: spans are exported in batches, wait with `eventually`). */
+function exported(spans: ExportedSpan[], match: (span: ExportedSpan) => boolean): ExportedSpan {
+  const span = spans.find(match);
+  if (!span) throw new Error(`span not exported; got ${JSON.stringify(spans.map((s) => `${s.service} ${s.name}`))}`);
+  return span;
 }
 
 const SERVER = 2;
@@ -266,11 +259,11 @@ describe('OpenTelemetry traces (OTEL_* switched on)', () => {
     expect((await api.get(`${WORK_ITEMS}/${item.key}`)).status).toBe(200);
 
     const gatewayName = distributed ? 'api-gateway' : 'standalone';
-    const http = await waitForSpan(otlp.spans, (s) => s.service === gatewayName && s.name === 'GET /api/v1/work-items/:id' && s.kind === SERVER);
-    const handled = await waitForSpan(otlp.spans, (s) => s.traceId === http.traceId && s.name === 'handle delivery.work-item.get');
+    const http = await eventually(() => exported(otlp.spans, (s) => s.service === gatewayName && s.name === 'GET /api/v1/work-items/:id' && s.kind === SERVER));
+    const handled = await eventually(() => exported(otlp.spans, (s) => s.traceId === http.traceId && s.name === 'handle delivery.work-item.get'));
     if (distributed) {
       // gateway HTTP span → gateway client span (NATS request) → delivery-intake server span.
-      const request = await waitForSpan(otlp.spans, (s) => s.spanId === handled.parentSpanId);
+      const request = await eventually(() => exported(otlp.spans, (s) => s.spanId === handled.parentSpanId));
       expect(request).toMatchObject({ service: 'api-gateway', name: 'request delivery.work-item.get', kind: CLIENT, traceId: http.traceId, parentSpanId: http.spanId });
       expect(handled).toMatchObject({ service: 'delivery-intake', kind: SERVER });
     } else {
@@ -282,9 +275,9 @@ describe('OpenTelemetry traces (OTEL_* switched on)', () => {
     const org = await createOrganization(undefined, stack.url);
     const api = keyClient(org.apiKey, stack.url);
     expect((await api.post(WORK_ITEMS, { title: 'Traced event', type: 'TASK' })).status).toBe(200);
-    const http = await waitForSpan(otlp.spans, (s) => s.name === 'POST /api/v1/work-items' && s.kind === SERVER);
-    const processed = await waitForSpan(otlp.spans, (s) => s.traceId === http.traceId && s.name === 'process work_item.created' && s.service === (distributed ? 'webhook-dispatcher' : 'standalone'));
-    const parent = await waitForSpan(otlp.spans, (s) => s.spanId === processed.parentSpanId);
+    const http = await eventually(() => exported(otlp.spans, (s) => s.name === 'POST /api/v1/work-items' && s.kind === SERVER));
+    const processed = await eventually(() => exported(otlp.spans, (s) => s.traceId === http.traceId && s.name === 'process work_item.created' && s.service === (distributed ? 'webhook-dispatcher' : 'standalone')));
+    const parent = await eventually(() => exported(otlp.spans, (s) => s.spanId === processed.parentSpanId));
     expect(parent).toMatchObject({ name: 'handle delivery.work-item.create', traceId: http.traceId });
   });
 });

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppName, repoRoot } from '../../tools/stack';
+import { eventually } from './support/eventually';
 import { OPENAPI_DOCUMENT_FILE } from './support/openapi';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { stackInfo } from './support/stack-info';
@@ -19,12 +20,6 @@ function mappedRoutes(logFile: string): string[] {
   return routes;
 }
 
-async function waitForLog(logFile: string, line: RegExp): Promise<void> {
-  for (let waited = 0; !line.test(readFileSync(logFile, 'utf8')); waited += 100) {
-    if (waited > 15_000) throw new Error(`${logFile} has no line matching ${line}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 function documentedRoutes(document: Json): string[] {
   return Object.entries(document.paths as Json).flatMap(([template, item]) => Object.keys(item as Json).map((method) => `${method.toUpperCase()} ${template}`));
@@ -82,7 +77,9 @@ describe('OpenAPI document and /docs', () => {
 
     it('compares the routes Nest mapped with the paths of the document', async () => {
       // The apps' output reaches the log files through this process: wait for each start-up line.
-      for (const app of apps) await waitForLog(stack.logFile(app), /listening on/);
+      for (const app of apps) {
+        await eventually(() => readFileSync(stack.logFile(app), 'utf8'), { until: (log) => /listening on/.test(log), what: `${app}'s start-up line` });
+      }
       const document = JSON.parse(readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8')) as Json;
       const mapped = new Set(apps.flatMap((app) => mappedRoutes(stack.logFile(app))));
       expect(mapped.size).toBeGreaterThan(50);

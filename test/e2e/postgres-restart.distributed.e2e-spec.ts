@@ -5,6 +5,7 @@
  */
 import { createScratchDatabase } from '../../tools/stack';
 import { TestOrganization, createOrganization } from './support/client';
+import { atLeast, eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { PrivatePostgres, startPrivatePostgres } from './support/private-postgres';
 import { Receiver, createWebhook } from './support/receiver';
@@ -54,17 +55,13 @@ describe('PostgreSQL restarted under load (distributed)', () => {
     expect(read.status).toBe(503);
 
     await postgres.start();
-    let recovered = false;
-    for (let i = 0; i < 60 && !recovered; i += 1) {
-      recovered = (await create(`After ${i}`)).status === 200;
-      if (!recovered) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(recovered).toBe(true);
+    let tries = 0;
+    await eventually(async () => expect(await create(`After ${tries++}`)).toMatchObject({ status: 200 }), { intervalMs: 500, what: 'a create after the restart' });
     for (let i = 0; i < 5; i += 1) expect((await create(`Later ${i}`)).status).toBe(200);
     expect((await org.api.get('/api/v1/work-items?limit=500')).body.map((w: { id: string }) => w.id).sort()).toEqual([...acknowledged].sort());
 
     // Every acknowledged create has its event: the outbox held them through the outage.
-    const delivered = await receiver.waitFor(acknowledged.length, (r) => r.path === '/restart', 60_000);
+    const delivered = await eventually(() => receiver.received((r) => r.path === '/restart'), { until: atLeast(acknowledged.length), timeoutMs: 60_000 });
     expect(new Set(delivered.map((r) => r.body.data.id))).toEqual(new Set(acknowledged));
   }, 180_000);
 });

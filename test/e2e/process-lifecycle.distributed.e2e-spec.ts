@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PrivateNats, startPrivateNats } from '../../tools/nats-server';
 import { DISTRIBUTED_APPS, ScratchDatabase, createScratchDatabase, freePort, waitUntilReady } from '../../tools/stack';
+import { eventually } from './support/eventually';
 import { NpmRun, exitWithin, npmRun } from './support/npm-run';
 import { databaseAdminUrl, stackInfo } from './support/stack-info';
 
@@ -51,8 +52,8 @@ describe('Ctrl-C on npm run start:distributed', () => {
     run = npmRun('start:distributed', env);
     for (const port of ports) await waitUntilReady(`http://127.0.0.1:${port}`, run.child, 180_000);
     // The runner prints its summary once the last app is ready.
-    const deadline = Date.now() + 30_000;
-    while (!run.output().includes('is up:') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = run;
+    await eventually(() => started.output(), { until: (output) => output.includes('is up:'), what: "the runner's summary" });
 
     run.interrupt();
     expect(await exitWithin(run.exit, 90_000)).toEqual({ code: 0, signal: null });

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../../tools/stack';
 import { ApiClient } from './support/client';
+import { atLeast, eventually } from './support/eventually';
 import { NpmRun, exitWithin, npmRun } from './support/npm-run';
 import { stackInfo, stackMode } from './support/stack-info';
 
@@ -24,18 +25,28 @@ interface Started {
 /** Every process the standalone cases start, stopped after them even when one never got ready. */
 const spawned: ChildProcess[] = [];
 
+/**
+ * PORT=0: the process binds a free port itself and its start-up line names it. A port picked here
+ * and released before the process binds it may be taken in between (the other worker's specs start
+ * and restart apps), and /ready would then answer for another server.
+ */
 async function standalone(dataDir: string, env: Record<string, string> = {}, ready = true): Promise<Started> {
-  const port = await freePort();
   let output = '';
   const child = spawnApp('standalone', {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, OPERATOR_TOKEN: stackInfo().operatorToken, ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, OPERATOR_TOKEN: stackInfo().operatorToken, ...env },
     onLine: (line) => (output += `${line}\n`),
   });
   spawned.push(child);
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  if (ready) await waitUntilReady(url, child, 90_000);
-  return { child, url, output: () => output, exit };
+  if (!ready) return { child, url: '', output: () => output, exit };
+  const listening = await eventually(() => (child.exitCode !== null ? `exited with ${child.exitCode}` : /listening on (http:\/\/[^\s"]+)/.exec(output)?.[1]), {
+    until: (found) => found !== undefined,
+    timeoutMs: 90_000,
+    what: 'the start-up line',
+  });
+  if (!listening?.startsWith('http')) throw new Error(`standalone ${listening} before it listened:\n${output}`);
+  await waitUntilReady(listening, child, 90_000);
+  return { child, url: listening, output: () => output, exit };
 }
 
 describe('standalone process life cycle', () => {
@@ -89,7 +100,7 @@ describe('standalone process life cycle', () => {
     };
     const load = Promise.all(Array.from({ length: 8 }, (_, n) => worker(n)));
     // SIGTERM once the load is well under way, however slow the machine is.
-    while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(() => acknowledged, { until: atLeast(20), intervalMs: 20, what: '20 acknowledged creates' });
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);
     stopped = true;
@@ -189,7 +200,7 @@ describe('standalone process life cycle', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     try {
       run.interrupt();
-      await waitFor(() => run.output().includes('SIGINT: shutting down'));
+      await eventually(() => run.output(), { until: (output) => output.includes('SIGINT: shutting down'), intervalMs: 50 });
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(run.groupAlive()).toBe(true);
       run.interrupt();
@@ -201,11 +212,3 @@ describe('standalone process life cycle', () => {
     }
   }, 240_000);
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { TestOrganization, createOrganization } from './support/client';
+import { atLeast, eventually } from './support/eventually';
 import { Receiver, createWebhook } from './support/receiver';
 import {
   Connection,
   REPOSITORIES,
+  artifactsOf,
   connectRepository,
   githubPullRequest,
   githubPush,
@@ -13,8 +15,7 @@ import {
   settle,
   sha,
   uniqueRepo,
-  waitForArtifacts,
-  waitForStatus,
+  workItemOf,
 } from './support/repos';
 
 const WORK_ITEMS = '/api/v1/work-items';
@@ -50,8 +51,8 @@ describe('status automations', () => {
     const target = await item(org);
     const branch = `feature/${target.key}`;
     await postGithub(connection, 'push', githubPush(connection.fullName, branch, [{ message: 'start' }], { created: true }));
-    await waitForStatus(org.api, target.key, 'IN_PROGRESS');
-    const [request] = await receiver.waitFor(1, (r) => r.path === path && r.body.data.id === target.id);
+    await eventually(() => workItemOf(org.api, target.key), { until: (item) => item.status === 'IN_PROGRESS' });
+    const [request] = await eventually(() => receiver.received((r) => r.path === path && r.body.data.id === target.id), { until: atLeast(1) });
     expect(request.body).toMatchObject({
       event: 'work_item.status_changed',
       organizationId: org.organization.id,
@@ -60,10 +61,10 @@ describe('status automations', () => {
 
     const pr = { number: 5, title: `Login for ${target.key}`, head: branch };
     await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'opened', pr));
-    await waitForStatus(org.api, target.key, 'IN_REVIEW');
+    await eventually(() => workItemOf(org.api, target.key), { until: (item) => item.status === 'IN_REVIEW' });
     await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'closed', { ...pr, state: 'closed', merged: true }));
-    await waitForStatus(org.api, target.key, 'DONE');
-    await receiver.waitFor(3, (r) => r.path === path && r.body.data.id === target.id);
+    await eventually(() => workItemOf(org.api, target.key), { until: (item) => item.status === 'DONE' });
+    await eventually(() => receiver.received((r) => r.path === path && r.body.data.id === target.id), { until: atLeast(3) });
     // Step by step: these three moves and no other. Webhook deliveries carry no ordering promise
     // (docs/webhooks.md), so the order they arrived in is not part of it; previousStatus chains them.
     expect(statusChanges(path, target.id).sort()).toEqual([
@@ -91,8 +92,8 @@ describe('status automations', () => {
     ];
     for (const [event, payload] of burst) expect((await postGithub(connection, event, payload)).status).toBe(202);
 
-    await waitForStatus(org.api, target.key, 'DONE');
-    const artifacts = await waitForArtifacts(org.api, target.key, (b) => b.pullRequests[0]?.state === 'MERGED' && b.branches.length === 2);
+    await eventually(() => workItemOf(org.api, target.key), { until: (item) => item.status === 'DONE' });
+    const artifacts = await eventually(() => artifactsOf(org.api, target.key), { until: (b) => b.pullRequests[0]?.state === 'MERGED' && b.branches.length === 2 });
     const branches = artifacts.branches.map((b: { name: string; deleted: boolean; lastCommitSha: string }) => [b.name, b.deleted, b.lastCommitSha]).sort();
     expect(branches).toEqual([
       [branch, false, head],
@@ -101,7 +102,7 @@ describe('status automations', () => {
     expect(artifacts.pullRequests).toHaveLength(1);
     expect(artifacts.pullRequests[0]).toMatchObject({ number: 21, state: 'MERGED', authorLogin: 'ada' });
     expect(artifacts.commits.map((c: { message: string }) => c.message)).toEqual([`${target.key} one`]);
-    await receiver.waitFor(3, (r) => r.path === path && r.body.data.id === target.id);
+    await eventually(() => receiver.received((r) => r.path === path && r.body.data.id === target.id), { until: atLeast(3) });
     // Step by step: these three moves and no other. Webhook deliveries carry no ordering promise
     // (docs/webhooks.md), so the order they arrived in is not part of it; previousStatus chains them.
     expect(statusChanges(path, target.id).sort()).toEqual([
@@ -118,13 +119,13 @@ describe('status automations', () => {
     const cancelled = await item(org, 'CANCELLED');
     const todo = await item(org, 'TODO');
     await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'opened', { number: 9, title: `${testing.key} ${done.key} ${cancelled.key} ${todo.key}`, head: 'x' }));
-    await waitForStatus(org.api, todo.key, 'IN_REVIEW');
+    await eventually(() => workItemOf(org.api, todo.key), { until: (item) => item.status === 'IN_REVIEW' });
     await settle(org, connection);
     expect((await org.api.get(`${WORK_ITEMS}/${testing.key}`)).body.status).toBe('TESTING_LOCAL');
     expect((await org.api.get(`${WORK_ITEMS}/${done.key}`)).body.status).toBe('DONE');
     expect((await org.api.get(`${WORK_ITEMS}/${cancelled.key}`)).body.status).toBe('CANCELLED');
     await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'closed', { number: 9, title: `${testing.key}`, head: 'x', state: 'closed' }));
-    await waitForStatus(org.api, testing.key, 'CANCELLED');
+    await eventually(() => workItemOf(org.api, testing.key), { until: (item) => item.status === 'CANCELLED' });
   });
 
   it('applies to branch, title and closing words only: a bare mention or a commit message only links', async () => {
@@ -136,12 +137,12 @@ describe('status automations', () => {
       'pull_request',
       githubPullRequest(connection.fullName, 'opened', { number: 11, title: 'Tidy up', body: `Resolves ${closing.key}\nRelated to ${bare.key}`, head: 'tidy' }),
     );
-    await waitForStatus(org.api, closing.key, 'IN_REVIEW');
+    await eventually(() => workItemOf(org.api, closing.key), { until: (item) => item.status === 'IN_REVIEW' });
     await settle(org, connection);
     expect((await org.api.get(`${WORK_ITEMS}/${bare.key}`)).body.status).toBe('BACKLOG');
     expect((await org.api.get(`${WORK_ITEMS}/${committed.key}`)).body.status).toBe('BACKLOG');
-    expect((await waitForArtifacts(org.api, bare.key, (b) => b.pullRequests.length === 1)).pullRequests[0].number).toBe(11);
-    expect((await waitForArtifacts(org.api, committed.key, (b) => b.commits.length === 1)).commits).toHaveLength(1);
+    expect((await eventually(() => artifactsOf(org.api, bare.key), { until: (b) => b.pullRequests.length === 1 })).pullRequests[0].number).toBe(11);
+    expect((await eventually(() => artifactsOf(org.api, committed.key), { until: (b) => b.commits.length === 1 })).commits).toHaveLength(1);
   });
 
   it('runs the merge automation only into the default branch, and drafts use their own status', async () => {
@@ -150,10 +151,10 @@ describe('status automations', () => {
     const draft = await item(org);
     await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'closed', { number: 12, title: release.key, head: 'hotfix', base: 'release', state: 'closed', merged: true }));
     await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'opened', { number: 13, title: draft.key, head: 'wip', draft: true }));
-    await waitForStatus(org.api, draft.key, 'IN_PROGRESS');
+    await eventually(() => workItemOf(org.api, draft.key), { until: (item) => item.status === 'IN_PROGRESS' });
     await settle(org, connection);
     expect((await org.api.get(`${WORK_ITEMS}/${release.key}`)).body.status).toBe('BACKLOG');
-    expect((await waitForArtifacts(org.api, release.key, (b) => b.pullRequests.length === 1)).pullRequests[0].state).toBe('MERGED');
+    expect((await eventually(() => artifactsOf(org.api, release.key), { until: (b) => b.pullRequests.length === 1 })).pullRequests[0].state).toBe('MERGED');
   });
 
   it('GitLab merge request open and merge move the item; without automations nothing moves', async () => {
@@ -161,19 +162,19 @@ describe('status automations', () => {
     const target = await item(org);
     const mr = { iid: 3, title: `${target.key} Billing`, source: 'billing' };
     await postGitlab(connection, 'Merge Request Hook', gitlabMergeRequest(connection.fullName, { ...mr, action: 'open' }));
-    await waitForStatus(org.api, target.key, 'IN_REVIEW');
+    await eventually(() => workItemOf(org.api, target.key), { until: (item) => item.status === 'IN_REVIEW' });
     await postGitlab(connection, 'Merge Request Hook', gitlabMergeRequest(connection.fullName, { ...mr, action: 'merge', state: 'merged' }));
-    await waitForStatus(org.api, target.key, 'DONE');
+    await eventually(() => workItemOf(org.api, target.key), { until: (item) => item.status === 'DONE' });
 
     const off: Connection = await connectRepository(org, { provider: 'GITHUB', fullName: uniqueRepo() });
     const untouched = await item(org);
     await postGithub(off, 'push', githubPush(off.fullName, `feature/${untouched.key}`, [{ message: 'x' }], { created: true }));
-    await waitForArtifacts(org.api, untouched.key, (b) => b.branches.length === 1);
+    await eventually(() => artifactsOf(org.api, untouched.key), { until: (b) => b.branches.length === 1 });
     await settle(org, off);
     expect((await org.api.get(`${WORK_ITEMS}/${untouched.key}`)).body.status).toBe('BACKLOG');
     // Turning an automation on later applies to later deliveries.
     await org.api.patch(`${REPOSITORIES}/${off.id}`, { automations: { onPullRequestOpened: 'IN_REVIEW' } });
     await postGithub(off, 'pull_request', githubPullRequest(off.fullName, 'opened', { number: 1, title: untouched.key, head: `feature/${untouched.key}` }));
-    await waitForStatus(org.api, untouched.key, 'IN_REVIEW');
+    await eventually(() => workItemOf(org.api, untouched.key), { until: (item) => item.status === 'IN_REVIEW' });
   });
 });

@@ -1,5 +1,6 @@
 import { createMember, createOrganization } from './support/client';
-import { REPOSITORIES, connectRepository, githubPush, gitlabPush, postGithub, postGitlab, uniqueRepo, waitForArtifacts } from './support/repos';
+import { eventually } from './support/eventually';
+import { REPOSITORIES, artifactsOf, connectRepository, githubPush, gitlabPush, postGithub, postGitlab, uniqueRepo } from './support/repos';
 import { stackInfo } from './support/stack-info';
 
 const CONNECTION_FIELDS = ['id', 'provider', 'fullName', 'webUrl', 'defaultBranch', 'webhookUrl', 'automations', 'active', 'lastDeliveryAt', 'createdAt', 'updatedAt'];
@@ -71,7 +72,7 @@ describe('repository connections', () => {
     const connection = { id: created.body.id, secret: created.body.secret };
     const push = await postGitlab(connection, 'Push Hook', gitlabPush(fullName, `feature/${item.body.key}`, [{ message: 'work' }], 1, true));
     expect(push.status).toBe(202);
-    const artifacts = await waitForArtifacts(org.api, item.body.key, (body) => body.branches.length === 1);
+    const artifacts = await eventually(() => artifactsOf(org.api, item.body.key), { until: (body) => body.branches.length === 1 });
     expect(artifacts.branches[0].url).toBe(`http://git.corp.internal/${fullName}/-/tree/feature/${item.body.key}`);
     // Back to https and again to http by PATCH: a GitLab connection may use either.
     expect((await org.api.patch(`${REPOSITORIES}/${created.body.id}`, { webUrl: `https://git.corp.internal/${fullName}` })).body.webUrl).toBe(`https://git.corp.internal/${fullName}`);

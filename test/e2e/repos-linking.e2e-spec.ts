@@ -1,7 +1,9 @@
 import { TestOrganization, createOrganization } from './support/client';
+import { eventually } from './support/eventually';
 import {
   Connection,
   REPOSITORIES,
+  artifactsOf,
   connectRepository,
   githubPullRequest,
   githubPush,
@@ -12,7 +14,6 @@ import {
   settle,
   sha,
   uniqueRepo,
-  waitForArtifacts,
 } from './support/repos';
 
 const WORK_ITEMS = '/api/v1/work-items';
@@ -51,7 +52,7 @@ describe('linking by work-item key', () => {
         ], { created: true }),
       ),
     );
-    const onA = await waitForArtifacts(org.api, a.key, (body) => body.branches.length === 1 && body.commits.length === 1);
+    const onA = await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.branches.length === 1 && body.commits.length === 1 });
     expect(onA.branches[0]).toMatchObject({
       name: `feature/${a.key.toLowerCase()}-login`,
       url: `https://github.com/${github.fullName}/tree/feature/${a.key.toLowerCase()}-login`,
@@ -71,7 +72,7 @@ describe('linking by work-item key', () => {
     });
     expect(onA.commits[0].message).toHaveLength(2000);
     expect(typeof onA.commits[0].committedAt).toBe('string');
-    const onB = await waitForArtifacts(org.api, b.key, (body) => body.commits.length === 1);
+    const onB = await eventually(() => artifactsOf(org.api, b.key), { until: (body) => body.commits.length === 1 });
     expect(onB.branches).toEqual([]);
     expect(onB.commits[0]).toMatchObject({ sha: shas[1], linkedBy: [{ source: 'commit_message', text: `Refactor for ${b.key} (see also kiwi-3)` }] });
     expect((await org.api.get(`${WORK_ITEMS}/${c.key}/artifacts`)).body).toEqual({ branches: [], commits: [], pullRequests: [] });
@@ -81,7 +82,7 @@ describe('linking by work-item key', () => {
     const [a, b, c, d] = await items(org, 4);
     const pr = { number: 101, title: `${a.key} Add login`, body: `Fixes ${b.key}\n\nRelated to ${c.key}`, head: `feature/${d.key}`, draft: true };
     await expectAccepted(postGithub(github, 'pull_request', githubPullRequest(github.fullName, 'opened', pr)));
-    let onA = await waitForArtifacts(org.api, a.key, (body) => body.pullRequests.length === 1);
+    let onA = await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.pullRequests.length === 1 });
     expect(onA.pullRequests[0]).toMatchObject({
       number: 101,
       title: `${a.key} Add login`,
@@ -93,20 +94,20 @@ describe('linking by work-item key', () => {
       mergedAt: null,
       linkedBy: [{ source: 'title', text: `${a.key} Add login` }],
     });
-    const onB = await waitForArtifacts(org.api, b.key, (body) => body.pullRequests.length === 1);
+    const onB = await eventually(() => artifactsOf(org.api, b.key), { until: (body) => body.pullRequests.length === 1 });
     expect(onB.pullRequests[0].linkedBy).toEqual([{ source: 'body', text: `Fixes ${b.key}` }]);
-    const onC = await waitForArtifacts(org.api, c.key, (body) => body.pullRequests.length === 1);
+    const onC = await eventually(() => artifactsOf(org.api, c.key), { until: (body) => body.pullRequests.length === 1 });
     expect(onC.pullRequests[0].linkedBy).toEqual([{ source: 'body', text: `Related to ${c.key}` }]);
-    const onD = await waitForArtifacts(org.api, d.key, (body) => body.pullRequests.length === 1);
+    const onD = await eventually(() => artifactsOf(org.api, d.key), { until: (body) => body.pullRequests.length === 1 });
     expect(onD.pullRequests[0].linkedBy).toEqual([{ source: 'branch', text: `feature/${d.key}` }]);
 
     await expectAccepted(postGithub(github, 'pull_request', githubPullRequest(github.fullName, 'ready_for_review', { ...pr, draft: false })));
-    await waitForArtifacts(org.api, a.key, (body) => body.pullRequests[0]?.state === 'OPEN');
+    await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.pullRequests[0]?.state === 'OPEN' });
     await expectAccepted(postGithub(github, 'pull_request', githubPullRequest(github.fullName, 'edited', { ...pr, draft: false, title: `${a.key} Add login (v2)` })));
-    onA = await waitForArtifacts(org.api, a.key, (body) => body.pullRequests[0]?.title === `${a.key} Add login (v2)`);
+    onA = await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.pullRequests[0]?.title === `${a.key} Add login (v2)` });
     expect(onA.pullRequests[0].linkedBy).toEqual([{ source: 'title', text: `${a.key} Add login (v2)` }]);
     await expectAccepted(postGithub(github, 'pull_request', githubPullRequest(github.fullName, 'closed', { ...pr, draft: false, state: 'closed', merged: true })));
-    onA = await waitForArtifacts(org.api, a.key, (body) => body.pullRequests[0]?.state === 'MERGED');
+    onA = await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.pullRequests[0]?.state === 'MERGED' });
     expect(onA.pullRequests).toHaveLength(1);
     expect(typeof onA.pullRequests[0].mergedAt).toBe('string');
   });
@@ -116,7 +117,7 @@ describe('linking by work-item key', () => {
     const pr = { number: 102, title: `Try ${a.key}`, head: 'spike' };
     await expectAccepted(postGithub(github, 'pull_request', githubPullRequest(github.fullName, 'opened', pr)));
     await expectAccepted(postGithub(github, 'pull_request', githubPullRequest(github.fullName, 'closed', { ...pr, state: 'closed' })));
-    const onA = await waitForArtifacts(org.api, a.key, (body) => body.pullRequests[0]?.state === 'CLOSED');
+    const onA = await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.pullRequests[0]?.state === 'CLOSED' });
     expect(onA.pullRequests[0].mergedAt).toBeNull();
   });
 
@@ -124,13 +125,13 @@ describe('linking by work-item key', () => {
     const [a] = await items(org, 1);
     const branch = `bugfix/${a.key}`;
     await expectAccepted(postGithub(github, 'push', githubPush(github.fullName, branch, [{ message: 'wip' }], { created: true })));
-    await waitForArtifacts(org.api, a.key, (body) => body.branches.length === 1);
+    await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.branches.length === 1 });
     await expectAccepted(postGithub(github, 'push', githubPush(github.fullName, branch, [], { deleted: true })));
-    let onA = await waitForArtifacts(org.api, a.key, (body) => body.branches[0]?.deleted === true);
+    let onA = await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.branches[0]?.deleted === true });
     expect(onA.branches).toHaveLength(1);
     const head = sha();
     await expectAccepted(postGithub(github, 'push', githubPush(github.fullName, branch, [{ id: head, message: 'again' }], { created: true, forced: true })));
-    onA = await waitForArtifacts(org.api, a.key, (body) => body.branches[0]?.deleted === false);
+    onA = await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.branches[0]?.deleted === false });
     expect(onA.branches[0].lastCommitSha).toBe(head);
   });
 
@@ -157,7 +158,7 @@ describe('linking by work-item key', () => {
     const [a] = await items(org, 1);
     const temporary = await connectRepository(org, { provider: 'GITHUB', fullName: uniqueRepo() });
     await expectAccepted(postGithub(temporary, 'push', githubPush(temporary.fullName, `feature/${a.key}`, [{ message: a.key }], { created: true })));
-    await waitForArtifacts(org.api, a.key, (body) => body.branches.length === 1 && body.commits.length === 1);
+    await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.branches.length === 1 && body.commits.length === 1 });
     expect((await org.api.delete(`${REPOSITORIES}/${temporary.id}`)).status).toBe(200);
     const after = await org.api.get(`${WORK_ITEMS}/${a.key}/artifacts`);
     expect(after.body.branches[0]).toMatchObject({ repository: temporary.fullName, connectionId: temporary.id });
@@ -173,10 +174,10 @@ describe('GitLab linking', () => {
     const shas = [sha(), sha()];
     const push = gitlabPush(gitlab.fullName, `feature/${a.key}`, [{ id: shas[0], message: `${a.key} one` }, { id: shas[1], message: `${b.key} two` }], 40, true);
     await expectAccepted(postGitlab(gitlab, 'Push Hook', push));
-    const onA = await waitForArtifacts(org.api, a.key, (body) => body.branches.length === 1 && body.commits.length === 1);
+    const onA = await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.branches.length === 1 && body.commits.length === 1 });
     expect(onA.branches[0]).toMatchObject({ url: `https://gitlab.com/${gitlab.fullName}/-/tree/feature/${a.key}`, provider: 'GITLAB', lastCommitSha: shas[1] });
     expect(onA.commits[0]).toMatchObject({ sha: shas[0], url: `https://gitlab.com/${gitlab.fullName}/-/commit/${shas[0]}`, authorName: 'Grace Hopper' });
-    const onB = await waitForArtifacts(org.api, b.key, (body) => body.commits.length === 1);
+    const onB = await eventually(() => artifactsOf(org.api, b.key), { until: (body) => body.commits.length === 1 });
     expect(onB.commits[0].sha).toBe(shas[1]);
   });
 
@@ -186,7 +187,7 @@ describe('GitLab linking', () => {
     const [a, b] = await items(org, 2);
     const mr = { iid: 7, title: `${a.key} Payments`, description: 'First cut', source: 'payments' };
     await expectAccepted(postGitlab(gitlab, 'Merge Request Hook', gitlabMergeRequest(gitlab.fullName, { ...mr, action: 'open' })));
-    let onA = await waitForArtifacts(org.api, a.key, (body) => body.pullRequests.length === 1);
+    let onA = await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.pullRequests.length === 1 });
     expect(onA.pullRequests[0]).toMatchObject({
       number: 7,
       state: 'OPEN',
@@ -196,10 +197,10 @@ describe('GitLab linking', () => {
       authorLogin: 'grace',
     });
     await expectAccepted(postGitlab(gitlab, 'Merge Request Hook', gitlabMergeRequest(gitlab.fullName, { ...mr, action: 'update', description: `Closes ${b.key}` })));
-    const onB = await waitForArtifacts(org.api, b.key, (body) => body.pullRequests.length === 1);
+    const onB = await eventually(() => artifactsOf(org.api, b.key), { until: (body) => body.pullRequests.length === 1 });
     expect(onB.pullRequests[0].linkedBy).toEqual([{ source: 'body', text: `Closes ${b.key}` }]);
     await expectAccepted(postGitlab(gitlab, 'Merge Request Hook', gitlabMergeRequest(gitlab.fullName, { ...mr, action: 'merge', state: 'merged' })));
-    onA = await waitForArtifacts(org.api, a.key, (body) => body.pullRequests[0]?.state === 'MERGED');
+    onA = await eventually(() => artifactsOf(org.api, a.key), { until: (body) => body.pullRequests[0]?.state === 'MERGED' });
     expect(onA.pullRequests).toHaveLength(1);
     expect(typeof onA.pullRequests[0].mergedAt).toBe('string');
   });

@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ApiClient, ApiResponse, Json, TestOrganization, createOrganization } from './support/client';
+import { ApiResponse, Json, TestOrganization, createOrganization } from './support/client';
+import { eventually } from './support/eventually';
 import { logLinesMentioning } from './support/logs';
 import {
   Connection,
   REPOSITORIES,
+  artifactsOf,
   connectRepository,
   githubPullRequest,
   githubPush,
@@ -11,10 +13,10 @@ import {
   gitlabTime,
   postGithub,
   postGitlab,
+  repoDeliveriesOf,
   settle,
   uniqueRepo,
-  waitForArtifacts,
-  waitForStatus,
+  workItemOf,
 } from './support/repos';
 
 const WORK_ITEMS = '/api/v1/work-items';
@@ -22,20 +24,7 @@ const DELIVERY_FIELDS = ['event', 'id', 'linkedWorkItemKeys', 'providerDeliveryI
 
 const item = async (org: TestOrganization, title = 'Reviewed') => (await org.api.post(WORK_ITEMS, { title, type: 'TASK' })).body;
 const statusOf = async (org: TestOrganization, key: string) => (await org.api.get(`${WORK_ITEMS}/${key}`)).body.status;
-const pullRequestOf = async (org: TestOrganization, key: string) => (await waitForArtifacts(org.api, key, (b) => b.pullRequests.length === 1)).pullRequests[0];
-
-/** Polls `GET /repositories/{id}/deliveries` until `ready` holds for the array it answers. */
-async function waitForDeliveries(api: ApiClient, connectionId: string, ready: (entries: Json[]) => boolean, timeoutMs = 20_000): Promise<Json[]> {
-  const deadline = Date.now() + timeoutMs;
-  let last: { status: number; text: string } | undefined;
-  while (Date.now() < deadline) {
-    const response = await api.get(`${REPOSITORIES}/${connectionId}/deliveries`);
-    last = response;
-    if (response.status === 200 && ready(response.body)) return response.body;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`deliveries of ${connectionId} not ready: ${last?.status} ${last?.text}`);
-}
+const pullRequestOf = async (org: TestOrganization, key: string) => (await eventually(() => artifactsOf(org.api, key), { until: (b) => b.pullRequests.length === 1 })).pullRequests[0];
 
 describe('pull/merge request state only moves forward (payload updated_at)', () => {
   it('GitHub: a replayed "opened" (the captured signed bytes, a fresh X-GitHub-Delivery) neither reopens a merged pull request nor runs its automation', async () => {
@@ -45,12 +34,12 @@ describe('pull/merge request state only moves forward (payload updated_at)', () 
     const pr = { number: 31, title: `${target.key} Replayed`, head: 'feature/replay' };
     const opened = JSON.stringify(githubPullRequest(github.fullName, 'opened', { ...pr, updatedAt: '2026-11-20T10:00:00Z' }));
     expect((await postGithub(github, 'pull_request', undefined, { raw: opened })).status).toBe(202);
-    await waitForStatus(org.api, target.key, 'IN_REVIEW');
+    await eventually(() => workItemOf(org.api, target.key), { until: (item) => item.status === 'IN_REVIEW' });
     // Someone moves the item back by hand; only a newer pull-request state may move it again.
     expect((await org.api.patch(`${WORK_ITEMS}/${target.key}`, { status: 'TODO' })).status).toBe(200);
     const merged = githubPullRequest(github.fullName, 'closed', { ...pr, state: 'closed', merged: true, updatedAt: '2026-11-20T11:00:00Z' });
     expect((await postGithub(github, 'pull_request', merged)).status).toBe(202);
-    await waitForArtifacts(org.api, target.key, (b) => b.pullRequests[0]?.state === 'MERGED');
+    await eventually(() => artifactsOf(org.api, target.key), { until: (b) => b.pullRequests[0]?.state === 'MERGED' });
 
     const replay = await postGithub(github, 'pull_request', undefined, { raw: opened, deliveryId: randomUUID() });
     expect(replay.status).toBe(202);
@@ -81,7 +70,7 @@ describe('pull/merge request state only moves forward (payload updated_at)', () 
     await settle(org, github);
     expect((await pullRequestOf(org, target.key)).title).toBe(`${target.key} v3`);
     expect((await postGithub(github, 'pull_request', edited(`${target.key} v4`, '2026-11-20T13:00:00Z'))).status).toBe(202);
-    await waitForArtifacts(org.api, target.key, (b) => b.pullRequests[0]?.title === `${target.key} v4`);
+    await eventually(() => artifactsOf(org.api, target.key), { until: (b) => b.pullRequests[0]?.title === `${target.key} v4` });
     expect(await pullRequestOf(org, target.key)).toMatchObject({ state: 'MERGED', mergedAt: '2026-11-20T12:00:00.000Z' });
   });
 
@@ -92,11 +81,11 @@ describe('pull/merge request state only moves forward (payload updated_at)', () 
     const mr = { iid: 41, title: `${target.key} Replayed`, source: 'feature/replay' };
     const open = JSON.stringify(gitlabMergeRequest(gitlab.fullName, { ...mr, action: 'open', updatedAt: '2026-11-20 10:00:00 UTC' }));
     expect((await postGitlab(gitlab, 'Merge Request Hook', undefined, { raw: open })).status).toBe(202);
-    await waitForStatus(org.api, target.key, 'IN_REVIEW');
+    await eventually(() => workItemOf(org.api, target.key), { until: (item) => item.status === 'IN_REVIEW' });
     expect((await org.api.patch(`${WORK_ITEMS}/${target.key}`, { status: 'TODO' })).status).toBe(200);
     const merge = gitlabMergeRequest(gitlab.fullName, { ...mr, action: 'merge', state: 'merged', updatedAt: '2026-11-20 11:00:00 UTC' });
     expect((await postGitlab(gitlab, 'Merge Request Hook', merge)).status).toBe(202);
-    await waitForArtifacts(org.api, target.key, (b) => b.pullRequests[0]?.state === 'MERGED');
+    await eventually(() => artifactsOf(org.api, target.key), { until: (b) => b.pullRequests[0]?.state === 'MERGED' });
 
     expect((await postGitlab(gitlab, 'Merge Request Hook', undefined, { raw: open, deliveryId: randomUUID() })).status).toBe(202);
     await settle(org, gitlab);
@@ -115,7 +104,7 @@ describe('payload values the columns cannot hold', () => {
     expect(answer.status).toBe(202);
     const { deliveryId } = answer.body;
 
-    const entries = await waitForDeliveries(org.api, github.id, (list) => list.some((d) => d.id === deliveryId));
+    const entries = await eventually(() => repoDeliveriesOf(org.api, github.id), { until: (list) => list.some((d) => d.id === deliveryId) });
     expect(entries.find((d) => d.id === deliveryId)).toMatchObject({
       status: 'FAILED',
       reason: expect.stringContaining('number'),
@@ -139,7 +128,7 @@ describe('payload values the columns cannot hold', () => {
     // Random, so that PostgreSQL cannot compress it to fit the index.
     const answer = await postGithub(github, 'push', githubPush(github.fullName, `feature/${target.key}-${randomBytes(1600).toString('hex')}`, [{ message: target.key }], { created: true }));
     expect(answer.status).toBe(202);
-    const entries = await waitForDeliveries(org.api, github.id, (list) => list.some((d) => d.id === answer.body.deliveryId));
+    const entries = await eventually(() => repoDeliveriesOf(org.api, github.id), { until: (list) => list.some((d) => d.id === answer.body.deliveryId) });
     expect(entries.find((d) => d.id === answer.body.deliveryId)).toMatchObject({ status: 'FAILED', reason: expect.stringContaining('branch') });
     await settle(org, github);
     expect((await org.api.get(`${WORK_ITEMS}/${target.key}/artifacts`)).body).toEqual({ branches: [], commits: [], pullRequests: [] });
@@ -168,7 +157,7 @@ describe('GET /repositories/{id}/deliveries', () => {
     expect((await postGithub(github, 'push', undefined, { raw: '{"ref": ', deliveryId: ids.malformed })).status).toBe(400);
     ids.foreign = randomUUID();
     expect((await postGithub(github, 'push', githubPush('someone/else', 'main', [{ message: target.key }]), { deliveryId: ids.foreign })).status).toBe(202);
-    entries = await waitForDeliveries(org.api, github.id, (list) => list.length === 5);
+    entries = await eventually(() => repoDeliveriesOf(org.api, github.id), { until: (list) => list.length === 5 });
   });
 
   it('lists what the receiver did with each delivery, newest first, never the body', async () => {
@@ -246,13 +235,13 @@ describe('GitLab draft toggles (Merge Request Hook "update" with changes.draft)'
       changes: { draft: { previous: false, current: true }, title: { previous: `${drafted.key} Billing`, current: `Draft: ${drafted.key} Billing` }, updated_at: { previous: at(0), current: at(1) } },
     });
     expect((await postGitlab(gitlab, 'Merge Request Hook', toDraft)).status).toBe(202);
-    await waitForStatus(org.api, drafted.key, 'IN_PROGRESS');
+    await eventually(() => workItemOf(org.api, drafted.key), { until: (item) => item.status === 'IN_PROGRESS' });
     expect((await pullRequestOf(org, drafted.key)).state).toBe('DRAFT');
 
     // Opened as a draft, then marked ready.
     const mr = { iid: 52, source: 'invoices' };
     expect((await postGitlab(gitlab, 'Merge Request Hook', gitlabMergeRequest(gitlab.fullName, { ...mr, title: `Draft: ${readied.key} Invoices`, action: 'open', draft: true, updatedAt: at(2) }))).status).toBe(202);
-    await waitForStatus(org.api, readied.key, 'IN_PROGRESS');
+    await eventually(() => workItemOf(org.api, readied.key), { until: (item) => item.status === 'IN_PROGRESS' });
     const ready = gitlabMergeRequest(gitlab.fullName, {
       ...mr,
       title: `${readied.key} Invoices`,
@@ -262,7 +251,7 @@ describe('GitLab draft toggles (Merge Request Hook "update" with changes.draft)'
       changes: { draft: { previous: true, current: false }, title: { previous: `Draft: ${readied.key} Invoices`, current: `${readied.key} Invoices` }, updated_at: { previous: at(2), current: at(3) } },
     });
     expect((await postGitlab(gitlab, 'Merge Request Hook', ready)).status).toBe(202);
-    await waitForStatus(org.api, readied.key, 'IN_REVIEW');
+    await eventually(() => workItemOf(org.api, readied.key), { until: (item) => item.status === 'IN_REVIEW' });
     expect((await pullRequestOf(org, readied.key)).state).toBe('OPEN');
 
     // An update that changes something else runs nothing.

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createOrganization } from './support/client';
+import { eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { metricValue, scrape } from './support/metrics';
 import { EarlyAnswer, connectRepository, githubPush, githubSignature, postEarly, postGithub, uniqueRepo } from './support/repos';
@@ -32,16 +33,8 @@ describe('repository receiver memory', () => {
     return json.replace(/^\{/, `{"padding":"${'x'.repeat(size - json.length - 14)}",`);
   }
 
-  /** Polls the receiver's share of the budget in use until `ready` holds. */
-  async function budgetHeld(ready: (bytes: number) => boolean): Promise<number> {
-    let held = NaN;
-    for (let attempt = 0; attempt < 200; attempt++) {
-      held = metricValue(await scrape(receiverUrl), 'pds_repo_unverified_body_bytes');
-      if (ready(held)) return held;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return held;
-  }
+  /** The bytes of the receiver's budget in use (a probe: a share is given back when its request closes). */
+  const budgetHeld = async () => metricValue(await scrape(receiverUrl), 'pds_repo_unverified_body_bytes');
 
   it('answers 503 with Retry-After while unverified bodies fill the budget, and takes deliveries again once they are gone', async () => {
     const org = await createOrganization(undefined, stack.url);
@@ -52,7 +45,7 @@ describe('repository receiver memory', () => {
 
     // Declares 25 MiB and sends 64 KiB: the receiver holds that share of its 32 MiB until the request ends.
     const holding = postEarly(url, headers(), body, 64 * 1024);
-    expect(await budgetHeld((bytes) => bytes >= body.length)).toBe(body.length);
+    expect(await eventually(budgetHeld, { until: (bytes) => bytes >= body.length })).toBe(body.length);
     const refused = postEarly(url, headers(), body, 64 * 1024);
     try {
       const answer = await refused.answer;
@@ -65,7 +58,7 @@ describe('repository receiver memory', () => {
 
     // A client that goes away gives its share back.
     holding.abort();
-    expect(await budgetHeld((bytes) => bytes === 0)).toBe(0);
+    expect(await eventually(budgetHeld, { until: (bytes) => bytes === 0 })).toBe(0);
     const accepted = await postGithub(connection, 'push', undefined, { raw: largePush(connection.fullName, 24 * MIB), baseUrl: receiverUrl });
     expect(accepted.status).toBe(202);
   });
@@ -103,7 +96,7 @@ describe('repository receiver memory', () => {
     expect(peak - before).toBeLessThan(100 * MIB);
 
     // Every share was given back, and a delivery of nearly GitHub's maximum size fits again.
-    expect(await budgetHeld((bytes) => bytes === 0)).toBe(0);
+    expect(await eventually(budgetHeld, { until: (bytes) => bytes === 0 })).toBe(0);
     const valid = await postGithub(connection, 'push', undefined, { raw: largePush(connection.fullName, 24 * MIB), baseUrl: receiverUrl });
     expect(valid.status).toBe(202);
     expect(valid.body).toMatchObject({ accepted: true });

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { createOrganization } from './support/client';
+import { eventually } from './support/eventually';
 import {
   EarlyAnswer,
   REPOSITORIES,
+  artifactsOf,
   connectRepository,
   githubPush,
   githubSignature,
   gitlabPush,
-  postGithub,
   postEarly,
+  postGithub,
   postGitlab,
   receiverClient,
   settle,
   uniqueRepo,
-  waitForArtifacts,
 } from './support/repos';
 import { stackInfo } from './support/stack-info';
 
@@ -51,7 +52,7 @@ describe('GitHub receiver', () => {
     const push = await postGithub(ctx.connection, 'push', githubPush(ctx.connection.fullName, `feature/${ctx.item.key}`, [{ message: 'work' }], { created: true }));
     expect(push.status).toBe(202);
     expect(push.body).toMatchObject({ accepted: true });
-    await waitForArtifacts(ctx.org.api, ctx.item.key, (body) => body.branches.length === 1);
+    await eventually(() => artifactsOf(ctx.org.api, ctx.item.key), { until: (body) => body.branches.length === 1 });
     const connection = await ctx.org.api.get(`${REPOSITORIES}/${ctx.connection.id}`);
     expect(connection.body.lastDeliveryAt).not.toBeNull();
   });

@@ -4,8 +4,9 @@
  * be linked; the repo-receiver is then killed (SIGKILL) and both come back.
  */
 import { createOrganization } from './support/client';
+import { eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
-import { connectRepository, githubPush, postGithub, uniqueRepo, waitForArtifacts, waitForStatus } from './support/repos';
+import { artifactsOf, connectRepository, githubPush, postGithub, uniqueRepo, workItemOf } from './support/repos';
 
 describe('repository deliveries across a restart (distributed)', () => {
   let stack: IsolatedStack;
@@ -33,9 +34,9 @@ describe('repository deliveries across a restart (distributed)', () => {
     await stack.start('delivery-intake');
     await stack.start('repo-receiver');
     for (const item of items) {
-      const artifacts = await waitForArtifacts(org.api, item.key, (body) => body.branches.length === 1 && body.commits.length === 1, 60_000);
+      const artifacts = await eventually(() => artifactsOf(org.api, item.key), { until: (body) => body.branches.length === 1 && body.commits.length === 1, timeoutMs: 60_000 });
       expect(artifacts.branches[0].name).toBe(`feature/${item.key}`);
-      await waitForStatus(org.api, item.key, 'IN_PROGRESS', 30_000);
+      await eventually(() => workItemOf(org.api, item.key), { until: (item) => item.status === 'IN_PROGRESS', timeoutMs: 30_000 });
     }
   }, 180_000);
 });

@@ -1,4 +1,5 @@
 import { createOrganization } from './support/client';
+import { atLeast, eventually } from './support/eventually';
 import { stackLogs } from './support/logs';
 import { Receiver, WEBHOOKS, createWebhook } from './support/receiver';
 import { REPOSITORIES, connectRepository, githubPush, postGithub, postGitlab, uniqueRepo } from './support/repos';
@@ -16,7 +17,7 @@ describe('secrets in logs', () => {
       // Requests that fail validation echo nothing secret either.
       expect((await org.api.post(WEBHOOKS, { url: 'ftp://example.com', events: ['ckr.created'], secret: rotated.body.secret })).status).toBe(400);
       expect((await org.api.post(`${WEBHOOKS}/${hook.id}/test`)).status).toBe(200);
-      await receiver.waitFor(1, (r) => r.path === '/secrets');
+      await eventually(() => receiver.received((r) => r.path === '/secrets'), { until: atLeast(1) });
       // pino writes through a pipe into the log files: give the last lines time to land.
       await new Promise((resolve) => setTimeout(resolve, 1000));
 

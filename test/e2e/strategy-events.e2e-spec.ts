@@ -35,29 +35,29 @@ describe('strategy: changes and their events', () => {
         const concluded = await ok(org.api.post(`${API}/experiments/${experiment.id}/conclude`, { outcome: 'SUCCEEDED' }));
         expect((await org.api.post(`${API}/experiments/${experiment.id}/conclude`)).status).toBe(409);
 
-        const forCkr = await recorder.waitFor((e) => e.data.id === ckr.id, 3);
+        const forCkr = await recorder.settled((e) => e.data.id === ckr.id, 3);
         expect(forCkr.map((e) => e.event)).toEqual(['ckr.created', 'ckr.updated', 'ckr.updated']);
         expect(forCkr.map((e) => e.data)).toEqual([ckr, renamed, measured]);
         expect(forCkr[0]).toMatchObject({ apiVersion: '2026-07-13', organizationId: org.organization.id });
         expect(new Set(forCkr.map((e) => e.id)).size).toBe(3);
 
-        const forPromotedCkr = await recorder.waitFor((e) => e.data.id === promoted.ckr.id, 1);
+        const forPromotedCkr = await recorder.settled((e) => e.data.id === promoted.ckr.id, 1);
         expect(forPromotedCkr.map((e) => [e.event, e.data])).toEqual([['ckr.created', promoted.ckr]]);
 
-        const forOpp = await recorder.waitFor((e) => e.data.id === opp.id, 3);
+        const forOpp = await recorder.settled((e) => e.data.id === opp.id, 3);
         expect(forOpp.map((e) => [e.event, e.data])).toEqual([
           ['opportunity.created', opp],
           ['opportunity.updated', opp],
           ['opportunity.updated', promoted.opportunity],
         ]);
 
-        const forSolution = await recorder.waitFor((e) => e.data.id === solution.id, 2);
+        const forSolution = await recorder.settled((e) => e.data.id === solution.id, 2);
         expect(forSolution.map((e) => [e.event, e.data])).toEqual([
           ['solution.updated', solution],
           ['solution.updated', selected],
         ]);
 
-        const forExperiment = await recorder.waitFor((e) => e.data.id === experiment.id, 3);
+        const forExperiment = await recorder.settled((e) => e.data.id === experiment.id, 3);
         expect(forExperiment.map((e) => [e.event, e.data])).toEqual([
           ['experiment.updated', experiment],
           ['experiment.concluded', concluded],

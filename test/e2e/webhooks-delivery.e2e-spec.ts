@@ -1,5 +1,6 @@
 import { createOrganization } from './support/client';
-import { DELIVERIES, Receiver, WEBHOOKS, createWebhook, startStalledListener, verifyContractSignature, verifyStandardSignature, waitForDeliveries } from './support/receiver';
+import { atLeast, eventually } from './support/eventually';
+import { DELIVERIES, Receiver, WEBHOOKS, createWebhook, startStalledListener, verifyContractSignature, verifyStandardSignature, webhookDeliveriesOf } from './support/receiver';
 import { shapeViolations } from './support/shapes';
 import { ATTEMPT_SHAPE, DELIVERY_SHAPE, ENVELOPE_SHAPE } from './support/shapes-webhooks';
 
@@ -22,7 +23,7 @@ describe('webhook deliveries', () => {
     const hook = await createWebhook(org, `${receiver.url}${path}`, ['work_item.created']);
     const item = await org.api.post(WORK_ITEMS, { title: 'Hooked', type: 'TASK' });
 
-    const [request] = await receiver.waitFor(1, at(path));
+    const [request] = await eventually(() => receiver.received(at(path)), { until: atLeast(1) });
     expect(request.headers['content-type']).toBe('application/json');
     expect(verifyContractSignature(hook.secret, request.raw, request.headers['x-svc-signature'] as string)).toBe(true);
     expect(verifyStandardSignature(hook.secret, request.raw, request.headers)).toBe(true);
@@ -31,7 +32,7 @@ describe('webhook deliveries', () => {
     expect(request.body).toMatchObject({ event: 'work_item.created', organizationId: org.organization.id, data: { id: item.body.id, key: 'WI-1', title: 'Hooked' } });
     expect(request.headers['webhook-id']).toBe(request.body.id);
 
-    const [delivery] = await waitForDeliveries(org, hook.id, (d) => d.length === 1 && d[0].status === 'DELIVERED');
+    const [delivery] = await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d.length === 1 && d[0].status === 'DELIVERED' });
     expect(shapeViolations(delivery, DELIVERY_SHAPE)).toEqual([]);
     expect(delivery).toMatchObject({ webhookId: hook.id, eventType: 'work_item.created', statusCode: 200, attempts: 1, nextAttemptAt: null, error: null });
     expect(delivery.deliveredAt).not.toBeNull();
@@ -54,7 +55,7 @@ describe('webhook deliveries', () => {
     const item = await org.api.post(WORK_ITEMS, { title: 'Only updates', type: 'TASK' });
     await org.api.patch(`${WORK_ITEMS}/${item.body.id}`, { title: 'Edited' });
 
-    const [request] = await receiver.waitFor(1, at(updatesPath));
+    const [request] = await eventually(() => receiver.received(at(updatesPath)), { until: atLeast(1) });
     expect(request.body.event).toBe('work_item.updated');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(receiver.requests.filter(at(updatesPath))).toHaveLength(1);
@@ -70,11 +71,11 @@ describe('webhook deliveries', () => {
     receiver.scriptFor(path, { status: 500, body: 'boom' }, { status: 500, body: 'boom' });
     await org.api.post(WORK_ITEMS, { title: 'Flaky', type: 'TASK' });
 
-    const requests = await receiver.waitFor(3, at(path));
+    const requests = await eventually(() => receiver.received(at(path)), { until: atLeast(3) });
     expect(new Set(requests.map((r) => r.body.id)).size).toBe(1);
     expect(new Set(requests.map((r) => r.raw.toString())).size).toBe(1);
     for (const r of requests) expect(verifyStandardSignature(hook.secret, r.raw, r.headers)).toBe(true);
-    const [delivery] = await waitForDeliveries(org, hook.id, (d) => d[0]?.status === 'DELIVERED');
+    const [delivery] = await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d[0]?.status === 'DELIVERED' });
     expect(delivery).toMatchObject({ attempts: 3, statusCode: 200, error: null });
     const detail = await org.api.get(`${DELIVERIES}/${delivery.id}`);
     expect(detail.body.attemptLog.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200]);
@@ -88,7 +89,7 @@ describe('webhook deliveries', () => {
     const hook = await createWebhook(org, `${receiver.url}${path}`);
     await org.api.post(WORK_ITEMS, { title: 'Never delivered', type: 'TASK' });
     // WEBHOOK_RETRY_SCHEDULE=1s,1s,2s in the e2e stacks: 4 attempts in about 4 s.
-    const [delivery] = await waitForDeliveries(org, hook.id, (d) => d[0]?.status === 'FAILED');
+    const [delivery] = await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d[0]?.status === 'FAILED' });
     expect(delivery).toMatchObject({ attempts: 4, statusCode: 503, nextAttemptAt: null, deliveredAt: null, error: 'HTTP 503' });
     expect(receiver.requests.filter(at(path))).toHaveLength(4);
   });
@@ -100,7 +101,7 @@ describe('webhook deliveries', () => {
     receiver.scriptFor(path, { status: 429, headers: { 'retry-after': '2' } }, { status: 503, headers: { 'retry-after': '3600' } });
     const hook = await createWebhook(org, `${receiver.url}${path}`);
     await org.api.post(WORK_ITEMS, { title: 'Busy receiver', type: 'TASK' });
-    const [delivery] = await waitForDeliveries(org, hook.id, (d) => d[0]?.status === 'DELIVERED', 20_000);
+    const [delivery] = await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d[0]?.status === 'DELIVERED', timeoutMs: 20_000 });
     expect(delivery).toMatchObject({ attempts: 3, statusCode: 200 });
     const detail = await org.api.get(`${DELIVERIES}/${delivery.id}`);
     expect(detail.body.attemptLog.map((a: { statusCode: number }) => a.statusCode)).toEqual([429, 503, 200]);
@@ -120,11 +121,11 @@ describe('webhook deliveries', () => {
     const toItself = await createWebhook(org, `${receiver.url}${path}`);
     const elsewhere = await createWebhook(org, `${receiver.url}${other}`);
     await org.api.post(WORK_ITEMS, { title: 'Redirected', type: 'TASK' });
-    const [delivery] = await waitForDeliveries(org, toItself.id, (d) => d[0]?.status === 'FAILED');
+    const [delivery] = await eventually(() => webhookDeliveriesOf(org, toItself.id), { until: (d) => d[0]?.status === 'FAILED' });
     expect(delivery).toMatchObject({ attempts: 4, statusCode: 307, error: expect.stringMatching(/redirect/) });
     // One request per attempt: the redirect was never followed back to the same URL.
     expect(receiver.requests.filter(at(path))).toHaveLength(4);
-    const [redirected] = await waitForDeliveries(org, elsewhere.id, (d) => d[0]?.status === 'FAILED');
+    const [redirected] = await eventually(() => webhookDeliveriesOf(org, elsewhere.id), { until: (d) => d[0]?.status === 'FAILED' });
     expect(redirected.statusCode).toBe(302);
     expect(receiver.requests.filter(at(`${other}/followed`))).toHaveLength(0);
   });
@@ -135,7 +136,7 @@ describe('webhook deliveries', () => {
     receiver.scriptFor(path, { status: 410 });
     const hook = await createWebhook(org, `${receiver.url}${path}`);
     await org.api.post(WORK_ITEMS, { title: 'Gone', type: 'TASK' });
-    const [delivery] = await waitForDeliveries(org, hook.id, (d) => d[0]?.status === 'FAILED');
+    const [delivery] = await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d[0]?.status === 'FAILED' });
     expect(delivery).toMatchObject({ attempts: 1, statusCode: 410 });
     const [stored] = (await org.api.get(WEBHOOKS)).body;
     expect(stored.active).toBe(false);
@@ -149,20 +150,20 @@ describe('webhook deliveries', () => {
     expect(test.status).toBe(200);
     expect(shapeViolations(test.body, DELIVERY_SHAPE)).toEqual([]);
     expect(test.body).toMatchObject({ webhookId: hook.id, eventType: 'ping' });
-    const [ping] = await receiver.waitFor(1, at(path));
+    const [ping] = await eventually(() => receiver.received(at(path)), { until: atLeast(1) });
     expect(ping.body).toMatchObject({ event: 'ping', organizationId: org.organization.id, data: { webhookId: hook.id } });
     expect(verifyContractSignature(hook.secret, ping.raw, ping.headers['x-svc-signature'] as string)).toBe(true);
-    await waitForDeliveries(org, hook.id, (d) => d[0]?.status === 'DELIVERED');
+    await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d[0]?.status === 'DELIVERED' });
 
     const again = await org.api.post(`${DELIVERIES}/${test.body.id}/redeliver`);
     expect(again.status).toBe(200);
     expect(shapeViolations(again.body, DELIVERY_SHAPE)).toEqual([]);
     expect(again.body).toMatchObject({ id: test.body.id, status: 'PENDING' });
-    const both = await receiver.waitFor(2, at(path));
+    const both = await eventually(() => receiver.received(at(path)), { until: atLeast(2) });
     expect(both[1].body.id).toBe(both[0].body.id);
     expect(both[1].raw.equals(both[0].raw)).toBe(true);
     expect(both[1].headers['webhook-id']).toBe(both[0].headers['webhook-id']);
-    const [delivery] = await waitForDeliveries(org, hook.id, (d) => d[0]?.status === 'DELIVERED' && d[0].attempts === 2);
+    const [delivery] = await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d[0]?.status === 'DELIVERED' && d[0].attempts === 2 });
     expect(delivery.id).toBe(test.body.id);
   });
 
@@ -172,7 +173,7 @@ describe('webhook deliveries', () => {
     const hook = await createWebhook(org, `${receiver.url}${path}`);
     const rotated = await org.api.post(`${WEBHOOKS}/${hook.id}/rotate-secret`);
     await org.api.post(`${WEBHOOKS}/${hook.id}/test`);
-    const [request] = await receiver.waitFor(1, at(path));
+    const [request] = await eventually(() => receiver.received(at(path)), { until: atLeast(1) });
     expect((request.headers['webhook-signature'] as string).split(' ')).toHaveLength(2);
     expect(verifyStandardSignature(hook.secret, request.raw, request.headers)).toBe(true);
     expect(verifyStandardSignature(rotated.body.secret, request.raw, request.headers)).toBe(true);
@@ -219,7 +220,7 @@ describe('webhook deliveries', () => {
     receiver.scriptFor(path, 'hang');
     const hook = await createWebhook(org, `${receiver.url}${path}`);
     await org.api.post(WORK_ITEMS, { title: 'Slow receiver', type: 'TASK' });
-    const [delivery] = await waitForDeliveries(org, hook.id, (d) => d[0]?.status === 'DELIVERED', 40_000);
+    const [delivery] = await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d[0]?.status === 'DELIVERED', timeoutMs: 40_000 });
     expect(delivery.attempts).toBe(2);
     const detail = await org.api.get(`${DELIVERIES}/${delivery.id}`);
     expect(detail.body.attemptLog[0]).toMatchObject({ statusCode: null, error: expect.stringMatching(/timed out/) });
@@ -232,7 +233,7 @@ describe('webhook deliveries', () => {
       const org = await createOrganization();
       const hook = await createWebhook(org, `http://127.0.0.1:${stalled.port}/stalled`);
       await org.api.post(WORK_ITEMS, { title: 'Unreachable receiver', type: 'TASK' });
-      const [delivery] = await waitForDeliveries(org, hook.id, (d) => d[0]?.attempts >= 2, 30_000);
+      const [delivery] = await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d[0]?.attempts >= 2, timeoutMs: 30_000 });
       expect(delivery).toMatchObject({ status: 'PENDING', statusCode: null, error: expect.stringMatching(/could not connect within 5000 ms/) });
       const detail = await org.api.get(`${DELIVERIES}/${delivery.id}`);
       const [first] = detail.body.attemptLog;

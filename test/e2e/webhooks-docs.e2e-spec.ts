@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, repoRoot, stopProcesses } from '../../tools/stack';
 import { createOrganization } from './support/client';
-import { WEBHOOKS, createWebhook, waitForDeliveries } from './support/receiver';
+import { eventually } from './support/eventually';
+import { WEBHOOKS, createWebhook, webhookDeliveriesOf } from './support/receiver';
 
 function documentedReceiver(): string {
   const markdown = readFileSync(path.join(repoRoot, 'docs/webhooks.md'), 'utf8');
@@ -23,11 +24,7 @@ async function startDocumentedReceiver(file: string, secret: string): Promise<{ 
   const port = await freePort();
   const child = spawn(process.execPath, [file], { env: { PATH: process.env.PATH, WEBHOOK_SECRET: secret, PORT: String(port) }, stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  while (!(await fetch(url, { method: 'POST' }).then(() => true, () => false))) {
-    if (Date.now() > deadline) throw new Error('documented receiver did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await eventually(() => fetch(url, { method: 'POST' }), { timeoutMs: 10_000, what: 'the documented receiver listening' });
   return { url, child };
 }
 
@@ -57,9 +54,9 @@ describe('docs/webhooks.md receiver', () => {
     expect((await org.api.patch(`${WEBHOOKS}/${wrong.id}`, { url: `${bad.url}/hook` })).status).toBe(200);
 
     expect((await org.api.post('/api/v1/work-items', { title: 'Verified by the docs', type: 'TASK' })).status).toBe(200);
-    const [accepted] = await waitForDeliveries(org, right.id, (d) => d[0]?.status === 'DELIVERED');
+    const [accepted] = await eventually(() => webhookDeliveriesOf(org, right.id), { until: (d) => d[0]?.status === 'DELIVERED' });
     expect(accepted).toMatchObject({ statusCode: 204, attempts: 1 });
-    const [refused] = await waitForDeliveries(org, wrong.id, (d) => d[0]?.attempts >= 1);
+    const [refused] = await eventually(() => webhookDeliveriesOf(org, wrong.id), { until: (d) => d[0]?.attempts >= 1 });
     expect(refused).toMatchObject({ status: 'PENDING', statusCode: 401 });
   });
 });

@@ -10,8 +10,9 @@ import path from 'node:path';
 import { PrivateNats } from '../../tools/nats-server';
 import { freePort, spawnApp, stopProcesses, waitUntilReady } from '../../tools/stack';
 import { ApiClient, TestOrganization, createOrganization } from './support/client';
+import { atLeast, eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
-import { Receiver, createWebhook, waitForDeliveries } from './support/receiver';
+import { Receiver, createWebhook, webhookDeliveriesOf } from './support/receiver';
 import { appEnv, stackInfo } from './support/stack-info';
 
 const WORK_ITEMS = '/api/v1/work-items';
@@ -47,9 +48,9 @@ describe('webhook faults (distributed)', () => {
       const hook = await createWebhook(org, `${receiver.url}${at}`);
       const items = await Promise.all(Array.from({ length: 30 }, (_, i) => org.api.post(WORK_ITEMS, { title: `Item ${i}`, type: 'TASK' })));
       expect(items.every((r) => r.status === 200)).toBe(true);
-      await receiver.waitFor(5, (r) => r.path === at);
+      await eventually(() => receiver.received((r) => r.path === at), { until: atLeast(5) });
       second.kill('SIGKILL');
-      const deliveries = await waitForDeliveries(org, hook.id, (d) => d.length === 30 && d.every((x) => x.status === 'DELIVERED'), 45_000);
+      const deliveries = await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d.length === 30 && d.every((x) => x.status === 'DELIVERED'), timeoutMs: 45_000 });
       expect(deliveries).toHaveLength(30);
       expect(deliveredEventIds(receiver.requests, at).size).toBe(30);
     } finally {
@@ -74,8 +75,7 @@ describe('webhook faults (distributed)', () => {
       // The first request to each service is slow (cold handlers, first queries); on a loaded
       // machine it can exceed the short timeout this test needs during the outage. Warm both up.
       for (const path of ['/api/v1/webhooks', WORK_ITEMS]) {
-        const deadline = Date.now() + 30_000;
-        while ((await api.get(path)).status !== 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+        await eventually(async () => expect((await api.get(path)).status).toBe(200), { intervalMs: 200 });
       }
     }, 120_000);
 
@@ -102,14 +102,14 @@ describe('webhook faults (distributed)', () => {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       })();
-      while (created.length < 5) await new Promise((resolve) => setTimeout(resolve, 50));
+      await eventually(() => created, { until: atLeast(5), intervalMs: 50 });
       await nats.kill();
       await new Promise((resolve) => setTimeout(resolve, 2000));
       await nats.start();
       restarted = true;
       await producer;
       expect(afterRestart).toBe(10);
-      await waitForDeliveries(org, hook.id, (d) => d.length >= created.length && d.every((x) => x.status === 'DELIVERED'), 60_000);
+      await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d.length >= created.length && d.every((x) => x.status === 'DELIVERED'), timeoutMs: 60_000 });
       const received = new Set(receiver.requests.filter((r) => r.path === at).map((r) => r.body.data.id as string));
       expect(created.filter((id) => !received.has(id))).toEqual([]);
     }, 120_000);

@@ -6,8 +6,9 @@
  * restarts with them refused: that subscription then shows the check made at every attempt.
  */
 import { Json, TestOrganization, createOrganization } from './support/client';
+import { eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
-import { DELIVERIES, Receiver, WEBHOOKS, createWebhook, waitForDeliveries } from './support/receiver';
+import { DELIVERIES, Receiver, WEBHOOKS, createWebhook, webhookDeliveriesOf } from './support/receiver';
 import { SSRF_URLS } from '../../apps/webhook-dispatcher/src/security/ssrf-forms.fixture';
 
 describe('webhook SSRF protection (private targets not allowed)', () => {
@@ -51,7 +52,7 @@ describe('webhook SSRF protection (private targets not allowed)', () => {
     const ping = await org.api.post(`${WEBHOOKS}/${hook.id}/test`);
     expect(ping.status).toBe(200);
     // The e2e schedule (1s,1s,2s) gives four attempts; every one is refused before connecting.
-    const [delivery] = await waitForDeliveries(org, hook.id, (d) => d[0]?.status === 'FAILED', 30_000);
+    const [delivery] = await eventually(() => webhookDeliveriesOf(org, hook.id), { until: (d) => d[0]?.status === 'FAILED', timeoutMs: 30_000 });
     expect(delivery).toMatchObject({ attempts: 4, statusCode: null, error: expect.stringMatching(/127\.0\.0\.1 is not allowed \(loopback\)/) });
     const detail = await org.api.get(`${DELIVERIES}/${delivery.id}`);
     expect(detail.body.attemptLog).toHaveLength(4);

@@ -1,5 +1,6 @@
 import { createOrganization } from './support/client';
-import { DELIVERIES, Receiver, WEBHOOKS, createWebhook } from './support/receiver';
+import { atLeast, eventually } from './support/eventually';
+import { DELIVERIES, Receiver, WEBHOOKS, createWebhook, webhookDeliveriesOf } from './support/receiver';
 import { shapeViolations } from './support/shapes';
 import { CREATED_WEBHOOK_SHAPE, WEBHOOK_SHAPE } from './support/shapes-webhooks';
 
@@ -172,9 +173,24 @@ describe('webhook subscriptions', () => {
     expect((await org.api.get(`${WEBHOOKS}?cursor=never-issued`)).status).toBe(400);
   });
 
+  it('reads an empty ?cursor= as no cursor (the first page) on every list, the delivery log included', async () => {
+    const org = await createOrganization();
+    const hook = await createWebhook(org, `${receiver.url}/empty-cursor`);
+    expect((await org.api.post('/api/v1/work-items', { title: 'Delivered', type: 'TASK' })).status).toBe(200);
+    const [delivery] = await eventually(() => webhookDeliveriesOf(org, hook.id), { until: atLeast(1) });
+    const deliveries = await org.api.get(`${DELIVERIES}?cursor=`);
+    expect(deliveries.status).toBe(200);
+    expect(deliveries.body.data.map((d: { id: string }) => d.id)).toEqual([delivery.id]);
+    expect(deliveries.body.nextCursor).toBeNull();
+    for (const path of [WEBHOOKS, '/api/v1/work-items', '/api/v1/users', '/api/v1/api-keys', '/api/v1/labels']) {
+      const [withEmpty, without] = [await org.api.get(`${path}?cursor=`), await org.api.get(path)];
+      expect({ path, status: withEmpty.status, body: withEmpty.body }).toEqual({ path, status: 200, body: without.body });
+    }
+  });
+
   it('validates the delivery list query', async () => {
     const org = await createOrganization();
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'webhookId=nope', 'cursor=never-issued', 'cursor=', 'unknown=1']) {
+    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'webhookId=nope', 'cursor=never-issued', 'unknown=1']) {
       const response = await org.api.get(`${DELIVERIES}?${query}`);
       expect({ query, status: response.status }).toEqual({ query, status: 400 });
       expect(response.body.details).toBeDefined();

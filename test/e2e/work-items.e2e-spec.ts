@@ -212,7 +212,7 @@ describe('work items', () => {
         const created = (await org.api.post(BASE, { title: 'Evented', type: 'TASK' })).body;
         const moved = (await org.api.patch(`${BASE}/${created.id}`, { status: 'IN_PROGRESS' })).body;
         await org.api.patch(`${BASE}/${created.id}`, { status: 'IN_PROGRESS' });
-        const events = await recorder.waitFor((e) => e.data.id === created.id, 3);
+        const events = await recorder.settled((e) => e.data.id === created.id, 3);
         expect(events.map((e) => e.event)).toEqual(['work_item.created', 'work_item.updated', 'work_item.status_changed']);
         expect(new Set(events.map((e) => e.id)).size).toBe(3);
         expect(events[0]).toMatchObject({ apiVersion: '2026-07-13', organizationId: org.organization.id, data: created });

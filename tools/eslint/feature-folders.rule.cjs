@@ -93,10 +93,6 @@ module.exports = {
         properties: {
           root: { type: 'string' },
           apps: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
-          temporary: {
-            type: 'object',
-            additionalProperties: { type: 'array', items: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 } },
-          },
           ignore: { type: 'array', items: { type: 'string' } },
         },
         required: ['apps'],
@@ -112,13 +108,12 @@ module.exports = {
   },
 
   create(context) {
-    const { root = 'apps', apps, temporary = {}, ignore = ['generated'] } = context.options[0];
+    const { root = 'apps', apps, ignore = ['generated'] } = context.options[0];
     const appsRoot = path.resolve(context.cwd, root);
     const here = locate(appsRoot, context.filename);
     if (!here || here.folder === null || ignore.includes(here.folder)) return {};
     const { app, folder } = here;
     const table = apps[app];
-    const excepted = new Set((temporary[app] ?? []).map(([from, to]) => `${from}→${to}`));
 
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
@@ -129,7 +124,7 @@ module.exports = {
       for (const name of [folder, to]) {
         if (!(name in table)) return context.report({ node, messageId: 'undeclared', data: { app, folder: name } });
       }
-      if (table[folder].includes(to) || excepted.has(`${folder}→${to}`)) return;
+      if (table[folder].includes(to)) return;
       const back = pathBetween(table, to, folder);
       context.report({
         node,

@@ -13,7 +13,6 @@ runService({
     const settings = loadConfig(GatewaySettings);
     return {
       imports: [GatewayModule.forRoot(gatewayOptionsFrom(settings, config.OPERATOR_TOKEN))],
-      trustProxy: settings.TRUST_PROXY,
       routeBodyLimits: ROUTE_BODY_LIMITS,
       configure: enablePortalCors,
     };

@@ -1,7 +1,7 @@
 import { loadConfig } from '@pds/config';
 import { runService } from '@pds/runtime';
 import { RepoReceiverSettings, repoReceiverOptionsFrom } from './common/repo.options';
-import { HOOK_BODY_LIMITS } from './hooks/hook.controller';
+import { HOOK_BODY_LIMITS } from './inbox/hook.controller';
 import { RepoReceiverModule } from './repo-receiver.module';
 
 runService({

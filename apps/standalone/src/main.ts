@@ -74,7 +74,7 @@ runMain(async () => {
   })
   class StandaloneApp {}
 
-  const app = await createHttpApp(StandaloneApp, { logger, metrics, trustProxy: gatewaySettings.TRUST_PROXY, routeBodyLimits: [...ROUTE_BODY_LIMITS, ...HOOK_BODY_LIMITS] });
+  const app = await createHttpApp(StandaloneApp, { logger, metrics, trustProxy: config.TRUST_PROXY, routeBodyLimits: [...ROUTE_BODY_LIMITS, ...HOOK_BODY_LIMITS] });
   enablePortalCors(app);
   await startMessageHandlers(app);
   const url = await listen(app, config.PORT, config.HOST);
@@ -83,7 +83,7 @@ runMain(async () => {
   process.stderr.write(
     [
       '',
-      `Product Delivery Service (standalone) on ${url}`,
+      `Product Delivery Service (standalone) on ${url}${['0.0.0.0', '::'].includes(config.HOST) ? ' (every network interface; HOST=127.0.0.1 keeps it to this machine)' : ''}`,
       `  REST API        ${url}/api/v1`,
       `  operator API    ${url}/operator`,
       `  MCP endpoint    ${url}/mcp`,

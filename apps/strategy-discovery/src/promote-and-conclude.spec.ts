@@ -1,12 +1,6 @@
 import { GatewayModule, OrganizationService } from '@pds/api-gateway';
-import {
-  AuthContext,
-  Role,
-  StrategyReferenceSubjects,
-  StrategySubjects as S,
-  Subject,
-} from '@pds/contracts';
-import { TestContext, createTestContext } from '@pds/runtime/testing';
+import { AuthContext, StrategyReferenceSubjects, StrategySubjects as S, Subject } from '@pds/contracts';
+import { TestContext, bootstrapAdmin, createTestContext } from '@pds/runtime/testing';
 import { StrategyDiscoveryModule } from './strategy-discovery.module';
 import { OpportunityService } from './opportunities/opportunity.service';
 
@@ -18,11 +12,7 @@ describe('promote and conclude', () => {
   let annualGoalId: string;
   let cycleId: string;
 
-  const bootstrap = async (name: string): Promise<AuthContext> => {
-    const created = await ctx.app.get(OrganizationService).bootstrap({ name, adminEmail: `admin@${name}.io` });
-    const [key] = await ctx.db.sql.query<{ id: string }>('SELECT id FROM identity.api_keys WHERE user_id = $1', [created.user.id]);
-    return { organizationId: created.organization.id, userId: created.user.id, role: Role.ADMIN, keyId: key.id };
-  };
+  const bootstrap = (name: string) => bootstrapAdmin(ctx, ctx.app.get(OrganizationService), name);
   const send = <Req, Res>(subject: Subject<Req, Res>, message: object, as = auth) => ctx.bus.request(subject, { auth: as, ...message } as Req);
   const count = async (table: string, organizationId = auth.organizationId) =>
     Number((await ctx.db.sql.query<{ n: string }>(`SELECT count(*) AS n FROM strategy.${table} WHERE organization_id = $1`, [organizationId]))[0].n);

@@ -16,9 +16,9 @@ export function isWellFormedApiKey(value: string): boolean {
 
 /**
  * Keys carry 256 random bits, so an unsalted SHA-256 is as strong as a slow hash here and lets the
- * gateway find a key by an indexed equality lookup.
+ * gateway find a key by an indexed equality lookup. Every authenticated request hashes its key: the
+ * one-shot `hash` skips the Hash object of `createHash`.
  */
-/** Every authenticated request hashes its key: the one-shot `hash` skips the Hash object of `createHash`. */
 export function hashApiKey(key: string): string {
   return hash('sha256', key, 'hex');
 }

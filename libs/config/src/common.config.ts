@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { SecretSetting } from './load-config';
+import { TrustProxy, TrustProxySetting } from './trust-proxy';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -24,8 +25,20 @@ export class ListenConfig {
   @IntSetting(0, 65535, PORT_RULE)
   PORT: number = 3000;
 
+  /**
+   * Loopback unless told otherwise: on a laptop, `/metrics`, `/docs` and the API must not be reachable
+   * from the network it is on. Images, compose and k8s set `0.0.0.0`.
+   */
   @IsString()
-  HOST: string = '0.0.0.0';
+  HOST: string = '127.0.0.1';
+
+  /**
+   * Every edge reads the client address the same way (failed-authentication limits, the portal's
+   * limit, access logs): behind an ingress, an edge that ignored it would count every client as the
+   * ingress, and one bad client would lock out all of them.
+   */
+  @TrustProxySetting()
+  TRUST_PROXY: TrustProxy = false;
 
   /** Request id (and trace) carried through async calls, messages and events: docs/observability.md. */
   @IsIn(REQUEST_CONTEXT_MODES, { message: `must be one of ${REQUEST_CONTEXT_MODES.join(', ')}` })

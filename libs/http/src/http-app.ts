@@ -4,7 +4,8 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { Metrics, PinoNestLogger, RequestContext, SpanKind, endSpan, requestContext, requestContextEnabled, startSpan, tracingEnabled } from '@pds/observability';
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, STATUS_CODES, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { isIPv6 } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { ApiErrorFilter } from './api-error.filter';
 import { toErrorResponse } from './error-response';
@@ -205,12 +206,18 @@ function startHttpSpan(method: string, url: string, traceparent: string | string
   });
 }
 
+/** `http://host:port` of a bound address, as bound: IPv6 in brackets, and `0.0.0.0` left as it is. */
+export function httpUrl(address: Pick<AddressInfo, 'address' | 'port'>): string {
+  return `http://${isIPv6(address.address) ? `[${address.address}]` : address.address}:${address.port}`;
+}
+
 /**
- * Listens and returns the bound address (port 0 picks a free one). From then on SIGTERM and SIGINT
- * close the app gracefully (shutdown.ts); before, they exit at once.
+ * Listens and returns the bound address (port 0 picks a free one). Not Nest's getUrl: it shows
+ * `0.0.0.0` as 127.0.0.1, and the printed address must say what the process is reachable on. From
+ * then on SIGTERM and SIGINT close the app gracefully (shutdown.ts); before, they exit at once.
  */
-export async function listen(app: INestApplication, port: number, host = '0.0.0.0'): Promise<string> {
+export async function listen(app: INestApplication, port: number, host: string): Promise<string> {
   await app.listen(port, host);
   closeOnSignals(app);
-  return app.getUrl();
+  return httpUrl(app.getHttpServer().address() as AddressInfo);
 }

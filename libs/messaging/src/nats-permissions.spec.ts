@@ -21,6 +21,14 @@ const subjectObjects = Object.fromEntries(
   Object.entries(contracts).filter(([name, value]) => name.endsWith('Subjects') && typeof value === 'object') as [string, Record<string, string>][],
 );
 
+/** Every `*Records` object of the contracts (record resources: `{ create: [subject, request], … }` by key), by name. */
+const recordObjects = Object.fromEntries(
+  Object.entries(contracts as Record<string, unknown>).filter(([name, value]) => name.endsWith('Records') && typeof value === 'object') as [
+    string,
+    Record<string, Record<string, [string]>>,
+  ][],
+);
+
 interface Usage {
   served: Set<string>;
   heard: Set<string>;
@@ -32,7 +40,7 @@ interface Usage {
 
 /**
  * What an app's code does on NATS, read from its source: `@MessagePattern(X.y)`, a binding
- * `op: [X.y, Request]` of `RecordHandlers(…)` (served the same way), `@EventPattern(X.y,
+ * `op: [X.y, Request]` or a record resource `XRecords.y` of `RecordHandlers(…)` (served the same way), `@EventPattern(X.y,
  * BROADCAST)`, `.broadcast(X.y`, any other `X.y` of a `*Subjects` object (a request, or a map of them),
  * the events it writes and `durable('name'`. Aliases (`StrategySubjects as S`) are followed.
  *
@@ -59,6 +67,15 @@ function usageOf(dirs: string[]): Usage {
         else if (match[1]?.startsWith('@EventPattern') && match[3]) usage.heard.add(subject);
         else if (match[1]?.startsWith('.broadcast')) usage.broadcast.add(subject);
         else usage.named.add(subject);
+      }
+    }
+    // A record resource (`StrategyRecords.ckr`) names each of its subjects: served by the file's
+    // RecordHandlers, requested anywhere else (the gateway's RecordRoutes).
+    for (const match of code.matchAll(/\b(\w+Records)(?:\s+as\s+(\w+))?\b/g)) {
+      if (!recordObjects[match[1]]) continue;
+      for (const resource of code.matchAll(new RegExp(`\\b${match[2] ?? match[1]}\\.(\\w+)`, 'g'))) {
+        const subjects = Object.values(recordObjects[match[1]][resource[1]] ?? {}).map(([subject]) => subject);
+        for (const subject of subjects) (code.includes('RecordHandlers(') ? usage.served : usage.named).add(subject);
       }
     }
     const declaresEvents = /extends\s+TransactionalOutbox<\s*\w+\s*,/.test(code);

@@ -31,13 +31,11 @@ export type RecordBinding<Service> = readonly [subject: string, request: Type<ob
  * request class (by the MessageController's pipe) and forwarded to the service method of the same
  * name — `create(auth, body)`, `list(auth, query)`, `get(auth, id)`, `update(auth, id, body)`.
  * A Nest mixin, like `PartialType`: the handler class extends it and adds its other patterns.
+ * The bindings are usually a record resource of the contracts, which the gateway's routes call.
  *
  * ```ts
  * @MessageController()
- * export class SolutionHandler extends RecordHandlers(SolutionService, {
- *   create: [S.solutionCreate, CreateSolutionRequest],
- *   get: [S.solutionGet, GetStrategyRecordRequest],
- * }) {}
+ * export class SolutionHandler extends RecordHandlers(SolutionService, StrategyRecords.solution) {}
  * ```
  */
 export function RecordHandlers<Service extends object>(

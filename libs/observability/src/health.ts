@@ -1,4 +1,5 @@
-import { Injectable, InjectionToken, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
+import { Inject, Injectable, InjectionToken, OnApplicationShutdown, OnModuleInit, Provider } from '@nestjs/common';
+import { Metrics } from './metrics';
 
 export type HealthCheck = () => Promise<void>;
 
@@ -8,10 +9,12 @@ export interface ReadinessReport {
 }
 
 const CHECK_TIMEOUT_MS = 2000;
+/** Under the scrape's own limit for a gauge source (two seconds), so a dependency that hangs is reported down, not left out. */
+const SCRAPE_CHECK_TIMEOUT_MS = 1500;
 
-function withTimeout(check: HealthCheck): Promise<void> {
+function withTimeout(check: HealthCheck, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     check().then(
       () => {
         clearTimeout(timer);
@@ -26,19 +29,27 @@ function withTimeout(check: HealthCheck): Promise<void> {
 }
 
 /** Dependencies register what "ready" means for them (database reachable, NATS connected). */
+/** The same checks are `pds_dependency_up` at each scrape: alerts see what /ready answers, per dependency. */
 @Injectable()
 export class HealthRegistry {
   private readonly checks = new Map<string, HealthCheck>();
+
+  constructor(@Inject(Metrics) metrics: Metrics) {
+    metrics.dependencyUp.add(async () => {
+      const { checks } = await this.readiness(SCRAPE_CHECK_TIMEOUT_MS);
+      return Object.entries(checks).map(([dependency, result]) => [{ dependency }, result.status === 'up' ? 1 : 0] as const);
+    });
+  }
 
   register(name: string, check: HealthCheck): void {
     this.checks.set(name, check);
   }
 
-  async readiness(): Promise<ReadinessReport> {
+  async readiness(timeoutMs = CHECK_TIMEOUT_MS): Promise<ReadinessReport> {
     const entries = await Promise.all(
       [...this.checks].map(async ([name, check]) => {
         try {
-          await withTimeout(check);
+          await withTimeout(check, timeoutMs);
           return [name, { status: 'up' as const }] as const;
         } catch (error) {
           return [name, { status: 'down' as const, error: (error as Error).message }] as const;

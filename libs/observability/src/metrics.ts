@@ -205,6 +205,11 @@ export class Metrics {
     ['outcome'],
   );
   readonly mcpToolCalls = this.counter('pds_mcp_tool_calls_total', 'MCP tool calls by tool and outcome (ok, error).', ['tool', 'outcome']);
+  readonly dependencyUp = this.gauge(
+    'pds_dependency_up',
+    'Whether a dependency this process needs (database, messaging) answered its readiness check at this scrape: 1 up, 0 down.',
+    ['dependency'],
+  );
   readonly databasePool = this.gauge('pds_database_pool_connections', 'PostgreSQL pool connections by state: in_use, idle, and waiting (callers queued for a connection).', ['state']);
 
   private readonly httpSeries = new Map<string, Map<string, Map<number, HistogramSeries>>>();

@@ -1,9 +1,11 @@
 import { Histogram, Registry } from 'prom-client';
 import { Writable } from 'node:stream';
+import { HealthRegistry } from './health';
 import { createLogger } from './logger';
 import { FastHistogram, LATENCY_BUCKETS, Metrics, ScrapedGauge } from './metrics';
 import { RequestContext, configureRequestContext, requestContext, requestContextEnabled } from './request-context';
-import { tracingRequested } from './tracing';
+import { registerTraceSdk } from './trace-sdk';
+import { startTracing, tracingEnabled, tracingRequested } from './tracing';
 
 describe('FastHistogram', () => {
   it('renders exactly what prom-client\'s Histogram renders for the same observations', async () => {
@@ -49,6 +51,22 @@ describe('ScrapedGauge', () => {
     waiting = 5;
     remove();
     expect(await registry.metrics()).toContain('waiting{schema="delivery"} 5');
+  });
+});
+
+describe('HealthRegistry', () => {
+  it('exports each readiness check as pds_dependency_up at scrape time: 1 up, 0 failing or hanging', async () => {
+    const metrics = new Metrics({ processMetrics: false });
+    const health = new HealthRegistry(metrics);
+    health.register('database', async () => undefined);
+    health.register('messaging', () => Promise.reject(new Error('connection closed')));
+    let text = await metrics.registry.metrics();
+    expect(text).toContain('pds_dependency_up{dependency="database"} 1');
+    expect(text).toContain('pds_dependency_up{dependency="messaging"} 0');
+    // A check that never answers is down before the scrape gives up on the gauge.
+    health.register('messaging', () => new Promise(() => undefined));
+    text = await metrics.registry.metrics();
+    expect(text).toContain('pds_dependency_up{dependency="messaging"} 0');
   });
 });
 
@@ -98,6 +116,30 @@ describe('tracingRequested', () => {
     expect(tracingRequested({ OTEL_TRACES_EXPORTER: 'console' })).toBe(true);
     expect(tracingRequested({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(false);
     expect(tracingRequested({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(false);
+  });
+});
+
+describe('the trace SDK', () => {
+  it('follows OTEL_TRACES_SAMPLER and OTEL_SERVICE_NAME', async () => {
+    const off = registerTraceSdk('api-gateway', { OTEL_TRACES_EXPORTER: 'console', OTEL_TRACES_SAMPLER: 'always_off' });
+    expect(off.getTracer('t').startSpan('x').isRecording()).toBe(false);
+    await off.shutdown();
+    const on = registerTraceSdk('api-gateway', { OTEL_TRACES_EXPORTER: 'console', OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '1' });
+    const span = on.getTracer('t').startSpan('x');
+    expect(span.isRecording()).toBe(true);
+    expect((span as unknown as { resource: { attributes: Record<string, unknown> } }).resource.attributes['service.name']).toBe('api-gateway');
+    span.end();
+    await on.shutdown();
+  });
+
+  it.each([
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, /OTEL_EXPORTER_OTLP_PROTOCOL="grpc" is not supported: use http\/protobuf/],
+    [{ OTEL_TRACES_EXPORTER: 'zipkin' }, /OTEL_TRACES_EXPORTER="zipkin" is not supported/],
+    [{ OTEL_TRACES_EXPORTER: 'console', OTEL_TRACES_SAMPLER: 'sometimes' }, /OTEL_TRACES_SAMPLER="sometimes" is not one of/],
+    [{ OTEL_TRACES_EXPORTER: 'console', OTEL_BSP_SCHEDULE_DELAY: 'soon' }, /OTEL_BSP_SCHEDULE_DELAY="soon" must be a whole number/],
+  ])('refuses at start, in one line, what it cannot honour: %j', async (env, message) => {
+    await expect(startTracing('api-gateway', env)).rejects.toThrow(expect.objectContaining({ name: 'StartupError', message: expect.stringMatching(message) }));
+    expect(tracingEnabled()).toBe(false);
   });
 });
 

@@ -1,4 +1,6 @@
 import { Attributes, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, Tracer, propagation, trace } from '@opentelemetry/api';
+import { StartupError } from '@pds/config';
+import type * as TraceSdk from './trace-sdk';
 
 export { SpanKind } from '@opentelemetry/api';
 export type { Span } from '@opentelemetry/api';
@@ -19,24 +21,24 @@ export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean 
 }
 
 /**
- * Starts the OpenTelemetry Node SDK for traces only (metrics are prom-client's `/metrics`, logs are
- * pino's): exporter, endpoint, protocol, sampler and batching all come from the `OTEL_*`
- * variables. Spans are made by hand at the HTTP edge and on both sides of every message, so no
- * instrumentation package patches anything.
+ * Starts tracing when the `OTEL_*` variables ask for it (traces only: metrics are prom-client's
+ * `/metrics`, logs are pino's): exporter, endpoint, protocol, sampler and batching come from them
+ * (trace-sdk.ts). Spans are made by hand at the HTTP edge and on both sides of every message, so no
+ * instrumentation package patches anything. A setting the SDK cannot honour fails the start.
  */
 export async function startTracing(serviceName: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   if (tracer) return true;
   if (!tracingRequested(env)) return false;
-  const { NodeSDK } = await import('@opentelemetry/sdk-node');
-  const instance = new NodeSDK({
-    serviceName: env.OTEL_SERVICE_NAME ? undefined : serviceName,
-    instrumentations: [],
-    metricReaders: [],
-    logRecordProcessors: [],
-  });
-  instance.start();
-  sdk = instance;
-  tracer = trace.getTracer('product-delivery-service');
+  // Required here, not imported at the top: without OTEL_* the SDK's packages are never read.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy require keeps the CommonJS build the static imports use
+  const { registerTraceSdk, TracingSettingError } = require('./trace-sdk') as typeof TraceSdk;
+  try {
+    const provider = registerTraceSdk(serviceName, env);
+    sdk = provider;
+    tracer = provider.getTracer('product-delivery-service');
+  } catch (error) {
+    throw error instanceof TracingSettingError ? new StartupError(error.message) : error;
+  }
   return true;
 }
 

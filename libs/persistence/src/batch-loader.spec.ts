@@ -57,26 +57,4 @@ describe('BatchLoader', () => {
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([2, 'failed', 6]);
     expect(batches).toEqual([[1, 13, 3], [1], [13], [3]]);
   });
-
-  it('with maxInFlight, keys that come while a batch runs go together into the next one', async () => {
-    const batches: number[][] = [];
-    let release: () => void = () => undefined;
-    const loader = new BatchLoader<number, number>(
-      async (keys) => {
-        batches.push(keys);
-        if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
-        return new Map(keys.map((k) => [String(k), k]));
-      },
-      String,
-      { maxInFlight: 1 },
-    );
-    const first = loader.load(1);
-    await new Promise((resolve) => setImmediate(resolve));
-    const later = [2, 3, 4].map((k) => loader.load(k));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(batches).toEqual([[1]]);
-    release();
-    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3, 4]);
-    expect(batches).toEqual([[1], [2, 3, 4]]);
-  });
 });

@@ -8,11 +8,6 @@ export interface BatchLoaderOptions {
    * take fails only its own caller (default false).
    */
   isolateFailures?: boolean;
-  /**
-   * Batches running at once (default unbounded). A bound makes the loader a group commit:
-   * repo-receiver's DeliveryInbox still writes through it this way; new code uses GroupCommit.
-   */
-  maxInFlight?: number;
 }
 
 /**
@@ -33,7 +28,7 @@ export class BatchLoader<K, V> {
     this.group = new GroupCommit(async (keys) => {
       const found = await loadMany(keys);
       return keys.map((key) => found.get(keyOf(key)));
-    }, { maxGroup: options.maxBatch, isolateFailures: options.isolateFailures, maxInFlight: options.maxInFlight ?? Infinity });
+    }, { maxGroup: options.maxBatch, isolateFailures: options.isolateFailures, maxInFlight: Infinity });
   }
 
   load(key: K): Promise<V | undefined> {

@@ -12,6 +12,7 @@ export * from './keyset';
 export * from './read-page';
 export * from './require-by-path-id';
 export * from './batch-loader';
+export * from './columns';
 export * from './group-commit';
 export * from './unavailable';
 export * from './pglite-template';

@@ -16,7 +16,6 @@ export interface DistributedAppOptions {
   /** The app's own modules; infrastructure (logging, database, NATS) is added here. */
   imports: (Type<unknown> | DynamicModule)[];
   routeBodyLimits?: readonly RouteBodyLimit[];
-  trustProxy?: false | number | string[];
   /** App-level setup that needs the app's providers, before it listens (e.g. the portal's CORS). */
   configure?: (app: INestApplication) => void;
 }
@@ -61,7 +60,7 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
     logger,
     metrics,
     routeBodyLimits: options.routeBodyLimits,
-    trustProxy: options.trustProxy,
+    trustProxy: config.TRUST_PROXY,
   });
   options.configure?.(app);
   await startMessageHandlers(app);

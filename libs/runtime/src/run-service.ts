@@ -4,7 +4,7 @@ import { AppConfig, loadConfig } from '@pds/config';
 import { DistributedAppOptions, runDistributedApp, runMain } from './distributed-app';
 
 /** What an app adds to the common boot: its modules and, for the edges, its HTTP settings. */
-export type AppParts = Pick<DistributedAppOptions, 'imports' | 'routeBodyLimits' | 'trustProxy' | 'configure'>;
+export type AppParts = Pick<DistributedAppOptions, 'imports' | 'routeBodyLimits' | 'configure'>;
 
 export interface ServiceEntry<C extends AppConfig> {
   /** Process name in logs, NATS and PostgreSQL connection lists. */

@@ -1,8 +1,6 @@
 import type { ApiClient, ApiResponse, TestOrganization } from '../support/client';
 import { PermissionCase, ROLES, RoleName, everyone, permissionCase, pmAndUp } from './permission-case';
 
-/** Rows for goals, planning cycles, OKRs and discovery records (strategy-discovery). */
-
 const API = '/api/v1';
 
 interface StrategyCtx {
@@ -85,6 +83,7 @@ function crudCases(path: string, idOf: (ctx: StrategyCtx) => string, create: (ct
   ];
 }
 
+/** Rows for goals, planning cycles, OKRs and discovery records (strategy-discovery). */
 export const STRATEGY_CASES: PermissionCase[] = [
   ...crudCases('annual-goals', (c) => c.annualGoalId, (_c, role) => ({ title: `Goal by ${role}` }), (role) => ({ title: `Edited by ${role}` })),
   ...crudCases('product-goals', (c) => c.productGoalId, (_c, role) => ({ title: `Goal by ${role}` }), (role) => ({ title: `Edited by ${role}` })),

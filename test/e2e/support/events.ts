@@ -2,6 +2,7 @@ import { AckPolicy, DeliverPolicy, JsMsg, NatsConnection, connect, nanos } from 
 import { HARNESS_USER } from '../../../tools/nats-server';
 import { natsConnectOptions, stackInfo } from './stack-info';
 import type { Json } from './client';
+import { atLeast, eventually } from './eventually';
 
 export interface Envelope {
   id: string;
@@ -48,14 +49,19 @@ export class EventRecorder {
     return recorder;
   }
 
-  /** Waits until `count` events matched, then a little longer to catch duplicates. */
-  async waitFor(predicate: (e: Envelope) => boolean, count: number, timeoutMs = 10_000): Promise<Envelope[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.envelopes.filter(predicate).length < count && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+  /** The events received so far that match, in arrival order. */
+  matching(predicate: (e: Envelope) => boolean): Envelope[] {
     return this.envelopes.filter(predicate);
+  }
+
+  /**
+   * The matching events once at least `count` have come (`eventually`: fails with those seen) and
+   * 1.5 s more have passed, so that a duplicate or an extra event shows in what the test asserts.
+   */
+  async settled(predicate: (e: Envelope) => boolean, count: number): Promise<Envelope[]> {
+    await eventually(() => this.matching(predicate), { until: atLeast(count), what: `${count} matching events` });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    return this.matching(predicate);
   }
 
   async close(): Promise<void> {

@@ -35,12 +35,3 @@ export async function stackMetric(name: string, labels: Record<string, string> =
   return texts.reduce((sum, text) => sum + metricValue(text, name, labels), 0);
 }
 
-/** Polls until the stack's `name` reaches `atLeast` (counters are updated after the answer left). */
-export async function waitForMetric(name: string, labels: Record<string, string>, atLeast: number, timeoutMs = 20_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await stackMetric(name, labels);
-    if (value >= atLeast || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}

@@ -102,15 +102,9 @@ export class Receiver {
     });
   }
 
-  /** Waits until `count` requests (optionally matching) have arrived. */
-  async waitFor(count: number, match: (r: ReceivedRequest) => boolean = () => true, timeoutMs = 30_000): Promise<ReceivedRequest[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.requests.filter(match);
-      if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`receiver got ${found.length} of ${count} expected requests`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  /** The requests received so far (optionally matching), in arrival order: a probe for `eventually`. */
+  received(match: (r: ReceivedRequest) => boolean = () => true): ReceivedRequest[] {
+    return this.requests.filter(match);
   }
 
   async stop(): Promise<void> {
@@ -159,21 +153,12 @@ export async function createWebhook(org: TestOrganization, url: string, events: 
   return response.body;
 }
 
-/** Polls the delivery log of one subscription until `done` holds for its deliveries. */
-export async function waitForDeliveries(
-  org: TestOrganization,
-  webhookId: string,
-  done: (deliveries: Json[]) => boolean,
-  timeoutMs = 30_000,
-): Promise<Json[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await org.api.get(`${DELIVERIES}?webhookId=${webhookId}&limit=100`);
-    // 503: a replica that was just killed held the request (fault tests); ask again.
-    if (response.status === 503 && Date.now() < deadline) continue;
-    if (response.status !== 200) throw new Error(`delivery list failed: ${response.status} ${response.text}`);
-    if (done(response.body.data)) return response.body.data;
-    if (Date.now() > deadline) throw new Error(`deliveries never reached the expected state: ${JSON.stringify(response.body.data)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * The delivery log of one subscription, newest first (a probe for `eventually`). Anything but 200
+ * throws, which `eventually` tries again: a 503 is a replica that was just killed (fault tests).
+ */
+export async function webhookDeliveriesOf(org: TestOrganization, webhookId: string): Promise<Json[]> {
+  const response = await org.api.get(`${DELIVERIES}?webhookId=${webhookId}&limit=100`);
+  if (response.status !== 200) throw new Error(`delivery list: ${response.status} ${response.text}`);
+  return response.body.data;
 }

@@ -2,6 +2,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { ApiClient, ApiResponse, Json, TestOrganization } from './client';
+import { eventually } from './eventually';
 import { stackInfo } from './stack-info';
 
 export const REPOSITORIES = '/api/v1/repositories';
@@ -359,28 +360,25 @@ export function gitlabMergeRequest(fullName: string, mr: MergeRequestInput): Jso
   };
 }
 
-/** Polls the artifacts of a work item until `ready` holds (processing runs after the 202). */
-export async function waitForArtifacts(api: ApiClient, ref: string, ready: (body: Json) => boolean, timeoutMs = 20_000): Promise<Json> {
-  const deadline = Date.now() + timeoutMs;
-  let last: ApiResponse | undefined;
-  while (Date.now() < deadline) {
-    last = await api.get(`/api/v1/work-items/${ref}/artifacts`);
-    if (last.status === 200 && ready(last.body)) return last.body;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`artifacts of ${ref} not ready: ${last?.status} ${last?.text}`);
+/** The body of a 200 answer; anything else throws, which `eventually` counts as "not yet". */
+export function ok(response: ApiResponse, what: string): Json {
+  if (response.status !== 200) throw new Error(`${what}: ${response.status} ${response.text}`);
+  return response.body;
 }
 
-/** Polls a work item until its status is `status`. */
-export async function waitForStatus(api: ApiClient, ref: string, status: string, timeoutMs = 20_000): Promise<Json> {
-  const deadline = Date.now() + timeoutMs;
-  let last: ApiResponse | undefined;
-  while (Date.now() < deadline) {
-    last = await api.get(`/api/v1/work-items/${ref}`);
-    if (last.body?.status === status) return last.body;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${ref} did not reach ${status}: ${last?.text}`);
+/** The artifacts of a work item (a probe: processing runs after the 202, so wait with `eventually`). */
+export async function artifactsOf(api: ApiClient, ref: string): Promise<Json> {
+  return ok(await api.get(`/api/v1/work-items/${ref}/artifacts`), `artifacts of ${ref}`);
+}
+
+/** A work item (a probe, for status automations). */
+export async function workItemOf(api: ApiClient, ref: string): Promise<Json> {
+  return ok(await api.get(`/api/v1/work-items/${ref}`), `work item ${ref}`);
+}
+
+/** A connection's delivery log (`GET /repositories/{id}/deliveries`, a probe). */
+export async function repoDeliveriesOf(api: ApiClient, connectionId: string): Promise<Json[]> {
+  return ok(await api.get(`${REPOSITORIES}/${connectionId}/deliveries`), `deliveries of ${connectionId}`);
 }
 
 /**
@@ -398,5 +396,5 @@ export async function settle(org: TestOrganization, connection: Connection): Pro
       : gitlabPush(connection.fullName, branch, [{ message: 'marker' }]);
   const answer = await post(connection, connection.provider === 'GITHUB' ? 'push' : 'Push Hook', payload);
   if (answer.status !== 202) throw new Error(`marker delivery refused: ${answer.status} ${answer.text}`);
-  await waitForArtifacts(org.api, marker.body.key, (body) => body.branches.some((b: { name: string }) => b.name === branch));
+  await eventually(() => artifactsOf(org.api, marker.body.key), { until: (body) => body.branches.some((b: { name: string }) => b.name === branch) });
 }

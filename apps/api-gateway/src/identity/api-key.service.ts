@@ -15,7 +15,7 @@ import {
   UnknownReferenceError,
   isUuid,
 } from '@pds/contracts';
-import { pageRequest, toPage } from '@pds/persistence';
+import { readPage } from '@pds/persistence';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { toApiKeyResponse } from './identity.mapper';
 import { IdentityRepository } from './identity.repository';
@@ -65,10 +65,8 @@ export class ApiKeyService {
     return this.revokeOf(auth.organizationId, id, auth.userId);
   }
 
-  private async listOf(organizationId: string, query: ListQuery, userId?: string): Promise<Page<ApiKeyResponse>> {
-    const { limit, after } = pageRequest(query);
-    const rows = await this.identity.listApiKeys(organizationId, after, limit + 1, userId);
-    return toPage(rows, limit, toApiKeyResponse);
+  private listOf(organizationId: string, query: ListQuery, userId?: string): Promise<Page<ApiKeyResponse>> {
+    return readPage(query, (after, take) => this.identity.listApiKeys(organizationId, after, take, userId), toApiKeyResponse);
   }
 
   private async issue(auth: AuthContext, userId: string, name: string, requested?: Role, ceiling?: Role): Promise<CreatedApiKeyResponse> {

@@ -12,15 +12,15 @@ import {
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { BROADCAST, MessageController } from '@pds/messaging';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
-import { IdentityRepository } from './identity.repository';
 import { MeService } from './me.service';
+import { UserService } from './user.service';
 
 /** What other apps ask the identity context over the bus. */
 @MessageController()
 export class IdentityHandler {
   constructor(
     @Inject(ApiKeyAuthenticator) private readonly authenticator: ApiKeyAuthenticator,
-    @Inject(IdentityRepository) private readonly identity: IdentityRepository,
+    @Inject(UserService) private readonly users: UserService,
     @Inject(MeService) private readonly meService: MeService,
   ) {}
 
@@ -35,9 +35,8 @@ export class IdentityHandler {
   }
 
   @MessagePattern(IdentitySubjects.findUsers)
-  async findUsers(@Payload() { organizationId, ids }: FindUsersRequest): Promise<FindUsersReply> {
-    const users = await this.identity.findUsers(organizationId, ids);
-    return { users: users.map(({ id, role, name, email }) => ({ id, role, name, email })) };
+  findUsers(@Payload() { organizationId, ids }: FindUsersRequest): Promise<FindUsersReply> {
+    return this.users.find(organizationId, ids);
   }
 
   @EventPattern(IdentitySubjects.apiKeyRevoked, BROADCAST)

@@ -1,5 +1,5 @@
 import { Param, Post } from '@nestjs/common';
-import { AuthContext, ChangelogEntryResponse, ChangelogSubjects, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from '@pds/contracts';
+import { AuthContext, ChangelogEntryResponse, ChangelogRecords, ChangelogSubjects, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { BusRoutes, RecordRoutes } from './record-routes';
@@ -15,10 +15,7 @@ class PublishRoutes extends BusRoutes {
 @ApiController('changelog')
 export class ChangelogController extends RecordRoutes(
   ChangelogEntryResponse,
-  {
-    list: [ChangelogSubjects.list, ListChangelogQuery],
-    create: [ChangelogSubjects.create, CreateChangelogDto],
-    update: [ChangelogSubjects.update, UpdateChangelogDto],
-  },
+  ChangelogRecords.entry,
+  { list: ListChangelogQuery, create: CreateChangelogDto, update: UpdateChangelogDto },
   PublishRoutes,
 ) {}

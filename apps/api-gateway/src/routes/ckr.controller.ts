@@ -1,5 +1,5 @@
 import { Body, Param, Patch } from '@nestjs/common';
-import { AuthContext, CkrResponse, CreateCkrDto, ListCkrsQuery, StrategySubjects as S, UpdateCkrDto, UpdateKeyResultDto } from '@pds/contracts';
+import { AuthContext, CkrResponse, CreateCkrDto, ListCkrsQuery, StrategyRecords, StrategySubjects as S, UpdateCkrDto, UpdateKeyResultDto } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { BusRoutes, RecordRoutes } from './record-routes';
@@ -19,13 +19,4 @@ class KeyResultRoutes extends BusRoutes {
 
 /** OKRs; the contract's path keeps its historical name `ckrs`. */
 @ApiController('ckrs')
-export class CkrController extends RecordRoutes(
-  CkrResponse,
-  {
-    create: [S.ckrCreate, CreateCkrDto],
-    list: [S.ckrList, ListCkrsQuery],
-    get: [S.ckrGet],
-    update: [S.ckrUpdate, UpdateCkrDto],
-  },
-  KeyResultRoutes,
-) {}
+export class CkrController extends RecordRoutes(CkrResponse, StrategyRecords.ckr, { create: CreateCkrDto, list: ListCkrsQuery, update: UpdateCkrDto }, KeyResultRoutes) {}

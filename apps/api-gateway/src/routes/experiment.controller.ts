@@ -5,6 +5,7 @@ import {
   CreateExperimentDto,
   ExperimentResponse,
   ListExperimentsQuery,
+  StrategyRecords,
   StrategySubjects as S,
   UpdateExperimentDto,
 } from '@pds/contracts';
@@ -29,11 +30,7 @@ class ConcludeRoutes extends BusRoutes {
 @ApiController('experiments')
 export class ExperimentController extends RecordRoutes(
   ExperimentResponse,
-  {
-    create: [S.experimentCreate, CreateExperimentDto],
-    list: [S.experimentList, ListExperimentsQuery],
-    get: [S.experimentGet],
-    update: [S.experimentUpdate, UpdateExperimentDto],
-  },
+  StrategyRecords.experiment,
+  { create: CreateExperimentDto, list: ListExperimentsQuery, update: UpdateExperimentDto },
   ConcludeRoutes,
 ) {}

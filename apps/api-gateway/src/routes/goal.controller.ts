@@ -6,7 +6,7 @@ import {
   ListQuery,
   PlanningCycleResponse,
   ProductGoalResponse,
-  StrategySubjects as S,
+  StrategyRecords as R,
   UpdateAnnualGoalDto,
   UpdatePlanningCycleDto,
   UpdateProductGoalDto,
@@ -15,25 +15,10 @@ import { ApiController } from '../auth/api-controller.decorator';
 import { RecordRoutes } from './record-routes';
 
 @ApiController('annual-goals')
-export class AnnualGoalController extends RecordRoutes(AnnualGoalResponse, {
-  create: [S.annualGoalCreate, CreateAnnualGoalDto],
-  list: [S.annualGoalList, ListQuery],
-  get: [S.annualGoalGet],
-  update: [S.annualGoalUpdate, UpdateAnnualGoalDto],
-}) {}
+export class AnnualGoalController extends RecordRoutes(AnnualGoalResponse, R.annualGoal, { create: CreateAnnualGoalDto, list: ListQuery, update: UpdateAnnualGoalDto }) {}
 
 @ApiController('product-goals')
-export class ProductGoalController extends RecordRoutes(ProductGoalResponse, {
-  create: [S.productGoalCreate, CreateProductGoalDto],
-  list: [S.productGoalList, ListQuery],
-  get: [S.productGoalGet],
-  update: [S.productGoalUpdate, UpdateProductGoalDto],
-}) {}
+export class ProductGoalController extends RecordRoutes(ProductGoalResponse, R.productGoal, { create: CreateProductGoalDto, list: ListQuery, update: UpdateProductGoalDto }) {}
 
 @ApiController('planning-cycles')
-export class PlanningCycleController extends RecordRoutes(PlanningCycleResponse, {
-  create: [S.planningCycleCreate, CreatePlanningCycleDto],
-  list: [S.planningCycleList, ListQuery],
-  get: [S.planningCycleGet],
-  update: [S.planningCycleUpdate, UpdatePlanningCycleDto],
-}) {}
+export class PlanningCycleController extends RecordRoutes(PlanningCycleResponse, R.planningCycle, { create: CreatePlanningCycleDto, list: ListQuery, update: UpdatePlanningCycleDto }) {}

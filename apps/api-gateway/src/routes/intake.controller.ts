@@ -4,6 +4,7 @@ import {
   ConvertIntakeDto,
   CreateIntakeCommentDto,
   CreateIntakeDto,
+  DeliveryRecords,
   DeliverySubjects,
   IntakeCommentResponse,
   IntakeSubmissionResponse,
@@ -60,11 +61,7 @@ class IntakeActionRoutes extends BusRoutes {
 @ApiController('intake')
 export class IntakeController extends RecordRoutes(
   IntakeSubmissionResponse,
-  {
-    list: [DeliverySubjects.intakeList, ListIntakeQuery],
-    create: [DeliverySubjects.intakeCreate, CreateIntakeDto],
-    get: [DeliverySubjects.intakeGet],
-    update: [DeliverySubjects.intakeUpdate, UpdateIntakeDto],
-  },
+  DeliveryRecords.intake,
+  { list: ListIntakeQuery, create: CreateIntakeDto, update: UpdateIntakeDto },
   IntakeActionRoutes,
 ) {}

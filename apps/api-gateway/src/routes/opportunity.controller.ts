@@ -8,6 +8,7 @@ import {
   PromoteOpportunityDto,
   PromoteOpportunityResponse,
   SolutionResponse,
+  StrategyRecords,
   StrategySubjects as S,
   UpdateOpportunityDto,
 } from '@pds/contracts';
@@ -32,11 +33,7 @@ class OpportunityActionRoutes extends BusRoutes {
 @ApiController('opportunities')
 export class OpportunityController extends RecordRoutes(
   OpportunityResponse,
-  {
-    create: [S.opportunityCreate, CreateOpportunityDto],
-    list: [S.opportunityList, ListOpportunitiesQuery],
-    get: [S.opportunityGet],
-    update: [S.opportunityUpdate, UpdateOpportunityDto],
-  },
+  StrategyRecords.opportunity,
+  { create: CreateOpportunityDto, list: ListOpportunitiesQuery, update: UpdateOpportunityDto },
   OpportunityActionRoutes,
 ) {}

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Body, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { DECORATORS } from '@nestjs/swagger/dist/constants';
-import { AuthContext, CreateSprintDto, DeliverySubjects, ListSprintsQuery, Page, SprintResponse, UpdateSprintDto } from '@pds/contracts';
+import { AuthContext, CreateSprintDto, DeliveryRecords, DeliverySubjects, ListSprintsQuery, Page, SprintResponse, UpdateSprintDto } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
@@ -39,12 +39,7 @@ class HandWrittenController {
 }
 
 @ApiController('sprints')
-class GeneratedController extends RecordRoutes(SprintResponse, {
-  list: [DeliverySubjects.sprintList, ListSprintsQuery],
-  create: [DeliverySubjects.sprintCreate, CreateSprintDto],
-  get: [DeliverySubjects.sprintGet],
-  update: [DeliverySubjects.sprintUpdate, UpdateSprintDto],
-}) {}
+class GeneratedController extends RecordRoutes(SprintResponse, DeliveryRecords.sprint, { list: ListSprintsQuery, create: CreateSprintDto, update: UpdateSprintDto }) {}
 
 const OPERATIONS = ['list', 'create', 'get', 'update'] as const;
 
@@ -68,7 +63,7 @@ describe('RecordRoutes', () => {
     expect(routeMetadata(GeneratedController, name)).toEqual(routeMetadata(HandWrittenController, name));
   });
 
-  it('lists the routes in the order of the bindings', () => {
+  it('lists the routes in the order of the resource operations', () => {
     expect(Object.getOwnPropertyNames(Object.getPrototypeOf(GeneratedController.prototype)).filter((n) => n !== 'constructor')).toEqual([...OPERATIONS]);
   });
 

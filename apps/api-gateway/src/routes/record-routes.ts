@@ -43,16 +43,22 @@ function forward(subject: string, envelope: Envelope, answersNothing: boolean): 
 export type RecordRoute = keyof typeof OPERATIONS;
 
 /**
- * `[subject]` for get and remove, `[subject, dto]` for list (its query class), create and update
- * (their body class); a third element when the route answers another shape than the record's
- * (a create that also returns a secret once).
+ * Each route's subject, in the order of the routes: a record resource of the contracts
+ * (`StrategyRecords.ckr`, whose entries also name the service's request class) or plain subjects.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the subject's request type is the service's envelope, not checked here
-export type RouteBinding<R> = readonly [subject: Subject<any, unknown>, dto?: Type<object>, response?: Type<R>];
+type RouteSubject = Subject<any, unknown>;
+export type RouteSubjects = Partial<Record<RecordRoute, RouteSubject | readonly [subject: RouteSubject, ...rest: unknown[]]>>;
+
+/**
+ * The classes the routes validate and document: the body of create and update, the query of list;
+ * `created` when a create answers another shape than the record's (one that shows a secret once).
+ */
+export type RouteInputs<S extends RouteSubjects> = { [Op in keyof S & ('create' | 'list' | 'update')]: Type<object> } & { created?: Type<unknown> };
 
 /**
  * A gateway controller for the usual list / create / get / update / remove of a record resource,
- * in the order the bindings give them (which is their order in the OpenAPI document): each is a
+ * in the order its subjects are given (which is their order in the OpenAPI document): each is a
  * route with the same decorators, parameter types and answer as the hand-written method it
  * replaces, so validation, idempotency and the document see no difference. A Nest mixin like
  * `PartialType` and the services' `RecordHandlers`; the work happens once, when the class is
@@ -61,28 +67,28 @@ export type RouteBinding<R> = readonly [subject: Subject<any, unknown>, dto?: Ty
  *
  * ```ts
  * @ApiController('sprints')
- * export class SprintController extends RecordRoutes(SprintResponse, {
- *   list: [DeliverySubjects.sprintList, ListSprintsQuery],
- *   create: [DeliverySubjects.sprintCreate, CreateSprintDto],
- * }) {}
+ * export class SprintController extends RecordRoutes(SprintResponse, DeliveryRecords.sprint, { list: ListSprintsQuery, create: CreateSprintDto, update: UpdateSprintDto }) {}
  * ```
  */
-export function RecordRoutes<R, B extends BusRoutes = BusRoutes>(
+export function RecordRoutes<R, S extends RouteSubjects, B extends BusRoutes = BusRoutes>(
   response: Type<R>,
-  bindings: Partial<Record<RecordRoute, RouteBinding<unknown>>>,
+  subjects: S,
+  inputs: RouteInputs<S>,
   Base: Type<B> = BusRoutes as Type<B>,
 ): Type<B> {
   class Routes extends (Base as Type<BusRoutes>) {}
   const prototype = Routes.prototype;
-  for (const [operation, binding] of Object.entries(bindings) as [RecordRoute, RouteBinding<unknown>][]) {
-    const [subject, dto, answer = response] = binding;
+  const dtos = inputs as Partial<Record<RecordRoute, Type<object>>>;
+  for (const [operation, entry] of Object.entries(subjects) as [RecordRoute, RouteSubject | readonly [RouteSubject]][]) {
+    const subject = typeof entry === 'string' ? entry : entry[0];
+    const answer = (operation === 'create' && inputs.created) || response;
     const { route, input, envelope } = OPERATIONS[operation];
     const handler = forward(subject, envelope as Envelope, operation === 'remove');
     // Swagger and Nest's parameter metadata look a route up by its function's name.
     Object.defineProperty(handler, 'name', { value: operation });
     Object.defineProperty(prototype, operation, { value: handler, writable: true, configurable: true });
     const descriptor = Object.getOwnPropertyDescriptor(prototype, operation)!;
-    const parameters: Parameter[] = [[Auth(), Object], ...input(dto)];
+    const parameters: Parameter[] = [[Auth(), Object], ...input(dtos[operation])];
     // What the compiler records for `(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: Dto)`:
     // the validation pipe and the document read the classes from here.
     Reflect.defineMetadata('design:paramtypes', parameters.map(([, type]) => type), prototype, operation);

@@ -9,6 +9,7 @@ import {
   PreviewLinksDto,
   PreviewLinksResponse,
   RepoDeliveryResponse,
+  RepoRecords,
   RepoSubjects,
   RepositoryResponse,
   UpdateRepositoryDto,
@@ -46,14 +47,9 @@ class RepositoryActionRoutes extends BusRoutes {
 @ApiController('repositories')
 export class RepositoryController extends RecordRoutes(
   RepositoryResponse,
-  {
-    list: [RepoSubjects.connectionList, ListRepositoriesQuery],
-    // Creation and rotation are the only answers that carry the secret.
-    create: [RepoSubjects.connectionCreate, CreateRepositoryDto, CreatedRepositoryResponse],
-    get: [RepoSubjects.connectionGet],
-    update: [RepoSubjects.connectionUpdate, UpdateRepositoryDto],
-    remove: [RepoSubjects.connectionRemove],
-  },
+  { ...RepoRecords.connection, remove: RepoSubjects.connectionRemove },
+  // Creation and rotation are the only answers that carry the secret.
+  { list: ListRepositoriesQuery, create: CreateRepositoryDto, update: UpdateRepositoryDto, created: CreatedRepositoryResponse },
   RepositoryActionRoutes,
 ) {}
 

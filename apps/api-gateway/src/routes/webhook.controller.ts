@@ -6,6 +6,7 @@ import {
   ListWebhooksQuery,
   UpdateWebhookDto,
   WebhookDeliveryResponse,
+  WebhookRecords,
   WebhookResponse,
   WebhookSubjects,
 } from '@pds/contracts';
@@ -30,12 +31,8 @@ class WebhookActionRoutes extends BusRoutes {
 @ApiController('webhooks')
 export class WebhookController extends RecordRoutes(
   WebhookResponse,
-  {
-    list: [WebhookSubjects.list, ListWebhooksQuery],
-    // Creation and rotation are the only answers that show the signing secret.
-    create: [WebhookSubjects.create, CreateWebhookDto, CreatedWebhookResponse],
-    update: [WebhookSubjects.update, UpdateWebhookDto],
-    remove: [WebhookSubjects.remove],
-  },
+  { ...WebhookRecords.subscription, remove: WebhookSubjects.remove },
+  // Creation and rotation are the only answers that show the signing secret.
+  { list: ListWebhooksQuery, create: CreateWebhookDto, update: UpdateWebhookDto, created: CreatedWebhookResponse },
   WebhookActionRoutes,
 ) {}

@@ -1,6 +1,6 @@
 import { GatewayModule, OrganizationService } from '@pds/api-gateway';
-import { AuthContext, ConvertIntakeDto, CreateIntakeDto, DeliverySubjects, Role, StrategySubjects } from '@pds/contracts';
-import { TestContext, createTestContext } from '@pds/runtime/testing';
+import { AuthContext, ConvertIntakeDto, CreateIntakeDto, DeliverySubjects, StrategySubjects } from '@pds/contracts';
+import { TestContext, bootstrapAdmin, createTestContext } from '@pds/runtime/testing';
 import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
 import { DeliveryIntakeModule } from '../delivery-intake.module';
 
@@ -29,9 +29,7 @@ describe('intake conversion under failure', () => {
       StrategyDiscoveryModule,
       DeliveryIntakeModule,
     ]);
-    const created = await ctx.app.get(OrganizationService).bootstrap({ name: 'convert', adminEmail: 'admin@convert.io' });
-    const [key] = await ctx.db.sql.query<{ id: string }>('SELECT id FROM identity.api_keys WHERE user_id = $1', [created.user.id]);
-    auth = { organizationId: created.organization.id, userId: created.user.id, role: Role.ADMIN, keyId: key.id };
+    auth = await bootstrapAdmin(ctx, ctx.app.get(OrganizationService), 'convert');
   });
   afterAll(() => ctx.close());
 

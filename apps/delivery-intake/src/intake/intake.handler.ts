@@ -2,27 +2,20 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ConvertIntakeRequest,
   CreateIntakeCommentRequest,
-  CreateIntakeRequest,
+  DeliveryRecords,
   DeliverySubjects as D,
   IntakeCommentResponse,
   IntakeRequest,
   IntakeSubmissionResponse,
   ListIntakeCommentsRequest,
-  ListIntakeRequest,
   Page,
   ReportIntakeRequest,
-  UpdateIntakeRequest,
 } from '@pds/contracts';
 import { MessageController, RecordHandlers } from '@pds/messaging';
 import { IntakeService } from './intake.service';
 
 @MessageController()
-export class IntakeHandler extends RecordHandlers(IntakeService, {
-  list: [D.intakeList, ListIntakeRequest],
-  create: [D.intakeCreate, CreateIntakeRequest],
-  get: [D.intakeGet, IntakeRequest],
-  update: [D.intakeUpdate, UpdateIntakeRequest],
-}) {
+export class IntakeHandler extends RecordHandlers(IntakeService, DeliveryRecords.intake) {
   @MessagePattern(D.intakeVote)
   vote(@Payload() { auth, id }: IntakeRequest): Promise<IntakeSubmissionResponse> {
     return this.service.vote(auth, id);

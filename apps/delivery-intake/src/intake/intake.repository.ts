@@ -144,11 +144,11 @@ export class IntakeRepository {
     return count > 0;
   }
 
-  /** Marks the submission as being converted into an opportunity; false when it is converted (or converting) already. */
   /**
-   * Claims the submission for a conversion into an opportunity. A claim older than `staleBefore`
-   * belongs to a conversion that died between claim and link (a crash): it is taken over, which is
-   * safe because the opportunity creation is idempotent on the submission.
+   * Claims the submission for a conversion into an opportunity; false when it is converted, or
+   * being converted, already. A claim older than `staleBefore` belongs to a conversion that died
+   * between claim and link (a crash): it is taken over, which is safe because the opportunity
+   * creation is idempotent on the submission.
    */
   async claimForOpportunity(organizationId: string, id: string, staleBefore: Date): Promise<boolean> {
     const { count } = await this.prisma.intakeSubmission.updateMany({

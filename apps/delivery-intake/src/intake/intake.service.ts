@@ -50,13 +50,13 @@ export interface IntakeSubmitter {
   email?: string;
 }
 
+/** A conversion claim older than this died with its process (longer than any bus request). */
+const STALE_CLAIM_MS = 60_000;
+
 /**
  * Stakeholder intake: submissions (INT-n), votes, moderation reports, triage and conversion into a
  * work item. A converted submission's stage follows its work item (see work-items/intake-stage.ts).
  */
-/** A conversion claim older than this died with its process (longer than any bus request). */
-const STALE_CLAIM_MS = 60_000;
-
 @Injectable()
 export class IntakeService {
   constructor(

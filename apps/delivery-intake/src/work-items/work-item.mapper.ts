@@ -24,7 +24,6 @@ export function classify(ckrId: string | null, linkedCkrId: string | null, maint
 }
 
 /** A row of work-item.sql.ts as REST returns it; only the repository maps rows. */
-
 export function toWorkItemResponse(row: WorkItemRow): WorkItemResponse {
   return {
     id: row.id,

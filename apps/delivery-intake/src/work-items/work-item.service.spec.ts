@@ -1,6 +1,6 @@
 import { GatewayModule, OrganizationService } from '@pds/api-gateway';
 import { AuthContext, CreateWorkItemDto, EventEnvelope, Role, WorkItemResponse, WorkItemSubjects } from '@pds/contracts';
-import { TestContext, createTestContext } from '@pds/runtime/testing';
+import { TestContext, bootstrapAdmin, createTestContext } from '@pds/runtime/testing';
 import { StrategyDiscoveryModule } from '@pds/strategy-discovery';
 import { DeliveryIntakeModule } from '../delivery-intake.module';
 
@@ -10,11 +10,7 @@ describe('work items', () => {
   let auth: AuthContext;
   let other: AuthContext;
 
-  const bootstrap = async (name: string): Promise<AuthContext> => {
-    const created = await ctx.app.get(OrganizationService).bootstrap({ name, adminEmail: `admin@${name}.io` });
-    const [key] = await ctx.db.sql.query<{ id: string }>('SELECT id FROM identity.api_keys WHERE user_id = $1', [created.user.id]);
-    return { organizationId: created.organization.id, userId: created.user.id, role: Role.ADMIN, keyId: key.id };
-  };
+  const bootstrap = (name: string) => bootstrapAdmin(ctx, ctx.app.get(OrganizationService), name);
   const create = (body: object, as = auth) => ctx.bus.request(WorkItemSubjects.create, { auth: as, body: body as CreateWorkItemDto });
   const update = (id: string, body: object, as = auth) => ctx.bus.request(WorkItemSubjects.update, { auth: as, id, body });
   const get = (id: string, as = auth) => ctx.bus.request(WorkItemSubjects.get, { auth: as, id });

@@ -24,10 +24,6 @@ function jsonRpcError(code: number, message: string): string {
 const METHOD_NOT_ALLOWED = jsonRpcError(-32000, 'Method not allowed: this MCP server is stateless; send JSON-RPC requests with POST /mcp');
 const INVALID_REQUEST = -32600;
 
-/**
- * Streamable HTTP at /mcp, stateless: every POST gets its own server and transport, built for the
- * caller's role, and answers with JSON. Origin and key are checked before any MCP processing.
- */
 // @nestjs/swagger types its schemas as OpenAPI 3.0; the document is 3.1 (JSON Schema 2020-12).
 const JSON_RPC_VERSION = { const: '2.0' } as SchemaObject;
 const JSON_RPC_ID = { type: ['string', 'integer', 'null'] } as unknown as SchemaObject;
@@ -50,6 +46,10 @@ const JSON_RPC_ERROR: SchemaObject = {
 };
 const REFUSED: SchemaObject = { oneOf: [{ $ref: getSchemaPath(ApiErrorBody) }, JSON_RPC_ERROR] };
 
+/**
+ * Streamable HTTP at /mcp, stateless: every POST gets its own server and transport, built for the
+ * caller's role, and answers with JSON. Origin and key are checked before any MCP processing.
+ */
 @Controller('mcp')
 @ApiTags('mcp')
 @ApiSecurity('apiKey')

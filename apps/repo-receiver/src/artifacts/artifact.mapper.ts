@@ -1,5 +1,5 @@
 import { BranchArtifact, CommitArtifact, PullRequestArtifact, PullRequestState, RepoProvider } from '@pds/contracts';
-import type { BranchRow, CommitRow, PullRequestRow } from '../processing/artifact.repository';
+import type { BranchRow, CommitRow, PullRequestRow } from './artifact.repository';
 
 /** Raw rows may hand timestamps back as Date or as text, depending on the driver. */
 function iso(value: Date | string | null): string | null {

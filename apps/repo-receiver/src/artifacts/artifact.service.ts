@@ -11,9 +11,9 @@ import {
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { findKeys, groupByKey } from '../links/key-matcher';
-import { ArtifactRepository } from '../processing/artifact.repository';
-import { WorkItemClient } from '../processing/work-item.client';
+import { WorkItemClient } from '../links/work-item.client';
 import { toBranchArtifact, toCommitArtifact, toPullRequestArtifact } from './artifact.mapper';
+import { ArtifactRepository } from './artifact.repository';
 
 /** Reads of the repos context for people (REST, MCP): artifacts of a work item, and a dry run of linking. */
 @Injectable()

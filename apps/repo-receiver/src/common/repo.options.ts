@@ -1,8 +1,8 @@
 import { Provider } from '@nestjs/common';
 import { LOGGER, Logger } from '@pds/observability';
+import { ContextSettings, DATABASE, Database } from '@pds/persistence';
 import { SecretBox, openSecretBox } from '@pds/secrets';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { RepoSettingRepository } from './setting.repository';
 
 /** GitHub caps webhook payloads at 25 MiB; the receiver accepts up to that on /hooks. */
 export const HOOK_BODY_LIMIT = 25 * 1024 * 1024;
@@ -51,12 +51,15 @@ export function repoReceiverOptionsFrom(settings: RepoReceiverSettings, port: nu
   };
 }
 
-/** Encrypts receiver secrets; its own token, so it never meets the webhook dispatcher's box in standalone. */
+/**
+ * Encrypts receiver secrets; its own token, so it never meets the webhook dispatcher's box in
+ * standalone. Without REPO_SECRET_KEY its key is kept in repos.settings.
+ */
 export const REPO_SECRET_BOX = Symbol('REPO_SECRET_BOX');
 
 export const repoSecretBoxProvider: Provider = {
   provide: REPO_SECRET_BOX,
-  inject: [REPO_RECEIVER_OPTIONS, RepoSettingRepository, LOGGER],
-  useFactory: (options: RepoReceiverOptions, settings: RepoSettingRepository, logger: Logger): Promise<SecretBox> =>
-    openSecretBox(settings, logger, { key: options.secretKey, keyName: 'REPO_SECRET_KEY' }),
+  inject: [REPO_RECEIVER_OPTIONS, DATABASE, LOGGER],
+  useFactory: (options: RepoReceiverOptions, db: Database, logger: Logger): Promise<SecretBox> =>
+    openSecretBox(new ContextSettings(db, 'repos'), logger, { key: options.secretKey, keyName: 'REPO_SECRET_KEY' }),
 };

@@ -3,7 +3,7 @@ import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, ListRepoDeliveriesQuery, Page, RepoDeliveryResponse, RepoDeliveryStatus } from '@pds/contracts';
 import { readPage, requireByPathId } from '@pds/persistence';
 import { ConnectionRepository } from '../connections/connection.repository';
-import { DeliveryRepository, LoggedDelivery } from '../hooks/delivery.repository';
+import { LoggedDelivery, ReceivedDeliveryRepository } from '../inbox/received-delivery.repository';
 
 export function toRepoDeliveryResponse(row: LoggedDelivery): RepoDeliveryResponse {
   return {
@@ -25,7 +25,7 @@ export function toRepoDeliveryResponse(row: LoggedDelivery): RepoDeliveryRespons
 export class DeliveryLogService {
   constructor(
     @Inject(ConnectionRepository) private readonly connections: ConnectionRepository,
-    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @Inject(ReceivedDeliveryRepository) private readonly deliveries: ReceivedDeliveryRepository,
   ) {}
 
   async list(auth: AuthContext, id: string, query: ListRepoDeliveriesQuery): Promise<Page<RepoDeliveryResponse>> {

@@ -1,4 +1,4 @@
-import { BranchWrite, PullRequestWrite, foldBranches, foldPullRequests } from './artifact.repository';
+import { BranchWrite, PullRequestWrite, foldBranches, foldPullRequests } from './artifact-batch.repository';
 
 const origin = { organizationId: 'org', connectionId: 'conn', provider: 'GITHUB', repository: 'acme/app' };
 const push = (name: string, sha: string | null): BranchWrite => ({ ...origin, name, url: `https://github.com/acme/app/tree/${name}`, lastCommitSha: sha, deleted: false });

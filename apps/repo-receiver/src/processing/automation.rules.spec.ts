@@ -1,4 +1,4 @@
-import type { PushEvent, ReviewEvent } from '../hooks/provider-event';
+import type { PushEvent, ReviewEvent } from '../inbox/provider-event';
 import { automationStatus, mayMove, triggerOf } from './automation.rules';
 
 const review = (transition: ReviewEvent['transition'], targetBranch = 'main'): ReviewEvent => ({

@@ -1,5 +1,5 @@
 import { AutomationTrigger, RepoAutomations, WorkItemStatus, enumValues } from '@pds/contracts';
-import type { ProviderEvent } from '../hooks/provider-event';
+import type { ProviderEvent } from '../inbox/provider-event';
 
 /** Contract 2.6 lists the statuses in workflow order; automations only ever move forward in it. */
 const ORDER: readonly string[] = enumValues(WorkItemStatus);

@@ -3,15 +3,16 @@ import { ConflictError, LinkSource, LinkedBy, ResolvedWorkItem, WorkItemStatus }
 import { LOGGER, Logger } from '@pds/observability';
 import { refusedValue } from '@pds/persistence';
 import { ConnectionCache, ReceiverConnection } from '../connections/connection.cache';
-import { DeliveryRepository, DeliveryStatus, FinishedDelivery, WaitingDelivery } from '../hooks/delivery.repository';
-import { type ProviderEvent, type PushEvent, type ReviewEvent, isoTimestamp } from '../hooks/provider-event';
+import { DeliveryStatus, FinishedDelivery, ReceivedDeliveryRepository, WaitingDelivery } from '../inbox/received-delivery.repository';
+import { type ProviderEvent, type PushEvent, type ReviewEvent, isoTimestamp } from '../inbox/provider-event';
+import { ArtifactKind } from '../artifacts/artifact.repository';
 import { KeyMatch, findKeys, groupByKey } from '../links/key-matcher';
-import { ArtifactKind, ArtifactOrigin, ArtifactRepository, BatchWrites, NewLink, PullRequestWrite } from './artifact.repository';
+import { WorkItemClient, automationAuth } from '../links/work-item.client';
+import { ArtifactBatchRepository, ArtifactOrigin, BatchWrites, NewLink, PullRequestWrite } from './artifact-batch.repository';
 import { artifactUrls } from './artifact-urls';
 import { automationStatus, mayMove } from './automation.rules';
 import { unstorableReason } from './payload-limits';
 import { ReviewState, StoredReview, olderThanStored, replaces } from './review-order';
-import { WorkItemClient, automationAuth } from './work-item.client';
 
 const MAX_COMMIT_MESSAGE = 2000;
 
@@ -63,9 +64,9 @@ interface DeliveryPlan {
 @Injectable()
 export class LinkService {
   constructor(
-    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @Inject(ReceivedDeliveryRepository) private readonly deliveries: ReceivedDeliveryRepository,
     @Inject(ConnectionCache) private readonly connections: ConnectionCache,
-    @Inject(ArtifactRepository) private readonly artifacts: ArtifactRepository,
+    @Inject(ArtifactBatchRepository) private readonly artifacts: ArtifactBatchRepository,
     @Inject(WorkItemClient) private readonly workItems: WorkItemClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

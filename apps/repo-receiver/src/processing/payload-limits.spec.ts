@@ -1,4 +1,4 @@
-import type { PushEvent, ReviewEvent } from '../hooks/provider-event';
+import type { PushEvent, ReviewEvent } from '../inbox/provider-event';
 import { MAX_KEY_BYTES, unstorableReason } from './payload-limits';
 
 const review = (number: number): ReviewEvent => ({

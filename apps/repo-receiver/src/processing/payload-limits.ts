@@ -1,4 +1,4 @@
-import type { ProviderEvent } from '../hooks/provider-event';
+import type { ProviderEvent } from '../inbox/provider-event';
 
 /** Pull/merge request numbers are stored as a PostgreSQL `integer`. */
 export const MAX_REVIEW_NUMBER = 2_147_483_647;

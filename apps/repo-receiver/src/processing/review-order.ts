@@ -10,7 +10,7 @@ export interface ReviewState {
  * Whether `next` may replace `current` (docs/decisions.md, issue 24): a merged request stays merged
  * (neither provider can reopen one), and otherwise the state the provider changed last wins; equal
  * times keep arrival order. A state without a time (a delivery stored before times were read)
- * replaces only one without a time, and anything replaces it. The upsert of ArtifactRepository
+ * replaces only one without a time, and anything replaces it. The upsert of ArtifactBatchRepository
  * applies the same rule in SQL, where it decides across batches and replicas.
  */
 export function replaces(current: ReviewState, next: ReviewState): boolean {

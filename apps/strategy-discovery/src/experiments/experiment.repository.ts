@@ -9,13 +9,6 @@ export type NewExperiment = Omit<Prisma.ExperimentUncheckedCreateInput, 'organiz
 @Injectable()
 export class ExperimentRepository extends RecordRepository<Experiment, ListExperimentsQuery, NewExperiment> {
   constructor(@Inject(PrismaClient) prisma: PrismaClient) {
-    super(prisma, { model: (db) => db.experiment, table: 'experiments', keyPrefix: EXPERIMENT_KEY_PREFIX });
-  }
-
-  protected override filters(query: ListExperimentsQuery): object {
-    return {
-      ...(query.status?.length ? { status: { in: query.status } } : {}),
-      ...(query.ckrId ? { ckrId: query.ckrId } : {}),
-    };
+    super(prisma, { model: (db) => db.experiment, table: 'experiments', keyPrefix: EXPERIMENT_KEY_PREFIX, filters: ['status', 'ckrId'] });
   }
 }

@@ -1,23 +1,19 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateOpportunityRequest,
-  GetStrategyRecordRequest,
-  ListOpportunitiesRequest,
   OpportunityResponse,
   PromoteOpportunityRequest,
   PromoteOpportunityResponse,
+  StrategyRecords,
   StrategySubjects as S,
-  UpdateOpportunityRequest,
 } from '@pds/contracts';
 import { MessageController, RecordHandlers } from '@pds/messaging';
 import { OpportunityService } from './opportunity.service';
 
+const { list, get, update } = StrategyRecords.opportunity;
+
 @MessageController()
-export class OpportunityHandler extends RecordHandlers(OpportunityService, {
-  list: [S.opportunityList, ListOpportunitiesRequest],
-  get: [S.opportunityGet, GetStrategyRecordRequest],
-  update: [S.opportunityUpdate, UpdateOpportunityRequest],
-}) {
+export class OpportunityHandler extends RecordHandlers(OpportunityService, { list, get, update }) {
   /** Intake conversion passes `sourceRef`, so a retried conversion finds the opportunity it made. */
   @MessagePattern(S.opportunityCreate)
   create(@Payload() { auth, body, sourceRef }: CreateOpportunityRequest): Promise<OpportunityResponse> {

@@ -10,15 +10,7 @@ export type NewOpportunity = Omit<Prisma.OpportunityUncheckedCreateInput, 'organ
 @Injectable()
 export class OpportunityRepository extends RecordRepository<Opportunity, ListOpportunitiesQuery, NewOpportunity> {
   constructor(@Inject(PrismaClient) prisma: PrismaClient) {
-    super(prisma, { model: (db) => db.opportunity, table: 'opportunities', keyPrefix: OPPORTUNITY_KEY_PREFIX });
-  }
-
-  protected override filters(query: ListOpportunitiesQuery): object {
-    return {
-      ...(query.status?.length ? { status: { in: query.status } } : {}),
-      ...(query.ckrId ? { ckrId: query.ckrId } : {}),
-      ...(query.productGoalId ? { productGoalId: query.productGoalId } : {}),
-    };
+    super(prisma, { model: (db) => db.opportunity, table: 'opportunities', keyPrefix: OPPORTUNITY_KEY_PREFIX, filters: ['status', 'ckrId', 'productGoalId'] });
   }
 
   /**

@@ -17,14 +17,20 @@ export interface RecordDelegate<R extends RecordRow> {
   update(args: { where: { id: string; organizationId: string }; data: object }): Promise<R>;
 }
 
-/** Where a kind of record is stored and how its path ids look. */
-export interface RecordTable<R extends RecordRow> {
+/** Where a kind of record is stored, how its path ids look and what filters its list. */
+export interface RecordTable<R extends RecordRow, Q = unknown> {
   /** The kind's model delegate on the client or a transaction (`(db) => db.solution`). */
   model: (db: StrategyTx) => RecordDelegate<R>;
   /** Its table (for the row lock of `lockStatus`). */
   table: string;
   /** With a prefix (OKR, OPP, EXP), records are numbered per organization and found by key too. */
   keyPrefix?: string;
+  /**
+   * The list query's fields that filter the list, each on the column of its name: a list (of
+   * statuses) keeps rows with any of its values, a single value (an id) rows with that value; a
+   * field left out or empty filters nothing.
+   */
+  filters?: readonly (keyof Q & string)[];
 }
 
 /**
@@ -36,12 +42,16 @@ export interface RecordTable<R extends RecordRow> {
 export class RecordRepository<R extends RecordRow, Q = unknown, New extends object = object> {
   constructor(
     private readonly prisma: StrategyTx,
-    private readonly kind: RecordTable<R>,
+    private readonly kind: RecordTable<R, Q>,
   ) {}
 
-  /** The kind's list filters, from its query. */
-  protected filters(_query: Q): object {
-    return {};
+  private filters(query: Q): object {
+    const where: Record<string, unknown> = {};
+    for (const field of this.kind.filters ?? []) {
+      const value = query[field];
+      if (Array.isArray(value) ? value.length : value) where[field] = Array.isArray(value) ? { in: value } : value;
+    }
+    return where;
   }
 
   async findByRef(organizationId: string, ref: string): Promise<R | null> {

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
   AuthContext,
-  BadRequestError,
   DEFAULT_DELIVERY_PAGE_SIZE,
   ListDeliveriesQuery,
   WebhookDeliveryDetailResponse,
@@ -30,8 +29,6 @@ export class WebhookDeliveryService {
    */
   async list(auth: AuthContext, query: ListDeliveriesQuery): Promise<WebhookDeliveryPage> {
     assertCan(auth, Permission.WebhooksManage);
-    // An empty cursor names no position: refused here as it always was (readPage reads it as none).
-    if (query.cursor === '') throw new BadRequestError('cursor is not a cursor this API issued', { cursor: ['invalid cursor'] });
     const page = await readPage(
       { limit: query.limit ?? DEFAULT_DELIVERY_PAGE_SIZE, cursor: query.cursor },
       (after, take) => this.deliveries.list(auth.organizationId, query.webhookId, after, take),

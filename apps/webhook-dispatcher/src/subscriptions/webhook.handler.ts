@@ -1,22 +1,10 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  CreatedWebhookResponse,
-  CreateWebhookRequest,
-  ListWebhooksRequest,
-  UpdateWebhookRequest,
-  WebhookDeliveryResponse,
-  WebhookIdRequest,
-  WebhookSubjects as W,
-} from '@pds/contracts';
+import { CreatedWebhookResponse, WebhookDeliveryResponse, WebhookIdRequest, WebhookRecords, WebhookSubjects as W } from '@pds/contracts';
 import { MessageController, RecordHandlers } from '@pds/messaging';
 import { WebhookService } from './webhook.service';
 
 @MessageController()
-export class WebhookHandler extends RecordHandlers(WebhookService, {
-  create: [W.create, CreateWebhookRequest],
-  list: [W.list, ListWebhooksRequest],
-  update: [W.update, UpdateWebhookRequest],
-}) {
+export class WebhookHandler extends RecordHandlers(WebhookService, WebhookRecords.subscription) {
   @MessagePattern(W.remove)
   remove(@Payload() { auth, id }: WebhookIdRequest): Promise<void> {
     return this.service.remove(auth, id);

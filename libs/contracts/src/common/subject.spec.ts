@@ -1,23 +1,30 @@
-import { StrategySubjects } from '../strategy/strategy.subjects';
-import { recordSubjects } from './subject';
+import { StrategyRecords, StrategySubjects } from '../strategy/strategy.subjects';
+import { recordResource, recordSubjects } from './subject';
 
-describe('recordSubjects', () => {
-  it('names the four subjects of a record resource after its key and subject prefix', () => {
-    const subjects = recordSubjects<{ c: 1 }, { l: 1 }, { g: 1 }, { u: 1 }, { r: 1 }>()('thing', 'context.thing');
-    expect(subjects).toEqual({
-      thingCreate: 'context.thing.create',
-      thingList: 'context.thing.list',
-      thingGet: 'context.thing.get',
-      thingUpdate: 'context.thing.update',
-    });
+class CreateThing {}
+class ListThings {}
+
+describe('record resources', () => {
+  it('name each operation after the resource, with its request class, in the order given', () => {
+    const thing = recordResource<{ r: 1 }>()('context.thing', { list: ListThings, create: CreateThing });
+    expect(Object.entries(thing)).toEqual([
+      ['list', ['context.thing.list', ListThings]],
+      ['create', ['context.thing.create', CreateThing]],
+    ]);
   });
 
-  it('keeps the subjects the strategy service has always served', () => {
+  it('spread into a subjects object under `<key><Operation>`', () => {
+    const thing = recordResource<{ r: 1 }>()('context.thing', { list: ListThings, create: CreateThing });
+    expect(recordSubjects({ thing })).toEqual({ thingList: 'context.thing.list', thingCreate: 'context.thing.create' });
+  });
+
+  it('keep the subjects the strategy service has always served', () => {
     expect([StrategySubjects.annualGoalCreate, StrategySubjects.ckrList, StrategySubjects.insightGet, StrategySubjects.experimentUpdate]).toEqual([
       'strategy.annual-goal.create',
       'strategy.ckr.list',
       'strategy.insight.get',
       'strategy.experiment.update',
     ]);
+    expect(StrategyRecords.ckr.list[0]).toBe(StrategySubjects.ckrList);
   });
 });

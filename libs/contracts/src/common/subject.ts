@@ -17,26 +17,68 @@ export function defineSubject<Request, Reply>(name: string): Subject<Request, Re
   return name as Subject<Request, Reply>;
 }
 
-/** `<key>Create`, `<key>List`, `<key>Get`, `<key>Update`: the keys a subjects object spreads in. */
-export type RecordSubjects<K extends string, Create, List, Get, Update, Reply, CreateReply = Reply> = {
-  readonly [P in `${K}Create`]: Subject<Create, CreateReply>;
-} & {
-  readonly [P in `${K}List`]: Subject<List, Page<Reply>>;
-} & { readonly [P in `${K}Get`]: Subject<Get, Reply> } & { readonly [P in `${K}Update`]: Subject<Update, Reply> };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any constructor: the request classes are class-transformer mixins
+type RequestClass = new (...args: any[]) => object;
+
+/** The request/reply operations a record resource may have, named as their subjects end. */
+export type RecordOperation = 'create' | 'list' | 'get' | 'update';
+type OperationReply<Op, Reply, CreateReply> = Op extends 'list' ? Page<Reply> : Op extends 'create' ? CreateReply : Reply;
 
 /**
- * The create / list / get / update subjects of a record resource (`<name>.create` …), spread into a
- * context's subjects object in one line instead of four:
- * `...recordSubjects<CreateX, ListX, GetX, UpdateX, XResponse>()('x', 'context.x')` defines `xCreate`,
- * `xList` (answering a page), `xGet` and `xUpdate`. Curried so that the types are given and the key
- * inferred. `CreateReply` when a create answers more than the record (a secret shown once).
+ * A record resource's operations, in the order given: each one's subject with the request class
+ * the service validates its envelope with. The service's `RecordHandlers` serves them and the
+ * gateway's `RecordRoutes` forwards to them, both from this one entry.
  */
-export function recordSubjects<Create, List, Get, Update, Reply, CreateReply = Reply>() {
-  return <K extends string>(key: K, name: string): RecordSubjects<K, Create, List, Get, Update, Reply, CreateReply> =>
-    ({
-      [`${key}Create`]: `${name}.create`,
-      [`${key}List`]: `${name}.list`,
-      [`${key}Get`]: `${name}.get`,
-      [`${key}Update`]: `${name}.update`,
-    }) as RecordSubjects<K, Create, List, Get, Update, Reply, CreateReply>;
+export type RecordResource<Requests extends Partial<Record<RecordOperation, RequestClass>>, Reply, CreateReply = Reply> = {
+  readonly [Op in keyof Requests & RecordOperation]: readonly [
+    subject: Subject<InstanceType<NonNullable<Requests[Op]>>, OperationReply<Op, Reply, CreateReply>>,
+    request: NonNullable<Requests[Op]>,
+  ];
+};
+
+/**
+ * `recordResource<SprintResponse>()('delivery.sprint', { list: ListSprintsRequest, create: CreateSprintRequest })`:
+ * the subjects `delivery.sprint.list` and `delivery.sprint.create` with their request classes (a
+ * list answers a page of the reply). Curried so that the reply is given and the requests inferred.
+ * `CreateReply` when a create answers more than the record (a secret shown once).
+ */
+export function recordResource<Reply, CreateReply = Reply>() {
+  return <Requests extends Partial<Record<RecordOperation, RequestClass>>>(name: string, requests: Requests): RecordResource<Requests, Reply, CreateReply> =>
+    Object.freeze(Object.fromEntries(Object.entries(requests).map(([operation, request]) => [operation, Object.freeze([`${name}.${operation}`, request])]))) as RecordResource<
+      Requests,
+      Reply,
+      CreateReply
+    >;
+}
+
+type SubjectOf<Entry> = Entry extends readonly [infer S, unknown] ? S : never;
+
+/** A resource's subjects by operation (`{ list: 'delivery.changelog.list', … }`), for a subjects object keyed so. */
+export function operationSubjects<Resource extends Partial<Record<RecordOperation, readonly [string, RequestClass]>>>(
+  resource: Resource,
+): { readonly [Op in keyof Resource]: SubjectOf<Resource[Op]> } {
+  return Object.fromEntries(Object.entries(resource).map(([operation, entry]) => [operation, (entry as readonly [string, RequestClass])[0]])) as {
+    readonly [Op in keyof Resource]: SubjectOf<Resource[Op]>;
+  };
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (intersection: infer I) => void ? I : never;
+
+/** `<key>Create`, `<key>List`, … for every resource of a group: the keys a subjects object spreads in. */
+export type RecordSubjects<Resources> = UnionToIntersection<
+  {
+    [Key in keyof Resources & string]: { readonly [Op in keyof Resources[Key] & RecordOperation as `${Key}${Capitalize<Op>}`]: SubjectOf<Resources[Key][Op]> };
+  }[keyof Resources & string]
+>;
+
+/**
+ * The subjects of a context's record resources under the flat keys callers name them by
+ * (`StrategySubjects.annualGoalCreate`), spread into its subjects object in one line.
+ */
+export function recordSubjects<Resources extends Record<string, Partial<Record<RecordOperation, readonly [string, RequestClass]>>>>(resources: Resources): RecordSubjects<Resources> {
+  const subjects: Record<string, string> = {};
+  for (const [key, resource] of Object.entries(resources)) {
+    for (const [operation, subject] of Object.entries(operationSubjects(resource))) subjects[`${key}${operation[0].toUpperCase()}${operation.slice(1)}`] = subject;
+  }
+  return subjects as RecordSubjects<Resources>;
 }

@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsObject, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
 import { ListQuery, Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, LocateRecordRequest, Located, QueryRequest } from '../common/requests';
-import { defineSubject, recordSubjects } from '../common/subject';
+import { defineSubject, operationSubjects, recordResource, recordSubjects } from '../common/subject';
 import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
 import { ConvertIntakeDto, CreateIntakeDto, IntakeSubmissionResponse, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
@@ -101,7 +101,19 @@ export class PortalVoteRequest extends PortalGetRequest {
 /** A delivery record found by its uuid, with its kind (RECORD_KINDS' names); null: none of the organization's. */
 export type LocatedDeliveryRecord = Located<'work_item', WorkItemResponse> | Located<'sprint', SprintResponse> | Located<'intake', IntakeSubmissionResponse>;
 
+/**
+ * Labels, teams, sprints and intake: their plain operations, in the order of their REST routes (see
+ * RecordResource).
+ */
+export const DeliveryRecords = Object.freeze({
+  label: recordResource<LabelResponse>()('delivery.label', { list: ListRequest, create: CreateLabelRequest }),
+  team: recordResource<TeamResponse>()('delivery.team', { list: ListRequest, create: CreateTeamRequest }),
+  sprint: recordResource<SprintResponse>()('delivery.sprint', { list: ListSprintsRequest, create: CreateSprintRequest, get: GetSprintRequest, update: UpdateSprintRequest }),
+  intake: recordResource<IntakeSubmissionResponse>()('delivery.intake', { list: ListIntakeRequest, create: CreateIntakeRequest, get: IntakeRequest, update: UpdateIntakeRequest }),
+});
+
 export const DeliverySubjects = Object.freeze({
+  ...recordSubjects(DeliveryRecords),
   /** Which delivery record a uuid names (the MCP tools' refs): LocatedDeliveryRecord. */
   locate: defineSubject<LocateRecordRequest, LocatedDeliveryRecord | null>('delivery.record.locate'),
   relationList: defineSubject<ListRelationsRequest, WorkItemRelationsResponse>('delivery.relation.list'),
@@ -109,16 +121,10 @@ export const DeliverySubjects = Object.freeze({
   discoveryWorkItems: defineSubject<ListWorkItemsRequest, DiscoveryWorkItemsPage>('delivery.discovery.work-items'),
   relationAdd: defineSubject<AddRelationRequest, WorkItemRelationsResponse>('delivery.relation.add'),
   relationRemove: defineSubject<RemoveRelationRequest, void>('delivery.relation.remove'),
-  labelList: defineSubject<ListRequest, Page<LabelResponse>>('delivery.label.list'),
-  labelCreate: defineSubject<CreateLabelRequest, LabelResponse>('delivery.label.create'),
-  teamList: defineSubject<ListRequest, Page<TeamResponse>>('delivery.team.list'),
-  teamCreate: defineSubject<CreateTeamRequest, TeamResponse>('delivery.team.create'),
-  ...recordSubjects<CreateSprintRequest, ListSprintsRequest, GetSprintRequest, UpdateSprintRequest, SprintResponse>()('sprint', 'delivery.sprint'),
   commentList: defineSubject<ListCommentsRequest, Page<CommentResponse>>('delivery.comment.list'),
   commentCreate: defineSubject<CreateCommentRequest, CommentResponse>('delivery.comment.create'),
   commentUpdate: defineSubject<UpdateCommentRequest, CommentResponse>('delivery.comment.update'),
   commentDelete: defineSubject<DeleteCommentRequest, void>('delivery.comment.delete'),
-  ...recordSubjects<CreateIntakeRequest, ListIntakeRequest, IntakeRequest, UpdateIntakeRequest, IntakeSubmissionResponse>()('intake', 'delivery.intake'),
   intakeVote: defineSubject<IntakeRequest, IntakeSubmissionResponse>('delivery.intake.vote'),
   intakeUnvote: defineSubject<IntakeRequest, void>('delivery.intake.unvote'),
   intakeReport: defineSubject<ReportIntakeRequest, IntakeSubmissionResponse>('delivery.intake.report'),
@@ -127,10 +133,13 @@ export const DeliverySubjects = Object.freeze({
   intakeCommentCreate: defineSubject<CreateIntakeCommentRequest, IntakeCommentResponse>('delivery.intake.comment.create'),
 });
 
+/** Changelog entries' plain operations, in the order of their REST routes (see RecordResource). */
+export const ChangelogRecords = Object.freeze({
+  entry: recordResource<ChangelogEntryResponse>()('delivery.changelog', { list: ListChangelogRequest, create: CreateChangelogRequest, update: UpdateChangelogRequest }),
+});
+
 export const ChangelogSubjects = Object.freeze({
-  list: defineSubject<ListChangelogRequest, Page<ChangelogEntryResponse>>('delivery.changelog.list'),
-  create: defineSubject<CreateChangelogRequest, ChangelogEntryResponse>('delivery.changelog.create'),
-  update: defineSubject<UpdateChangelogRequest, ChangelogEntryResponse>('delivery.changelog.update'),
+  ...operationSubjects(ChangelogRecords.entry),
   publish: defineSubject<PublishChangelogRequest, ChangelogEntryResponse>('delivery.changelog.publish'),
 });
 

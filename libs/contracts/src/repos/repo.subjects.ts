@@ -2,7 +2,7 @@ import { IsUUID } from 'class-validator';
 import { IsIdList } from '../common/decorators';
 import type { Page } from '../common/pagination';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, QueryRequest } from '../common/requests';
-import { defineSubject, recordSubjects } from '../common/subject';
+import { defineSubject, recordResource, recordSubjects } from '../common/subject';
 import { CreateRepositoryDto, ListRepoDeliveriesQuery, ListRepositoriesQuery, PreviewLinksDto, UpdateRepositoryDto } from './repo.dto';
 import type { CreatedRepositoryResponse, PreviewLinksResponse, RepoDeliveryResponse, RepositoryResponse, WorkItemArtifactsResponse } from './repo.responses';
 
@@ -36,11 +36,18 @@ export class RepositoryChangedMessage {
   id!: string;
 }
 
+/** A repository connection's plain operations, in the order of its REST routes (see RecordResource). */
+export const RepoRecords = Object.freeze({
+  connection: recordResource<RepositoryResponse, CreatedRepositoryResponse>()('repos.connection', {
+    list: ListRepositoriesRequest,
+    create: CreateRepositoryRequest,
+    get: RepositoryIdRequest,
+    update: UpdateRepositoryRequest,
+  }),
+});
+
 export const RepoSubjects = Object.freeze({
-  ...recordSubjects<CreateRepositoryRequest, ListRepositoriesRequest, RepositoryIdRequest, UpdateRepositoryRequest, RepositoryResponse, CreatedRepositoryResponse>()(
-    'connection',
-    'repos.connection',
-  ),
+  ...recordSubjects(RepoRecords),
   connectionRemove: defineSubject<RepositoryIdRequest, void>('repos.connection.delete'),
   connectionRotateSecret: defineSubject<RepositoryIdRequest, CreatedRepositoryResponse>('repos.connection.rotate-secret'),
   previewLinks: defineSubject<PreviewLinksRequest, PreviewLinksResponse>('repos.link.preview'),

@@ -3,7 +3,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsU
 import type { RecordKind } from '../common/record-kinds';
 import { ListQuery } from '../common/pagination';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, LocateRecordRequest, Located, QueryRequest } from '../common/requests';
-import { defineSubject, recordSubjects } from '../common/subject';
+import { defineSubject, recordResource, recordSubjects } from '../common/subject';
 import {
   ConcludeExperimentDto,
   CreateAnnualGoalDto,
@@ -173,21 +173,29 @@ export type LocatedStrategyRecord =
   | Located<'product_goal', ProductGoalResponse>
   | Located<'annual_goal', AnnualGoalResponse>;
 
+/**
+ * The strategy records' create / list / get / update, in the order of their REST routes (see
+ * RecordResource): what the service's record handlers serve and the gateway's record routes call.
+ */
+export const StrategyRecords = Object.freeze({
+  annualGoal: recordResource<AnnualGoalResponse>()('strategy.annual-goal', { create: CreateAnnualGoalRequest, list: ListStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdateAnnualGoalRequest }),
+  productGoal: recordResource<ProductGoalResponse>()('strategy.product-goal', { create: CreateProductGoalRequest, list: ListStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdateProductGoalRequest }),
+  planningCycle: recordResource<PlanningCycleResponse>()('strategy.planning-cycle', { create: CreatePlanningCycleRequest, list: ListStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdatePlanningCycleRequest }),
+  ckr: recordResource<CkrResponse>()('strategy.ckr', { create: CreateCkrRequest, list: ListCkrsRequest, get: GetStrategyRecordRequest, update: UpdateCkrRequest }),
+  opportunity: recordResource<OpportunityResponse>()('strategy.opportunity', { create: CreateOpportunityRequest, list: ListOpportunitiesRequest, get: GetStrategyRecordRequest, update: UpdateOpportunityRequest }),
+  solution: recordResource<SolutionResponse>()('strategy.solution', { create: CreateSolutionRequest, list: ListSolutionsRequest, get: GetStrategyRecordRequest, update: UpdateSolutionRequest }),
+  experiment: recordResource<ExperimentResponse>()('strategy.experiment', { create: CreateExperimentRequest, list: ListExperimentsRequest, get: GetStrategyRecordRequest, update: UpdateExperimentRequest }),
+  interview: recordResource<InterviewResponse>()('strategy.interview', { create: CreateInterviewRequest, list: ListStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdateInterviewRequest }),
+  insight: recordResource<InsightResponse>()('strategy.insight', { create: CreateInsightRequest, list: ListStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdateInsightRequest }),
+});
+
 /** Subjects of the strategy-discovery service; every message carries the caller's auth. */
 export const StrategySubjects = Object.freeze({
-  ...recordSubjects<CreateAnnualGoalRequest, ListStrategyRecordsRequest, GetStrategyRecordRequest, UpdateAnnualGoalRequest, AnnualGoalResponse>()('annualGoal', 'strategy.annual-goal'),
-  ...recordSubjects<CreateProductGoalRequest, ListStrategyRecordsRequest, GetStrategyRecordRequest, UpdateProductGoalRequest, ProductGoalResponse>()('productGoal', 'strategy.product-goal'),
-  ...recordSubjects<CreatePlanningCycleRequest, ListStrategyRecordsRequest, GetStrategyRecordRequest, UpdatePlanningCycleRequest, PlanningCycleResponse>()('planningCycle', 'strategy.planning-cycle'),
-  ...recordSubjects<CreateCkrRequest, ListCkrsRequest, GetStrategyRecordRequest, UpdateCkrRequest, CkrResponse>()('ckr', 'strategy.ckr'),
+  ...recordSubjects(StrategyRecords),
   keyResultUpdate: defineSubject<UpdateKeyResultRequest, CkrResponse>('strategy.ckr.key-result.update'),
-  ...recordSubjects<CreateOpportunityRequest, ListOpportunitiesRequest, GetStrategyRecordRequest, UpdateOpportunityRequest, OpportunityResponse>()('opportunity', 'strategy.opportunity'),
   opportunityPromote: defineSubject<PromoteOpportunityRequest, PromoteOpportunityResponse>('strategy.opportunity.promote'),
   opportunitySolutionCreate: defineSubject<CreateOpportunitySolutionRequest, SolutionResponse>('strategy.opportunity.solution.create'),
-  ...recordSubjects<CreateSolutionRequest, ListSolutionsRequest, GetStrategyRecordRequest, UpdateSolutionRequest, SolutionResponse>()('solution', 'strategy.solution'),
-  ...recordSubjects<CreateExperimentRequest, ListExperimentsRequest, GetStrategyRecordRequest, UpdateExperimentRequest, ExperimentResponse>()('experiment', 'strategy.experiment'),
   experimentConclude: defineSubject<ConcludeExperimentRequest, ExperimentResponse>('strategy.experiment.conclude'),
-  ...recordSubjects<CreateInterviewRequest, ListStrategyRecordsRequest, GetStrategyRecordRequest, UpdateInterviewRequest, InterviewResponse>()('interview', 'strategy.interview'),
-  ...recordSubjects<CreateInsightRequest, ListStrategyRecordsRequest, GetStrategyRecordRequest, UpdateInsightRequest, InsightResponse>()('insight', 'strategy.insight'),
   /** Title/text search across every strategy record type (MCP `search`). */
   search: defineSubject<SearchStrategyRequest, SearchStrategyReply>('strategy.search'),
   insightEvidence: defineSubject<InsightEvidenceRequest, InsightEvidenceReply>('strategy.insight.evidence'),

@@ -1,6 +1,5 @@
-import type { Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdRequest, QueryRequest } from '../common/requests';
-import { defineSubject } from '../common/subject';
+import { defineSubject, operationSubjects, recordResource } from '../common/subject';
 import { CreateWebhookDto, ListDeliveriesQuery, ListWebhooksQuery, UpdateWebhookDto } from './webhook.dto';
 import type {
   CreatedWebhookResponse,
@@ -17,10 +16,20 @@ export class UpdateWebhookRequest extends IdBodyRequest(UpdateWebhookDto) {}
 export class WebhookIdRequest extends IdRequest {}
 export class ListDeliveriesRequest extends QueryRequest(ListDeliveriesQuery) {}
 
+/**
+ * Subscriptions' plain operations, in the order of their REST routes (see RecordResource); a create
+ * answers the signing secret once.
+ */
+export const WebhookRecords = Object.freeze({
+  subscription: recordResource<WebhookResponse, CreatedWebhookResponse>()('webhooks.subscription', {
+    list: ListWebhooksRequest,
+    create: CreateWebhookRequest,
+    update: UpdateWebhookRequest,
+  }),
+});
+
 export const WebhookSubjects = Object.freeze({
-  create: defineSubject<CreateWebhookRequest, CreatedWebhookResponse>('webhooks.subscription.create'),
-  list: defineSubject<ListWebhooksRequest, Page<WebhookResponse>>('webhooks.subscription.list'),
-  update: defineSubject<UpdateWebhookRequest, WebhookResponse>('webhooks.subscription.update'),
+  ...operationSubjects(WebhookRecords.subscription),
   remove: defineSubject<WebhookIdRequest, void>('webhooks.subscription.delete'),
   test: defineSubject<WebhookIdRequest, WebhookDeliveryResponse>('webhooks.subscription.test'),
   rotateSecret: defineSubject<WebhookIdRequest, CreatedWebhookResponse>('webhooks.subscription.rotate-secret'),

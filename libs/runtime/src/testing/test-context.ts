@@ -1,6 +1,8 @@
 import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { hashApiKey } from '@pds/auth';
+import { AuthContext, IdentitySubjects } from '@pds/contracts';
 import { MessageBus, MessagingModule, startMessageHandlers } from '@pds/messaging';
 import { ObservabilityModule, createLogger } from '@pds/observability';
 import { DATABASE, Database, PersistenceModule, applyMigrations, openPglite } from '@pds/persistence';
@@ -40,4 +42,20 @@ export async function createTestContext(imports: (Type<unknown> | DynamicModule)
     bus: app.get(MessageBus),
     close: () => app.close(),
   };
+}
+
+/** What creates an organization with its first ADMIN and that user's key (the gateway's OrganizationService). */
+export interface OrganizationBootstrap {
+  bootstrap(input: { name: string; adminEmail: string }): Promise<{ apiKey: string }>;
+}
+
+/**
+ * A new organization `name` (admin `admin@<name>.io`) and its ADMIN as a service sees the caller:
+ * the key resolved by the identity context, as an edge resolves it before it sends.
+ */
+export async function bootstrapAdmin(ctx: TestContext, organizations: OrganizationBootstrap, name: string): Promise<AuthContext> {
+  const { apiKey } = await organizations.bootstrap({ name, adminEmail: `admin@${name}.io` });
+  const auth = await ctx.bus.request(IdentitySubjects.verifyApiKey, { keyHash: hashApiKey(apiKey) });
+  if (!auth) throw new Error(`the key of ${name}'s admin does not resolve`);
+  return auth;
 }

@@ -4,7 +4,7 @@ import { Metrics } from '@pds/observability';
 import { createHash } from 'node:crypto';
 import { ConnectionCache, ReceiverConnection } from '../connections/connection.cache';
 import { DeliveryInbox } from './delivery.inbox';
-import { DeliveryStatus } from './delivery.repository';
+import { DeliveryStatus } from './received-delivery.repository';
 import { githubSignatureValid, githubSignatureWellFormed, gitlabTokenValid } from './hook-signature';
 import { PROCESSED_EVENTS, Unprocessable, toProviderEvent } from './provider-event';
 

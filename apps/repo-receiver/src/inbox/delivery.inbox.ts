@@ -1,41 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REPO_DELIVERY_RECEIVED_EVENT } from '@pds/contracts';
 import { buildEnvelope, currentOrigin } from '@pds/messaging';
-import { BatchLoader } from '@pds/persistence';
+import { GroupCommit } from '@pds/persistence';
 import { randomUUID } from 'node:crypto';
 import { ReposOutboxRelay } from '../common/repos.outbox';
-import { DeliveryRepository, DeliveryStatus, NewDelivery } from './delivery.repository';
+import { DeliveryStatus, NewDelivery, ReceivedDeliveryRepository } from './received-delivery.repository';
 
 /** Most deliveries one statement stores. */
 const MAX_GROUP = 200;
-
-/**
- * Statements storing deliveries at once: one. Deliveries that come while it runs go together into
- * the next, so groups grow with the load rather than the number of statements (measured: about one
- * PostgreSQL transaction per delivery with unbounded statements, a tenth of that with one), at the
- * cost of waiting for at most one statement more.
- */
-const MAX_GROUPS_IN_FLIGHT = 1;
 
 export type DeliveryToStore = Omit<NewDelivery, 'id' | 'organizationId' | 'envelope' | 'origin'>;
 
 /**
  * Group commit of the acknowledgement path: the deliveries received during one event-loop turn, or
- * while the previous statements run, are stored with one statement (one round trip, one WAL flush)
- * instead of one each. Each request still
- * answers only after the statement that stored its delivery committed. A row the database refuses
- * fails its own request only: the group is then retried row by row.
+ * while the previous statement runs, are stored with one statement (one round trip, one WAL flush)
+ * instead of one each. One statement at a time (GroupCommit's default): deliveries that come while
+ * it runs go together into the next, so groups grow with the load rather than the number of
+ * statements (measured: about one PostgreSQL transaction per delivery with unbounded statements, a
+ * tenth of that with one), at the cost of waiting for at most one statement more. Each request
+ * still answers only after the statement that stored its delivery committed. A row the database
+ * refuses fails its own request only: the group is then retried row by row.
  */
 @Injectable()
 export class DeliveryInbox {
-  private readonly writes = new BatchLoader<NewDelivery, true>((rows) => this.write(rows), (row) => row.id, {
-    maxBatch: MAX_GROUP,
-    isolateFailures: true,
-    maxInFlight: MAX_GROUPS_IN_FLIGHT,
-  });
+  private readonly writes = new GroupCommit<NewDelivery, boolean>((rows) => this.write(rows), { maxGroup: MAX_GROUP, isolateFailures: true });
 
   constructor(
-    @Inject(DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @Inject(ReceivedDeliveryRepository) private readonly deliveries: ReceivedDeliveryRepository,
     @Inject(ReposOutboxRelay) private readonly outbox: ReposOutboxRelay,
   ) {}
 
@@ -48,12 +39,13 @@ export class DeliveryInbox {
         : null;
     // The acknowledging request: processing, later and maybe elsewhere, logs under its id.
     const origin = envelope ? currentOrigin() : null;
-    return (await this.writes.load({ ...delivery, id, organizationId, envelope, origin })) ? id : null;
+    return (await this.writes.submit({ ...delivery, id, organizationId, envelope, origin })) ? id : null;
   }
 
-  private async write(rows: NewDelivery[]): Promise<Map<string, true>> {
+  /** Whether each row was inserted (false: a repeated provider id, recorded as a DUPLICATE). */
+  private async write(rows: NewDelivery[]): Promise<boolean[]> {
     const inserted = await this.deliveries.insertMany(rows);
     if (rows.some((row) => row.envelope && inserted.has(row.id))) this.outbox.notify();
-    return new Map([...inserted].map((id) => [id, true]));
+    return rows.map((row) => inserted.has(row.id));
   }
 }

@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LinkedBy } from '@pds/contracts';
-import { DATABASE, Database } from '@pds/persistence';
-import type { FinishedDelivery } from '../hooks/delivery.repository';
+import { DATABASE, Database, column } from '@pds/persistence';
+import { ArtifactKind } from '../artifacts/artifact.repository';
+import type { FinishedDelivery } from '../inbox/received-delivery.repository';
 import type { StoredReview } from './review-order';
-
-export const ArtifactKind = Object.freeze({ BRANCH: 'BRANCH', COMMIT: 'COMMIT', PULL_REQUEST: 'PULL_REQUEST' });
-export type ArtifactKind = (typeof ArtifactKind)[keyof typeof ArtifactKind];
 
 /** Where an artifact came from: copied onto each so it outlives its connection. */
 export interface ArtifactOrigin {
@@ -119,18 +117,16 @@ export function foldPullRequests(writes: readonly PullRequestWrite[]): PullReque
   }));
 }
 
-const col = <T, K extends keyof T>(rows: readonly T[], field: K): T[K][] => rows.map((row) => row[field]);
-
 /** Attempts of a batch write that did not see a commit another transaction was storing at the same moment. */
 const WRITE_ATTEMPTS = 3;
 
 /**
  * Branches, commits, pull requests and their work-item links, written set-based for a batch of
- * deliveries. A batch may span organizations: every row carries its organization_id, conflicting
+ * deliveries (artifacts/'s ArtifactRepository reads them). A batch may span organizations: every row carries its organization_id, conflicting
  * rows are only updated within the same organization, and reads match on it.
  */
 @Injectable()
-export class ArtifactRepository {
+export class ArtifactBatchRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /**
@@ -149,53 +145,53 @@ export class ArtifactRepository {
     const pulls = foldPullRequests(writes.pullRequests);
     const links = lastByKey(writes.links, (l) => `${l.workItemId}/${l.kind}/${l.connectionId}/${l.natural}`);
     const params = [
-      col(upserts, 'organizationId'),
-      col(upserts, 'connectionId'),
-      col(upserts, 'provider'),
-      col(upserts, 'repository'),
-      col(upserts, 'name'),
-      col(upserts, 'url'),
-      col(upserts, 'lastCommitSha'),
-      col(upserts, 'deleted'),
-      col(markOnly, 'organizationId'),
-      col(markOnly, 'connectionId'),
-      col(markOnly, 'name'),
-      col(commits, 'organizationId'),
-      col(commits, 'connectionId'),
-      col(commits, 'sha'),
-      col(commits, 'provider'),
-      col(commits, 'repository'),
-      col(commits, 'shortSha'),
-      col(commits, 'message'),
-      col(commits, 'url'),
-      col(commits, 'authorName'),
-      col(commits, 'committedAt'),
-      col(pulls, 'organizationId'),
-      col(pulls, 'connectionId'),
-      col(pulls, 'provider'),
-      col(pulls, 'repository'),
-      col(pulls, 'number'),
-      col(pulls, 'title'),
-      col(pulls, 'url'),
-      col(pulls, 'state'),
-      col(pulls, 'sourceBranch'),
-      col(pulls, 'targetBranch'),
-      col(pulls, 'authorLogin'),
-      col(pulls, 'mergedAt'),
-      col(pulls, 'updatedAt'),
-      col(links, 'organizationId'),
-      col(links, 'workItemId'),
-      col(links, 'kind'),
-      col(links, 'connectionId'),
-      col(links, 'natural'),
+      column(upserts, 'organizationId'),
+      column(upserts, 'connectionId'),
+      column(upserts, 'provider'),
+      column(upserts, 'repository'),
+      column(upserts, 'name'),
+      column(upserts, 'url'),
+      column(upserts, 'lastCommitSha'),
+      column(upserts, 'deleted'),
+      column(markOnly, 'organizationId'),
+      column(markOnly, 'connectionId'),
+      column(markOnly, 'name'),
+      column(commits, 'organizationId'),
+      column(commits, 'connectionId'),
+      column(commits, 'sha'),
+      column(commits, 'provider'),
+      column(commits, 'repository'),
+      column(commits, 'shortSha'),
+      column(commits, 'message'),
+      column(commits, 'url'),
+      column(commits, 'authorName'),
+      column(commits, 'committedAt'),
+      column(pulls, 'organizationId'),
+      column(pulls, 'connectionId'),
+      column(pulls, 'provider'),
+      column(pulls, 'repository'),
+      column(pulls, 'number'),
+      column(pulls, 'title'),
+      column(pulls, 'url'),
+      column(pulls, 'state'),
+      column(pulls, 'sourceBranch'),
+      column(pulls, 'targetBranch'),
+      column(pulls, 'authorLogin'),
+      column(pulls, 'mergedAt'),
+      column(pulls, 'updatedAt'),
+      column(links, 'organizationId'),
+      column(links, 'workItemId'),
+      column(links, 'kind'),
+      column(links, 'connectionId'),
+      column(links, 'natural'),
       links.map((l) => JSON.stringify(l.linkedBy)),
-      col(writes.finished, 'organizationId'),
-      col(writes.finished, 'id'),
-      col(writes.finished, 'status'),
-      col(writes.finished, 'reason'),
+      column(writes.finished, 'organizationId'),
+      column(writes.finished, 'id'),
+      column(writes.finished, 'status'),
+      column(writes.finished, 'reason'),
       writes.finished.map((f) => `{${f.linkedKeys.join(',')}}`),
-      col(links, 'reviewState'),
-      col(links, 'reviewUpdatedAt'),
+      column(links, 'reviewState'),
+      column(links, 'reviewUpdatedAt'),
     ];
     let reviews: Map<string, StoredReview> | undefined;
     for (let attempt = 1; ; attempt++) {
@@ -205,80 +201,6 @@ export class ArtifactRepository {
       if (row.commits >= commits.length || attempt === WRITE_ATTEMPTS) return reviews;
     }
   }
-
-  /**
-   * Everything linked to each of the work items (every id asked is in the answer), newest first
-   * within each kind. Each kind is one statement joining its links, so an artifact and the reasons
-   * it is linked are read at the same moment, for one item or a packet's page of them.
-   */
-  async forWorkItems(organizationId: string, workItemIds: readonly string[]): Promise<Map<string, LinkedArtifacts>> {
-    const ids = [...new Set(workItemIds)];
-    const [branches, commits, pullRequests] = await Promise.all([
-      this.linked<BranchRow>(organizationId, ids, ArtifactKind.BRANCH, 'repos.branches', 'a.created_at DESC'),
-      this.linked<CommitRow>(organizationId, ids, ArtifactKind.COMMIT, 'repos.commits', 'a.committed_at DESC NULLS LAST, a.created_at DESC'),
-      this.linked<PullRequestRow>(organizationId, ids, ArtifactKind.PULL_REQUEST, 'repos.pull_requests', 'a.created_at DESC'),
-    ]);
-    const byItem = new Map<string, LinkedArtifacts>(ids.map((id) => [id, { branches: [], commits: [], pullRequests: [] }]));
-    for (const row of branches) byItem.get(row.linked_work_item_id)?.branches.push(row);
-    for (const row of commits) byItem.get(row.linked_work_item_id)?.commits.push(row);
-    for (const row of pullRequests) byItem.get(row.linked_work_item_id)?.pullRequests.push(row);
-    return byItem;
-  }
-
-  private linked<T>(organizationId: string, workItemIds: string[], kind: ArtifactKind, table: string, order: string): Promise<(T & LinkedRow)[]> {
-    return this.db.sql.query<T & LinkedRow>(
-      `SELECT a.*, l.linked_by, l.work_item_id AS linked_work_item_id
-         FROM repos.artifact_links l JOIN ${table} a ON a.id = l.artifact_id AND a.organization_id = l.organization_id
-        WHERE l.organization_id = $1::uuid AND l.work_item_id = ANY($2::uuid[]) AND l.artifact_kind = $3
-        ORDER BY ${order}, a.id DESC`,
-      [organizationId, workItemIds, kind],
-      `repos_${kind.toLowerCase()}_of_items`,
-    );
-  }
-}
-
-/** Which work item the row was read for (an artifact linked to two of them comes once per item). */
-interface LinkedRow {
-  linked_work_item_id: string;
-}
-
-interface ArtifactRow {
-  id: string;
-  organization_id: string;
-  connection_id: string;
-  provider: string;
-  repository: string;
-  created_at: Date;
-  linked_by: LinkedBy[];
-}
-export interface BranchRow extends ArtifactRow {
-  name: string;
-  url: string;
-  last_commit_sha: string | null;
-  deleted_at: Date | null;
-}
-export interface CommitRow extends ArtifactRow {
-  sha: string;
-  short_sha: string;
-  message: string;
-  url: string;
-  author_name: string | null;
-  committed_at: Date | null;
-}
-export interface PullRequestRow extends ArtifactRow {
-  number: number;
-  title: string;
-  url: string;
-  state: string;
-  source_branch: string;
-  target_branch: string;
-  author_login: string | null;
-  merged_at: Date | null;
-}
-export interface LinkedArtifacts {
-  branches: BranchRow[];
-  commits: CommitRow[];
-  pullRequests: PullRequestRow[];
 }
 
 const WRITE_BATCH = `

@@ -7,7 +7,6 @@ import { HOOK_BODY_LIMIT } from '../common/repo.options';
 import { hookRoute } from './hook-admission';
 import { HookHeaders, HookService } from './hook.service';
 
-/** Inbound provider webhooks; the body arrives as raw bytes (RAW_BODY) so the signature is checked on exactly them. */
 /** The provider's event as it sent it; verified against the signature over the raw bytes. */
 const PROVIDER_EVENT = ApiBody({ required: false, schema: { type: 'object', additionalProperties: true, description: "The provider's webhook payload, unchanged" } });
 const RECEIPTS = applyDecorators(
@@ -15,6 +14,7 @@ const RECEIPTS = applyDecorators(
   ApiAcceptedResponse({ type: HookReceipt, description: 'Stored for processing, or ignored (event not processed, repository mismatch, repeated delivery)' }),
 );
 
+/** Inbound provider webhooks; the body arrives as raw bytes (RAW_BODY) so the signature is checked on exactly them. */
 @Controller('hooks')
 @ApiTags('repository receivers')
 export class HookController {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EventEnvelope, REPO_DELIVERY_RECEIVED_EVENT } from '@pds/contracts';
 import type { EventOrigin } from '@pds/messaging';
-import { DATABASE, Database, SqlExecutor } from '@pds/persistence';
+import { DATABASE, Database, SqlExecutor, column } from '@pds/persistence';
 
 export const DeliveryStatus = Object.freeze({
   RECEIVED: 'RECEIVED',
@@ -69,7 +69,7 @@ const DUPLICATE_REASON = 'this delivery id was received before; processed once';
  * rows rather than one organizationId first.
  */
 @Injectable()
-export class DeliveryRepository {
+export class ReceivedDeliveryRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /**
@@ -105,14 +105,14 @@ export class DeliveryRepository {
             AND (c.last_delivery_at IS NULL OR c.last_delivery_at < now() - interval '1 second'))
        SELECT id FROM d`,
       [
-        deliveries.map((d) => d.id),
-        deliveries.map((d) => d.organizationId),
-        deliveries.map((d) => d.connectionId),
-        deliveries.map((d) => d.providerId),
-        deliveries.map((d) => d.event),
-        deliveries.map((d) => d.status),
+        column(deliveries, 'id'),
+        column(deliveries, 'organizationId'),
+        column(deliveries, 'connectionId'),
+        column(deliveries, 'providerId'),
+        column(deliveries, 'event'),
+        column(deliveries, 'status'),
         deliveries.map((d) => (d.payload === null ? null : JSON.stringify(d.payload))),
-        deliveries.map((d) => d.reason),
+        column(deliveries, 'reason'),
         deliveries.map((d) => d.envelope?.id ?? null),
         deliveries.map((d) => (d.envelope ? JSON.stringify(d.envelope) : null)),
         REPO_DELIVERY_RECEIVED_EVENT,
@@ -132,7 +132,7 @@ export class DeliveryRepository {
          FROM repos.received_deliveries d
          JOIN unnest($1::uuid[], $2::uuid[]) AS w(organization_id, id) ON d.id = w.id AND d.organization_id = w.organization_id
         WHERE d.status = 'RECEIVED'`,
-      [wanted.map((w) => w.organizationId), wanted.map((w) => w.id)],
+      [column(wanted, 'organizationId'), column(wanted, 'id')],
       'repos_deliveries_waiting',
     );
   }
@@ -150,10 +150,10 @@ export class DeliveryRepository {
          FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[]) AS f(organization_id, id, status, reason, linked_keys)
         WHERE d.id = f.id AND d.organization_id = f.organization_id`,
       [
-        finished.map((f) => f.organizationId),
-        finished.map((f) => f.id),
-        finished.map((f) => f.status),
-        finished.map((f) => f.reason),
+        column(finished, 'organizationId'),
+        column(finished, 'id'),
+        column(finished, 'status'),
+        column(finished, 'reason'),
         finished.map((f) => `{${f.linkedKeys.join(',')}}`),
       ],
       'repos_deliveries_finish',
