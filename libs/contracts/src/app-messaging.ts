@@ -1,5 +1,6 @@
 import { EventType, InternalEventType } from './common/events';
 import { ChangelogSubjects, DeliverySubjects, PortalSubjects } from './delivery/delivery.subjects';
+import { GatheredSubjects } from './gathered.subjects';
 import { IdentitySubjects } from './identity/identity.subjects';
 import { RepoSubjects } from './repos/repo.subjects';
 import { StrategyReferenceSubjects } from './strategy/strategy-reference.subjects';
@@ -14,7 +15,7 @@ import { WorkItemSubjects } from './work-items/work-item.subjects';
  * names, so a new subject cannot be forgotten silently.
  */
 export interface AppMessaging {
-  /** Request subjects the app answers (a queue group per subject). */
+  /** Request subjects the app answers (a queue group per subject; per subject and app for a gathered one). */
   serves: readonly string[];
   /** Request subjects the app calls. */
   requests: readonly string[];
@@ -40,8 +41,6 @@ const MCP_ONLY: readonly string[] = [
   StrategySubjects.search,
   StrategySubjects.insightEvidence,
   StrategySubjects.discoveryGraph,
-  StrategySubjects.locate,
-  DeliverySubjects.locate,
   DeliverySubjects.discoveryWorkItems,
   RepoSubjects.artifactsByWorkItems,
 ];
@@ -74,7 +73,7 @@ export const APP_MESSAGING = Object.freeze({
       WorkItemSubjects.get,
       WorkItemSubjects.list,
       WorkItemSubjects.update,
-      DeliverySubjects.locate,
+      GatheredSubjects.locateRecord,
       DeliverySubjects.discoveryWorkItems,
       DeliverySubjects.relationList,
       DeliverySubjects.relationAdd,
@@ -114,7 +113,6 @@ export const APP_MESSAGING = Object.freeze({
       StrategySubjects.insightEvidence,
       StrategySubjects.search,
       StrategySubjects.discoveryGraph,
-      StrategySubjects.locate,
       RepoSubjects.workItemArtifacts,
       RepoSubjects.artifactsByWorkItems,
     ],
@@ -133,7 +131,7 @@ export const APP_MESSAGING = Object.freeze({
     consumers: ['repo-receiver'],
   },
   'strategy-discovery': {
-    serves: [...all(StrategySubjects), ...all(StrategyReferenceSubjects)],
+    serves: [...all(StrategySubjects), ...all(StrategyReferenceSubjects), GatheredSubjects.locateRecord],
     requests: [IdentitySubjects.findUsers],
     broadcasts: [],
     hears: [],
@@ -147,7 +145,7 @@ export const APP_MESSAGING = Object.freeze({
     consumers: [],
   },
   'delivery-intake': {
-    serves: [...all(WorkItemSubjects), ...all(DeliverySubjects), ...all(ChangelogSubjects), ...all(PortalSubjects)],
+    serves: [...all(WorkItemSubjects), ...all(DeliverySubjects), ...all(ChangelogSubjects), ...all(PortalSubjects), GatheredSubjects.locateRecord],
     requests: [IdentitySubjects.findUsers, StrategyReferenceSubjects.resolve, StrategySubjects.opportunityCreate],
     broadcasts: [],
     hears: [],

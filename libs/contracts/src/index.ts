@@ -23,4 +23,5 @@ export * from './strategy';
 export * from './delivery';
 export * from './webhooks';
 export * from './repos';
+export * from './gathered.subjects';
 export * from './app-messaging';

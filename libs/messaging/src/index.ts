@@ -4,6 +4,7 @@ export * from './in-process.bus';
 export * from './in-process.events';
 export * from './jetstream.events';
 export * from './message-bus';
+export type { GatherOptions, Gathered } from './gathering';
 export * from './user-directory';
 export * from './message-context';
 export * from './message-handling';

@@ -1,4 +1,5 @@
-import { ApiErrorBody, AppException, EncodedJson, ErrorCode, JsonText, Subject } from '@pds/contracts';
+import { ApiErrorBody, AppException, EncodedJson, ErrorCode, GatheredSubject, JsonText, Subject } from '@pds/contracts';
+import type { GatherOptions, Gathered } from './gathering';
 
 export type MessageHandler = (payload: unknown) => Promise<unknown> | unknown;
 export type BroadcastListener = (payload: unknown) => void;
@@ -22,7 +23,18 @@ export abstract class MessageBus {
    * sends it on unchanged: the reply is not parsed only to be serialized again.
    */
   abstract requestJson<Req, Res>(subject: Subject<Req, Res>, payload: NoInfer<Req>): Promise<JsonText<Res>>;
-  /** Serves a subject; replicas of a service share its requests (queue group). Used by BusTransport. */
+  /**
+   * One request to every context serving a gathered subject (`defineGatheredSubject`), each
+   * answering once: resolves when an answer satisfies `until`, when every context named by the
+   * subject has answered, or at the request deadline with the answers so far. A context's error
+   * reply is one of the replies (Gathered.errors), never the whole result; rejects with
+   * ServiceUnavailable only when no context answered at all. Counted as one bus request.
+   */
+  abstract gather<Req, Res>(subject: GatheredSubject<Req, Res>, payload: NoInfer<Req>, options?: GatherOptions<NoInfer<Res>>): Promise<Gathered<Res>>;
+  /**
+   * Serves a subject; replicas of a service share its requests (queue group; for a gathered subject
+   * one group per app, so that each app answers once). Used by BusTransport.
+   */
   abstract serve(subject: string, handler: MessageHandler): void;
   /** Fire-and-forget message to every listener in every replica. */
   abstract broadcast<M>(subject: Subject<M, void>, payload: NoInfer<M>): void;

@@ -1,4 +1,4 @@
-import { ErrorCode, JsonText, ServiceUnavailableError, Subject } from '@pds/contracts';
+import { ErrorCode, GatheredSubject, JsonText, ServiceUnavailableError, Subject, gatheredFrom } from '@pds/contracts';
 import { BusOutcome, Metrics, Span, SpanKind, endSpan, requestContext, requestContextEnabled, startSpan } from '@pds/observability';
 import { Msg, NatsConnection, PublishOptions, Subscription } from 'nats';
 import { performance } from 'node:perf_hooks';
@@ -6,6 +6,7 @@ import { BroadcastListener, HandlerErrorLogger, MessageBus, MessageHandler, Repl
 import { LargePayloads, isClaim } from './large-payloads';
 import { originContext, readRequestHeaders, requestHeaders } from './message-trace';
 import { NatsOptions, natsInboxPrefix, prefixed, requestPayloadsBucket } from './nats.connection';
+import { GatherOptions, Gathered, Gathering } from './gathering';
 import { ReplyInbox } from './reply-inbox';
 
 const encoder = new TextEncoder();
@@ -15,23 +16,39 @@ const decode = (data: Uint8Array): unknown => JSON.parse(decoder.decode(data));
 /** How an encoded successful Reply begins (the metric's outcome without parsing). */
 const OK_REPLY = '{"ok":true';
 
-interface PendingRequest {
+interface SentRequest {
   subject: string;
   deadline: number;
   /** performance.now() when sent, for the request duration metric. */
   started: number;
   /** The client span of this request (tracing on only). */
   span: Span | undefined;
+}
+
+interface PendingRequest extends SentRequest {
   /** The reply as sent (a large one already fetched from the claim check): an encoded Reply. */
   resolve(reply: string): void;
   reject(error: Error): void;
 }
+
+interface PendingGather extends SentRequest {
+  /** Its reply subject, to stop waiting when it ends before the deadline. */
+  inbox: string;
+  gathering: Gathering<unknown>;
+  resolve(result: Gathered<unknown>): void;
+  reject(error: Error): void;
+}
+
+/** The server answers a request nobody subscribes to with an empty 503 status message. */
+const isNoResponders = (msg: Msg) => msg.data.length === 0 && msg.headers?.code === 503;
 
 const SWEEP_INTERVAL_MS = 250;
 
 /** Request/reply over core NATS; replies come back on one wildcard inbox per connection (ReplyInbox). */
 export class NatsBus extends MessageBus {
   private readonly replies: ReplyInbox<PendingRequest>;
+  /** Gathers wait apart from requests (several replies each); opened by the first gather. */
+  private gathers: ReplyInbox<PendingGather> | undefined;
   private readonly large: LargePayloads;
   private readonly served: Subscription[] = [];
   /** Requests whose handler is running; `idle` is called when that falls to zero. */
@@ -78,50 +95,126 @@ export class NatsBus extends MessageBus {
   private async send(subject: string, payload: unknown): Promise<string> {
     let data = encode(payload);
     if (data.length > this.large.limit) data = encode(await this.large.stash(data));
-    // The current request's id (and the span of this hop) travel as headers; none outside a request.
     const context = requestContext.getStore();
     const span = context?.span && startSpan(`request ${subject}`, SpanKind.CLIENT, context.span, { 'messaging.destination.name': subject });
     return new Promise<string>((resolve, reject) => {
       const reply = this.replies.await({ subject, deadline: Date.now() + this.options.requestTimeoutMs, started: performance.now(), span, resolve, reject });
-      const options: Partial<PublishOptions> = { reply, headers: requestHeaders(context?.requestId, span) };
-      try {
-        this.nc.publish(prefixed(this.options.subjectPrefix, subject), data, options);
-      } catch {
-        const pending = this.replies.cancel(reply);
-        if (pending) this.finish(pending, 'unavailable');
-        reject(new ServiceUnavailableError(`Messaging failed for ${subject}`));
-      }
+      if (this.publish(subject, data, reply, context?.requestId, span)) return;
+      const pending = this.replies.cancel(reply);
+      if (pending) this.finish(pending, 'unavailable');
+      reject(new ServiceUnavailableError(`Messaging failed for ${subject}`));
     });
   }
 
+  async gather<Req, Res>(subject: GatheredSubject<Req, Res>, payload: NoInfer<Req>, options: GatherOptions<NoInfer<Res>> = {}): Promise<Gathered<Res>> {
+    let data = encode(payload);
+    if (data.length > this.large.limit) data = encode(await this.large.stash(data));
+    const context = requestContext.getStore();
+    const span = context?.span && startSpan(`gather ${subject}`, SpanKind.CLIENT, context.span, { 'messaging.destination.name': subject });
+    const gathering = new Gathering<Res>(subject, gatheredFrom(subject)?.length ?? 1, options.until) as Gathering<unknown>;
+    const gathers = this.gatherInbox();
+    return new Promise<Gathered<Res>>((resolve, reject) => {
+      const pending: PendingGather = { subject, deadline: Date.now() + this.options.requestTimeoutMs, started: performance.now(), span, inbox: '', gathering, resolve: resolve as (result: Gathered<unknown>) => void, reject };
+      pending.inbox = gathers.await(pending);
+      if (!this.publish(subject, data, pending.inbox, context?.requestId, span)) this.endGather(pending, `Messaging failed for ${subject}`);
+    });
+  }
+
+  private gatherInbox(): ReplyInbox<PendingGather> {
+    this.gathers ??= new ReplyInbox<PendingGather>(
+      this.nc,
+      natsInboxPrefix(this.options.subjectPrefix, this.options.name),
+      { reply: (pending, msg) => this.gathered(pending, msg), expire: (pending) => this.endGather(pending) },
+      SWEEP_INTERVAL_MS,
+    );
+    return this.gathers;
+  }
+
+  /** Publishes a request; false when the connection refused it. */
+  private publish(subject: string, data: Uint8Array, reply: string, requestId: string | undefined, span: Span | undefined): boolean {
+    // The current request's id (and the span of this hop) travel as headers; none outside a request.
+    const options: Partial<PublishOptions> = { reply, headers: requestHeaders(requestId, span) };
+    try {
+      this.nc.publish(prefixed(this.options.subjectPrefix, subject), data, options);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** One context's reply to a gather; true while the gather waits for more. */
+  private gathered(pending: PendingGather, msg: Msg): boolean {
+    if (isNoResponders(msg)) {
+      this.endGather(pending, `No service answers ${pending.subject}`);
+      return false;
+    }
+    const malformed: Reply = { ok: false, error: { error: ErrorCode.ServiceUnavailable, message: `Malformed reply for ${pending.subject}` } };
+    const take = (reply: Reply) => {
+      if (pending.gathering.add(reply)) this.endGather(pending);
+    };
+    this.read(
+      msg,
+      (text) => {
+        try {
+          take(JSON.parse(text) as Reply);
+        } catch {
+          take(malformed);
+        }
+      },
+      () => take(malformed),
+    );
+    return !pending.gathering.complete;
+  }
+
+  /** Ends a gather once: with what it gathered, or with ServiceUnavailable(`unavailable`) when nothing could answer. */
+  private endGather(pending: PendingGather, unavailable?: string): void {
+    this.gathers?.cancel(pending.inbox);
+    const ended = pending.gathering.end();
+    if (!ended) return;
+    if (unavailable) {
+      this.finish(pending, 'unavailable');
+      pending.reject(new ServiceUnavailableError(unavailable));
+      return;
+    }
+    this.finish(pending, ended.outcome);
+    if (ended.result instanceof ServiceUnavailableError) pending.reject(ended.result);
+    else pending.resolve(ended.result);
+  }
+
   /** Records how a request ended: the duration metric, and the client span when tracing. */
-  private finish(request: PendingRequest, outcome: BusOutcome): void {
+  private finish(request: SentRequest, outcome: BusOutcome): void {
     this.metrics.busRequest(request.subject, outcome, (performance.now() - request.started) / 1000);
     if (request.span) endSpan(request.span, outcome !== 'ok', outcome);
   }
 
   private settle(request: PendingRequest, msg: Msg): void {
-    // The server answers a request nobody subscribes to with an empty 503 status message.
-    if (msg.data.length === 0 && msg.headers?.code === 503) {
+    if (isNoResponders(msg)) {
       this.finish(request, 'unavailable');
       request.reject(new ServiceUnavailableError(`No service answers ${request.subject}`));
       return;
     }
-    const malformed = () => {
-      this.finish(request, 'unavailable');
-      request.reject(new ServiceUnavailableError(`Malformed reply for ${request.subject}`));
-    };
-    const resolve = (text: string) => {
-      this.finish(request, text.startsWith(OK_REPLY) ? 'ok' : 'error');
-      request.resolve(text);
-    };
+    this.read(
+      msg,
+      (text) => {
+        this.finish(request, text.startsWith(OK_REPLY) ? 'ok' : 'error');
+        request.resolve(text);
+      },
+      () => {
+        this.finish(request, 'unavailable');
+        request.reject(new ServiceUnavailableError(`Malformed reply for ${request.subject}`));
+      },
+    );
+  }
+
+  /** A reply's text as sent (an encoded Reply), a large one fetched from its claim check first. */
+  private read(msg: Msg, take: (text: string) => void, malformed: () => void): void {
     const text = decoder.decode(msg.data);
     // Every Reply starts with {"ok":; anything else is a claim check (or garbage).
-    if (text.startsWith('{"ok":')) return resolve(text);
+    if (text.startsWith('{"ok":')) return take(text);
     try {
       const claim: unknown = JSON.parse(text);
       if (!isClaim(claim)) return malformed();
-      this.large.redeem(claim).then((data) => resolve(decoder.decode(data)), malformed);
+      this.large.redeem(claim).then((data) => take(decoder.decode(data)), malformed);
     } catch {
       malformed();
     }
@@ -130,7 +223,8 @@ export class NatsBus extends MessageBus {
   serve(subject: string, handler: MessageHandler): void {
     const full = prefixed(this.options.subjectPrefix, subject);
     const subscription = this.nc.subscribe(full, {
-      queue: full,
+      // A gathered subject: each app serving it is a queue group of its own, so that each answers once.
+      queue: gatheredFrom(subject) ? `${full}.${this.options.name}` : full,
       callback: (error, msg) => {
         if (error) {
           this.logger.error({ err: error, subject }, 'subscription failed');
@@ -210,7 +304,7 @@ export class NatsBus extends MessageBus {
   }
 
   async close(): Promise<void> {
-    for (const request of this.replies.close()) request.reject(new ServiceUnavailableError('Shutting down'));
+    for (const request of [...this.replies.close(), ...(this.gathers?.close() ?? [])]) request.reject(new ServiceUnavailableError('Shutting down'));
     await this.nc.drain();
   }
 }

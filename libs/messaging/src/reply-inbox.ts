@@ -6,8 +6,11 @@ export interface AwaitedReply {
 }
 
 export interface ReplyInboxHandlers<P extends AwaitedReply> {
-  /** A reply arrived for `pending` (already removed from the inbox). */
-  reply(pending: P, msg: Msg): void;
+  /**
+   * A reply arrived for `pending` (already removed from the inbox). True puts it back: it waits for
+   * more replies (a gather), until its deadline or `cancel`.
+   */
+  reply(pending: P, msg: Msg): boolean | void;
   /** `pending` got no reply by its deadline (already removed). */
   expire(pending: P): void;
 }
@@ -40,7 +43,7 @@ export class ReplyInbox<P extends AwaitedReply> {
         const pending = this.waiting.get(token);
         if (!pending) return;
         this.waiting.delete(token);
-        this.handlers.reply(pending, msg);
+        if (this.handlers.reply(pending, msg) === true) this.waiting.set(token, pending);
       },
     });
     this.sweeper = setInterval(() => this.sweep(), sweepIntervalMs);
@@ -54,7 +57,7 @@ export class ReplyInbox<P extends AwaitedReply> {
     return `${this.inbox}.${token}`;
   }
 
-  /** Stops waiting for the reply to this subject (the publish failed); returns what waited, if anything. */
+  /** Stops waiting for replies to this subject (the publish failed, a gather ended); returns what waited, if anything. */
   cancel(replySubject: string): P | undefined {
     const token = replySubject.slice(this.inbox.length + 1);
     const pending = this.waiting.get(token);

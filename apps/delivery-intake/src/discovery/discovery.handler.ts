@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DeliverySubjects, DiscoveryWorkItemsPage, ListWorkItemsRequest, LocateRecordRequest, LocatedDeliveryRecord } from '@pds/contracts';
+import { DeliverySubjects, DiscoveryWorkItemsPage, GatheredSubjects, ListWorkItemsRequest, LocateRecordRequest, LocatedDeliveryRecord } from '@pds/contracts';
 import { MessageController } from '@pds/messaging';
 import { DiscoveryReadsService } from './discovery-reads.service';
 
@@ -8,7 +8,7 @@ import { DiscoveryReadsService } from './discovery-reads.service';
 export class DiscoveryHandler {
   constructor(@Inject(DiscoveryReadsService) private readonly reads: DiscoveryReadsService) {}
 
-  @MessagePattern(DeliverySubjects.locate)
+  @MessagePattern(GatheredSubjects.locateRecord)
   locate(@Payload() { auth, id }: LocateRecordRequest): Promise<LocatedDeliveryRecord | null> {
     return this.reads.locate(auth, id);
   }

@@ -7,10 +7,12 @@ import {
   DiscoveryGraphRequest,
   DiscoveryWorkItemsPage,
   ErrorCode,
+  GatheredSubjects,
   InsightEvidence,
   ListWorkItemsQuery,
   NotFoundError,
   Page,
+  ServiceUnavailableError,
   StrategySubjects as S,
   isUuid,
 } from '@pds/contracts';
@@ -54,8 +56,8 @@ export class RecordReader {
   }
 
   /**
-   * A key names its type and is read by it. A uuid may be any type: each context that owns records
-   * says in one request which of its records it names (ids are random uuids: at most one hit).
+   * A key names its type and is read by it. A uuid may be any type: one request gathers the answer of
+   * each context that owns records (ids are random uuids: at most one hit, and the first ends it).
    */
   async locate(auth: AuthContext, ref: string): Promise<TypedRecord> {
     const trimmed = ref.trim();
@@ -70,10 +72,17 @@ export class RecordReader {
     return record && ({ type, record } as TypedRecord);
   }
 
+  /**
+   * A hit wins over another context's error or silence. Without one, the record may be where the
+   * error or silence was: that is the answer (the error; ServiceUnavailable), not a 404.
+   */
   private async locateUuid(auth: AuthContext, id: string): Promise<TypedRecord | null> {
-    const [strategy, delivery] = await Promise.all([this.bus.request(S.locate, { auth, id }), this.bus.request(DeliverySubjects.locate, { auth, id })]);
-    const hit = strategy ?? delivery;
-    return hit && ({ type: typeOfKind(hit.kind), record: hit.record } as TypedRecord);
+    const { answers, errors, unanswered } = await this.bus.gather(GatheredSubjects.locateRecord, { auth, id }, { until: (answer) => answer !== null });
+    const hit = answers.find((answer) => answer !== null);
+    if (hit) return { type: typeOfKind(hit.kind), record: hit.record } as TypedRecord;
+    if (errors.length > 0) throw errors[0];
+    if (unanswered > 0) throw new ServiceUnavailableError(`A service behind ${GatheredSubjects.locateRecord} did not answer in time`);
+    return null;
   }
 
   /** Insights (in the order asked) with the interview each cites: one request, no transcripts. */

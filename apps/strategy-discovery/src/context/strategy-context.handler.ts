@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DiscoveryGraphReply, DiscoveryGraphRequest, LocateRecordRequest, LocatedStrategyRecord, StrategySubjects as S } from '@pds/contracts';
+import { DiscoveryGraphReply, DiscoveryGraphRequest, GatheredSubjects, LocateRecordRequest, LocatedStrategyRecord, StrategySubjects as S } from '@pds/contracts';
 import { MessageController } from '@pds/messaging';
 import { StrategyContextService } from './strategy-context.service';
 
@@ -13,7 +13,7 @@ export class StrategyContextHandler {
     return this.contexts.graph(auth, request);
   }
 
-  @MessagePattern(S.locate)
+  @MessagePattern(GatheredSubjects.locateRecord)
   locate(@Payload() { auth, id }: LocateRecordRequest): Promise<LocatedStrategyRecord | null> {
     return this.contexts.locate(auth, id);
   }

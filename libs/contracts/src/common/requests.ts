@@ -43,7 +43,7 @@ export const IsRecordRef = (): PropertyDecorator => applyDecorators(IsString(), 
 
 /**
  * A record named by its uuid alone, of whichever kind the answering context owns: each context that
- * owns records answers its own `*.record.locate` with `{kind, record}`, or null.
+ * owns records answers `GatheredSubjects.locateRecord` with `{kind, record}`, or null.
  */
 export class LocateRecordRequest extends AuthedRequest {
   @IsUUID()

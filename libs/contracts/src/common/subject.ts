@@ -1,13 +1,14 @@
 import type { Page } from './pagination';
 declare const requestType: unique symbol;
 declare const replyType: unique symbol;
+declare const gatheredMark: unique symbol;
 
 /**
  * A request/reply subject with its request and reply types attached (at the type level only: at
  * run time it is the subject string, so `@MessagePattern(subject)` takes it as is). The caller's
  * `bus.request(subject, payload)` infers both types from it, so a subject's shape is written once.
  */
-export type Subject<Request, Reply> = string & { readonly [requestType]?: Request; readonly [replyType]?: Reply };
+export type Subject<Request, Reply> = string & { readonly [requestType]?: Request; readonly [replyType]?: Reply; readonly [gatheredMark]?: false };
 
 export type RequestOf<S> = S extends Subject<infer Request, unknown> ? Request : never;
 export type ReplyOf<S> = S extends Subject<unknown, infer Reply> ? Reply : never;
@@ -15,6 +16,31 @@ export type ReplyOf<S> = S extends Subject<unknown, infer Reply> ? Reply : never
 /** `defineSubject<CreateWorkItemRequest, WorkItemResponse>('delivery.work-item.create')`. */
 export function defineSubject<Request, Reply>(name: string): Subject<Request, Reply> {
   return name as Subject<Request, Reply>;
+}
+
+/**
+ * A subject several contexts answer, each once (every replica set is a queue group of its own): the
+ * caller's `bus.gather` publishes once and collects their replies. Only `bus.gather` takes it
+ * (`bus.request` would take the first reply for the whole answer).
+ */
+export type GatheredSubject<Request, Reply> = string & { readonly [requestType]?: Request; readonly [replyType]?: Reply; readonly [gatheredMark]: true };
+
+/** The apps that answer each gathered subject, by subject. */
+const gathered = new Map<string, readonly string[]>();
+
+/**
+ * `defineGatheredSubject<LocateRecordRequest, LocatedRecord | null>('records.locate', ['strategy-discovery', 'delivery-intake'])`:
+ * the apps named are those whose answers a gather waits for (APP_MESSAGING must list it in their
+ * `serves`; a unit test holds them together).
+ */
+export function defineGatheredSubject<Request, Reply>(name: string, answeredBy: readonly string[]): GatheredSubject<Request, Reply> {
+  gathered.set(name, Object.freeze([...answeredBy]));
+  return name as GatheredSubject<Request, Reply>;
+}
+
+/** The apps that answer a gathered subject; undefined for a subject one service answers. */
+export function gatheredFrom(subject: string): readonly string[] | undefined {
+  return gathered.get(subject);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any constructor: the request classes are class-transformer mixins

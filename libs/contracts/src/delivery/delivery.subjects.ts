@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsObject, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
 import { ListQuery, Page } from '../common/pagination';
-import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, LocateRecordRequest, Located, QueryRequest } from '../common/requests';
+import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, operationSubjects, recordResource, recordSubjects } from '../common/subject';
 import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
@@ -114,8 +114,6 @@ export const DeliveryRecords = Object.freeze({
 
 export const DeliverySubjects = Object.freeze({
   ...recordSubjects(DeliveryRecords),
-  /** Which delivery record a uuid names (the MCP tools' refs): LocatedDeliveryRecord. */
-  locate: defineSubject<LocateRecordRequest, LocatedDeliveryRecord | null>('delivery.record.locate'),
   relationList: defineSubject<ListRelationsRequest, WorkItemRelationsResponse>('delivery.relation.list'),
   /** The work-item list (its query) with the blockers of the page's blocked items: DiscoveryWorkItemsPage. */
   discoveryWorkItems: defineSubject<ListWorkItemsRequest, DiscoveryWorkItemsPage>('delivery.discovery.work-items'),

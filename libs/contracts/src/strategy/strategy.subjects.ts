@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { RecordKind } from '../common/record-kinds';
 import { ListQuery } from '../common/pagination';
-import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, LocateRecordRequest, Located, QueryRequest } from '../common/requests';
+import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, recordResource, recordSubjects } from '../common/subject';
 import {
   ConcludeExperimentDto,
@@ -201,6 +201,4 @@ export const StrategySubjects = Object.freeze({
   insightEvidence: defineSubject<InsightEvidenceRequest, InsightEvidenceReply>('strategy.insight.evidence'),
   /** The strategy records around an MCP packet's focus, in one request: DiscoveryGraphReply. */
   discoveryGraph: defineSubject<DiscoveryGraphRequest, DiscoveryGraphReply>('strategy.discovery.graph'),
-  /** Which strategy record a uuid names (the MCP tools' refs): LocatedStrategyRecord. */
-  locate: defineSubject<LocateRecordRequest, LocatedStrategyRecord | null>('strategy.record.locate'),
 });

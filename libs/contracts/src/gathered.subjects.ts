@@ -1,0 +1,16 @@
+import { LocateRecordRequest } from './common/requests';
+import { defineGatheredSubject } from './common/subject';
+import { LocatedDeliveryRecord } from './delivery/delivery.subjects';
+import { LocatedStrategyRecord } from './strategy/strategy.subjects';
+
+/** A record found by its uuid in whichever context owns it, with its kind (RECORD_KINDS' names). */
+export type LocatedRecord = LocatedStrategyRecord | LocatedDeliveryRecord;
+
+/** Subjects every context that owns a share of the answer serves (`bus.gather`). */
+export const GatheredSubjects = Object.freeze({
+  /**
+   * Which record a uuid names (the MCP tools' refs): each context answers the record of its own it
+   * names, or null (ids are random uuids: at most one hit).
+   */
+  locateRecord: defineGatheredSubject<LocateRecordRequest, LocatedRecord | null>('records.locate', ['strategy-discovery', 'delivery-intake']),
+});
