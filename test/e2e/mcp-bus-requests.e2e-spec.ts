@@ -56,11 +56,10 @@ describe('bus requests of a brief get_discovery_context packet (issue 25: at mos
     });
   });
 
-  it('by uuid: each context that owns records locates it in one request — 5 requests', async () => {
+  it('by uuid: one request gathers the contexts that own records to locate it — 4 requests', async () => {
     const counts = await requestsOf(() => data(client, 'get_discovery_context', { ref: fx.opportunity.id }));
     expect(counts).toEqual({
-      'strategy.record.locate': 1,
-      'delivery.record.locate': 1,
+      'records.locate': 1,
       'strategy.discovery.graph': 1,
       'delivery.discovery.work-items': 1,
       'repos.artifact.by-work-items': 1,
@@ -85,13 +84,13 @@ describe('bus requests of a brief get_discovery_context packet (issue 25: at mos
     ['an interview by uuid', () => fx.interview.id],
     ['a product goal by uuid', () => fx.productGoal.id],
     ['an annual goal by uuid', () => fx.annualGoal.id],
-  ])('%s: at most 5, and no read per record or per level', async (_name, ref) => {
+  ])('%s: at most 4, and no read per record or per level', async (_name, ref) => {
     const counts = await requestsOf(() => data(client, 'get_discovery_context', { ref: ref() }));
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThanOrEqual(2);
-    expect(total).toBeLessThanOrEqual(5);
-    // A key is read by its own subject, once; a uuid by the contexts' locate; nothing else is a get or a list.
-    const reads = Object.entries(counts).filter(([subject]) => /\.(get|list)$/.test(subject));
-    expect(reads).toEqual(counts['strategy.record.locate'] ? [] : [[expect.stringMatching(/^strategy\.(ckr|experiment)\.get$/), 1]]);
+    expect(total).toBeLessThanOrEqual(4);
+    // A key is read by its own subject, once; a uuid by one gathered locate; nothing else is a get or a list.
+    const reads = Object.entries(counts).filter(([subject]) => /\.(get|list|locate)$/.test(subject));
+    expect(reads).toEqual([[expect.stringMatching(/^(records\.locate|strategy\.(ckr|experiment)\.get)$/), 1]]);
   });
 });

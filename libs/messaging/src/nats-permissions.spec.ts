@@ -130,13 +130,16 @@ describe('APP_MESSAGING (the source of the NATS permissions) against what the ap
     });
   });
 
-  it('gives every request subject of the contracts exactly one serving app, and every broadcast a listener', () => {
-    const declared = Object.values(APP_MESSAGING) as AppMessaging[];
-    const broadcasts = new Set(declared.flatMap((app) => app.broadcasts));
+  it('gives every request subject of the contracts exactly one serving app (a gathered one: the apps it names), and every broadcast a listener', () => {
+    const declared = Object.entries(APP_MESSAGING) as [string, AppMessaging][];
+    const broadcasts = new Set(declared.flatMap(([, app]) => app.broadcasts));
     for (const subject of Object.values(subjectObjects).flatMap((object) => Object.values(object))) {
-      if (broadcasts.has(subject)) expect(declared.some((app) => app.hears.includes(subject))).toBe(true);
-      else expect([subject, declared.filter((app) => app.serves.includes(subject)).length]).toEqual([subject, 1]);
+      const servedBy = declared.filter(([, app]) => app.serves.includes(subject)).map(([name]) => name);
+      if (broadcasts.has(subject)) expect(declared.some(([, app]) => app.hears.includes(subject))).toBe(true);
+      else if (contracts.gatheredFrom(subject)) expect([subject, sorted(servedBy)]).toEqual([subject, sorted(contracts.gatheredFrom(subject) ?? [])]);
+      else expect([subject, servedBy.length]).toEqual([subject, 1]);
     }
+    expect(contracts.gatheredFrom(contracts.GatheredSubjects.locateRecord)).toHaveLength(2);
   });
 });
 
