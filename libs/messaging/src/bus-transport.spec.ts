@@ -9,6 +9,7 @@ import {
   IdRequest,
   Role,
   WorkItemResponse,
+  defineGatheredSubject,
   defineSubject,
   eventSubject,
 } from '@pds/contracts';
@@ -23,6 +24,7 @@ const create = defineSubject<CreateThingRequest, { title: string }>('test.thing.
 const get = defineSubject<IdRequest, WorkItemResponse>('test.thing.get');
 const crash = defineSubject<IdRequest, void>('test.thing.crash');
 const ping = defineSubject<{ n: number }, void>('test.thing.ping');
+const whose = defineGatheredSubject<IdRequest, string | null>('test.thing.whose', ['left', 'right']);
 
 const seen = { events: [] as string[], all: [] as string[], pings: [] as number[], failNext: 0 };
 
@@ -65,7 +67,24 @@ class ThingHandler {
   }
 }
 
-@Module({ controllers: [ThingHandler] })
+/** Two contexts in one process answering one gathered subject (standalone's case). */
+@MessageController()
+class LeftHandler {
+  @MessagePattern(whose)
+  whose(@Payload() { id }: IdRequest): string | null {
+    return id === 'L-1' ? 'left' : null;
+  }
+}
+
+@MessageController()
+class RightHandler {
+  @MessagePattern(whose)
+  whose(@Payload() { id }: IdRequest): string | null {
+    return id === 'R-1' ? 'right' : null;
+  }
+}
+
+@Module({ controllers: [ThingHandler, LeftHandler, RightHandler] })
 class ThingModule {}
 
 describe('BusTransport: message handlers the Nest way', () => {
@@ -105,6 +124,12 @@ describe('BusTransport: message handlers the Nest way', () => {
     await expect(publisher.publish([second])).rejects.toBeDefined();
     await publisher.publish([second]);
     expect(seen.events).toEqual([first.id, second.id]);
+  });
+
+  it('serves every context\'s @MessagePattern of a gathered subject in one process, each with its own answer', async () => {
+    await expect(started.bus.gather(whose, { auth, id: 'R-1' })).resolves.toEqual({ answers: expect.arrayContaining([null, 'right']), errors: [], unanswered: 0 });
+    await expect(started.bus.gather(whose, { auth, id: 'L-1' }, { until: (answer) => answer !== null })).resolves.toMatchObject({ answers: expect.arrayContaining(['left']) });
+    await expect(started.bus.gather(whose, { auth, id: 'X-1' })).resolves.toMatchObject({ answers: [null, null] });
   });
 
   it('hands broadcasts to every listener', async () => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CustomTransportStrategy, MessageHandler, Server } from '@nestjs/microservices';
-import { EventEnvelope, eventSubject } from '@pds/contracts';
+import { EventEnvelope, eventSubject, gatheredFrom } from '@pds/contracts';
 import { LOGGER, Logger } from '@pds/observability';
 import { performance } from 'node:perf_hooks';
 import { isObservable, lastValueFrom } from 'rxjs';
@@ -73,6 +73,20 @@ export class BusTransport extends Server implements CustomTransportStrategy {
     } catch (error) {
       callback(error);
     }
+  }
+
+  /**
+   * Nest keeps one handler per message pattern (a second replaces the first); a gathered subject has
+   * one per context, several in one process (standalone), chained as Nest chains event handlers.
+   */
+  override addHandler(pattern: unknown, callback: Handler, isEventHandler = false, extras: Record<string, unknown> = {}): void {
+    const subject = this.normalizePattern(pattern as string);
+    let tail = this.messageHandlers.get(subject);
+    if (isEventHandler || !tail || !gatheredFrom(subject)) return super.addHandler(pattern, callback, isEventHandler, extras);
+    callback.isEventHandler = false;
+    callback.extras = extras;
+    while (tail.next) tail = tail.next;
+    tail.next = callback;
   }
 
   private serve(subject: string, handler: Handler): void {
