@@ -40,8 +40,9 @@ interface DurableGroup {
  * distributed run, in-process twins in standalone). Nest collects the `@MessagePattern` and
  * `@EventPattern` handlers of every controller and runs them through its pipes, guards,
  * interceptors and exception filters; this class only connects them to the wire:
- * - `@MessagePattern(subject)`: served on the bus (a queue group per subject), the handler's
- *   result or AppException travels back as the reply;
+ * - `@MessagePattern(subject)`: served on the bus (a queue group per subject; a gathered subject's
+ *   handlers, one per context, each served), the handler's result or AppException travels back as
+ *   the reply;
  * - `@EventPattern(eventSubject(type), durable(name))`: one durable consumer per name, a message
  *   acknowledged only after every handler of that name resolved;
  * - `@EventPattern(subject, BROADCAST)`: every replica hears it; failures are logged.
