@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ChangelogHandler } from './changelog/changelog.handler';
 import { ChangelogRepository } from './changelog/changelog.repository';
 import { ChangelogService } from './changelog/changelog.service';
+import { PublicChangelogHandler } from './changelog/public-changelog.handler';
+import { PublicChangelogService } from './changelog/public-changelog.service';
 import { CommentHandler } from './comments/comment.handler';
 import { CommentRepository } from './comments/comment.repository';
 import { CommentService } from './comments/comment.service';
@@ -35,7 +37,7 @@ import { WorkItemService } from './work-items/work-item.service';
 
 /** Work items, relations, labels, comments, sprints, teams, intake, changelog. Served over the bus. */
 @Module({
-  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, ChangelogHandler, ClassificationHandler],
+  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler],
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,
@@ -66,6 +68,7 @@ import { WorkItemService } from './work-items/work-item.service';
     PortalService,
     ChangelogRepository,
     ChangelogService,
+    PublicChangelogService,
   ],
 })
 export class DeliveryIntakeModule {}

@@ -48,10 +48,11 @@ export class OrganizationSettingsService {
     return org?.portalEnabled ? org.portalAllowedOrigins : [];
   }
 
-  /** The organization behind an enabled portal; null when the slug is unknown or its portal is off. */
-  async portalOrganization(slug: string): Promise<string | null> {
+  /** The organization behind an enabled portal; 404 (as for an unknown slug) when its portal is off. */
+  async requirePortal(slug: string): Promise<string> {
     const org = await this.identity.findOrganizationBySlug(slug.toLowerCase());
-    return org?.portalEnabled ? org.id : null;
+    if (!org?.portalEnabled) throw new NotFoundError('Portal', slug);
+    return org.id;
   }
 
   private async require(id: string): Promise<Organization> {

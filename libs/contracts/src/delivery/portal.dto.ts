@@ -1,8 +1,9 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { defineEnum, enumValues } from '../common/enums';
 import { IsOptionalNonNull } from '../common/validation';
-import { IntakeBasicsDto, IntakeStage, IntakeSummaryResponse } from './intake.dto';
-import { Field, MutableRecordResponse, Timestamped } from '../common/schema';
+import { IntakeBasicsDto, IntakeKind, IntakeStage, IntakeSummaryResponse } from './intake.dto';
+import { Field, MutableRecordResponse, RecordResponse, Timestamped } from '../common/schema';
 
 /**
  * The portal takes input from anyone without a key: descriptions are capped far below the 900,000
@@ -59,8 +60,12 @@ export class PortalIntakeDto extends IntakeBasicsDto {
   submitterEmail: string;
 }
 
-/** `limit` and `cursor` of the portal's list: at most 50 per page. */
-export class PortalListQuery {
+/** The orders of the portal's list: most votes first (ties: newest first), or newest first. */
+export const PortalSort = defineEnum(['votes', 'newest']);
+export type PortalSort = (typeof PortalSort)[keyof typeof PortalSort];
+
+/** `limit` and `cursor` of the portal's lists: at most 50 per page. */
+export class PortalPageQuery {
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -72,6 +77,20 @@ export class PortalListQuery {
   @IsString()
   @MaxLength(512)
   cursor?: string;
+}
+
+/** The portal's list of submissions: a page, its order, filters and text search. */
+export class PortalListQuery extends PortalPageQuery {
+  /** `votes` or `newest`; without it, key order (INT-1 first). A cursor belongs to the order it was issued for. */
+  @IsOptionalNonNull() @IsIn(enumValues(PortalSort)) sort?: PortalSort;
+  @IsOptionalNonNull() @IsIn(enumValues(IntakeKind)) kind?: IntakeKind;
+  @IsOptionalNonNull() @IsIn(enumValues(IntakeStage)) stage?: IntakeStage;
+
+  /** Case-insensitive match on the title or the description (the service's search, as `q` of the work-item list). */
+  @IsOptionalNonNull()
+  @IsString()
+  @Length(1, 200)
+  q?: string;
 }
 
 export class PortalVoteDto {
@@ -87,4 +106,13 @@ export class PublicIntakeResponse extends IntakeSummaryResponse {
   @Field.integer() votes!: number;
   @Field.boolean() viaPortal!: boolean;
   @Field.timestamp({ nullable: true }) completedAt!: string | null;
+}
+
+/** What the public sees of a published changelog entry: its text and when it was published. */
+@Timestamped()
+export class PublicChangelogEntryResponse extends RecordResponse {
+  @Field.string() title!: string;
+  /** Markdown, as written; pages show it as plain text with links. */
+  @Field.string() body!: string;
+  @Field.timestamp() publishedAt!: string;
 }
