@@ -125,6 +125,7 @@ export const ORGANIZATION_SETTINGS_SHAPE: Record<string, FieldType | Field> = {
   slug: 'string',
   portalEnabled: 'boolean',
   portalAllowedOrigins: arrayOf('string'),
+  portalAccentColor: nullable('string'),
   createdAt: 'timestamp',
   updatedAt: 'timestamp',
 };

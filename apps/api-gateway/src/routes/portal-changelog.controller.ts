@@ -1,18 +1,11 @@
-import { Get, Inject, Param, Query, UseInterceptors } from '@nestjs/common';
+import { Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { DEFAULT_PORTAL_PAGE_SIZE, Page, PortalPageQuery, PortalSubjects, PublicChangelogEntryResponse } from '@pds/contracts';
 import { PageInterceptor, Returns, ReturnsPage } from '@pds/http';
-import { MessageBus } from '@pds/messaging';
-import { OrganizationSettingsService } from '../identity/organization-settings.service';
-import { PortalRoute } from './portal-route';
+import { PortalRoute, PortalRoutes } from './portal-route';
 
 /** The public changelog of an enabled portal: published entries, newest first (same limits as the portal). */
 @PortalRoute('changelog')
-export class PortalChangelogController {
-  constructor(
-    @Inject(MessageBus) private readonly bus: MessageBus,
-    @Inject(OrganizationSettingsService) private readonly organizations: OrganizationSettingsService,
-  ) {}
-
+export class PortalChangelogController extends PortalRoutes {
   @ReturnsPage(PublicChangelogEntryResponse)
   @Get()
   @UseInterceptors(PageInterceptor)

@@ -1,6 +1,8 @@
-import { Controller, UseGuards, UsePipes, applyDecorators } from '@nestjs/common';
+import { Controller, Inject, UseGuards, UsePipes, applyDecorators } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ContractValidationPipe } from '@pds/http';
+import { MessageBus } from '@pds/messaging';
+import { OrganizationSettingsService } from '../identity/organization-settings.service';
 import { PortalRateLimitGuard } from './portal-rate-limit.guard';
 
 /**
@@ -9,4 +11,12 @@ import { PortalRateLimitGuard } from './portal-rate-limit.guard';
  */
 export function PortalRoute(resource: string): ClassDecorator {
   return applyDecorators(Controller(`public/portals/:slug/${resource}`), UseGuards(PortalRateLimitGuard), UsePipes(ContractValidationPipe), ApiTags('public portal'));
+}
+
+/** What every portal controller forwards with: the bus, and the slug lookup that 404s a closed portal. */
+export abstract class PortalRoutes {
+  constructor(
+    @Inject(MessageBus) protected readonly bus: MessageBus,
+    @Inject(OrganizationSettingsService) protected readonly organizations: OrganizationSettingsService,
+  ) {}
 }

@@ -1,6 +1,5 @@
-import { Body, Get, Inject, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Get, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import {
   DEFAULT_PORTAL_PAGE_SIZE,
   Page,
@@ -11,21 +10,15 @@ import {
   PublicIntakeResponse,
 } from '@pds/contracts';
 import { PageInterceptor, Returns, ReturnsPage } from '@pds/http';
-import { MessageBus } from '@pds/messaging';
-import { OrganizationSettingsService } from '../identity/organization-settings.service';
-import { PortalRoute } from './portal-route';
+import { PortalRoute, PortalRoutes } from './portal-route';
+import { voterAddressHash } from './portal-voter';
 
 /**
  * The public intake portal: no API key, rate limited per client address, open only when the
  * organization enabled it (404 otherwise, as for an unknown slug).
  */
 @PortalRoute('intake')
-export class PortalController {
-  constructor(
-    @Inject(MessageBus) private readonly bus: MessageBus,
-    @Inject(OrganizationSettingsService) private readonly organizations: OrganizationSettingsService,
-  ) {}
-
+export class PortalController extends PortalRoutes {
   @ReturnsPage(PublicIntakeResponse)
   @Get()
   @UseInterceptors(PageInterceptor)
@@ -49,8 +42,6 @@ export class PortalController {
   @Post(':id/votes')
   async vote(@Param('slug') slug: string, @Param('id') id: string, @Body() body: PortalVoteDto, @Req() request: FastifyRequest): Promise<PublicIntakeResponse> {
     const organizationId = await this.organizations.requirePortal(slug);
-    // Only a hash of the client address leaves the edge (TRUST_PROXY decides whose address it is).
-    const addressHash = createHash('sha256').update(`${organizationId}/${request.ip}`).digest('hex');
-    return this.bus.request(PortalSubjects.vote, { organizationId, id, body, addressHash });
+    return this.bus.request(PortalSubjects.vote, { organizationId, id, body, addressHash: voterAddressHash(organizationId, request.ip) });
   }
 }

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { defineEnum, enumValues } from '../common/enums';
-import { IsOptionalNonNull } from '../common/validation';
+import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { IntakeBasicsDto, IntakeKind, IntakeStage, IntakeSummaryResponse } from './intake.dto';
 import { Field, MutableRecordResponse, RecordResponse, Timestamped } from '../common/schema';
 
@@ -20,6 +20,9 @@ export const MAX_PORTAL_ORIGINS = 20;
  * A browser origin as it arrives in the `Origin` header: `http(s)://host[:port]`, no path, no
  * credentials, no wildcard (case-insensitive here; stored lower-case, as browsers send it).
  */
+/** An accent colour for the portal pages: `#rrggbb` (stored lower-case). */
+export const ACCENT_COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
+
 export const ORIGIN_PATTERN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** Organization settings (ADMIN); `portalEnabled` opens the public intake portal at /public/portals/{slug}. */
@@ -34,6 +37,12 @@ export class UpdateOrganizationSettingsDto {
   @MaxLength(253, { each: true })
   @Matches(ORIGIN_PATTERN, { each: true, message: 'each value in $property must be an origin like https://example.com or http://localhost:8080 (scheme, host, optional port; no path)' })
   portalAllowedOrigins?: string[];
+
+  /** The portal pages' accent colour, `#rrggbb`; null restores the default. */
+  @IsNullable()
+  @IsString()
+  @Matches(ACCENT_COLOR_PATTERN, { message: '$property must be a colour like #1a73e8 (# and six hex digits)' })
+  portalAccentColor?: string | null;
 }
 
 @Timestamped()
@@ -42,6 +51,7 @@ export class OrganizationSettingsResponse extends MutableRecordResponse {
   @Field.string() slug!: string;
   @Field.boolean() portalEnabled!: boolean;
   @Field.strings() portalAllowedOrigins!: string[];
+  @Field.string({ nullable: true }) portalAccentColor!: string | null;
 }
 
 /** A submission through the public portal: no API key, so the submitter names themself. */

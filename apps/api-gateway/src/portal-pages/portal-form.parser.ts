@@ -1,0 +1,29 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+
+export const PAGES_PREFIX = '/portal/';
+
+/** A form's fields by name (the first value of a repeated name); nothing but strings. */
+export type FormFields = Record<string, string>;
+
+/**
+ * HTML forms post `application/x-www-form-urlencoded`. Only the portal's pages take it: anywhere
+ * else it stays 415, as every other non-JSON body (the API is JSON only).
+ */
+@Injectable()
+export class PortalFormParser implements OnModuleInit {
+  constructor(@Inject(HttpAdapterHost) private readonly host: HttpAdapterHost) {}
+
+  onModuleInit(): void {
+    const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
+    fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+      if (!request.url.startsWith(PAGES_PREFIX)) {
+        return done(Object.assign(new Error('Unsupported Media Type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }), undefined);
+      }
+      const fields: FormFields = Object.create(null) as FormFields;
+      for (const [name, value] of new URLSearchParams(body as string)) if (!(name in fields)) fields[name] = value;
+      done(null, fields);
+    });
+  }
+}
