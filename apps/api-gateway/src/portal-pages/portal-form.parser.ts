@@ -17,6 +17,8 @@ export class PortalFormParser implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.host.httpAdapter.getInstance<FastifyInstance>();
+    // Nest's adapter registers its own for every route when the app keeps its default body parsers (tests do).
+    if (fastify.hasContentTypeParser('application/x-www-form-urlencoded')) fastify.removeContentTypeParser('application/x-www-form-urlencoded');
     fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
       if (!request.url.startsWith(PAGES_PREFIX)) {
         return done(Object.assign(new Error('Unsupported Media Type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }), undefined);

@@ -34,6 +34,12 @@ h2 { font-size: 1.15rem; margin: 0 0 .25rem; overflow-wrap: anywhere; }
 .field label, .filters label { display: block; font-weight: 600; margin-bottom: .25rem; }
 input[type=text], input[type=email], input[type=search], select, textarea { width: 100%; font: inherit; color: inherit; background: var(--card); border: 1px solid var(--muted); border-radius: 6px; padding: .5rem .6rem; min-height: 2.75rem; }
 textarea { min-height: 10rem; resize: vertical; }
+fieldset.field { border: 0; padding: 0; }
+fieldset.field legend { font-weight: 600; padding: 0; margin-bottom: .25rem; }
+.choice { display: flex; align-items: center; gap: .5rem; min-height: 2.75rem; }
+.choice input { width: 1.25rem; height: 1.25rem; margin: 0; accent-color: var(--accent); }
+.field .choice label { display: inline; font-weight: 400; margin: 0; }
+.description, .body { margin-top: .75rem; }
 .hint { color: var(--muted); font-size: .9rem; margin: .25rem 0 0; }
 .error { color: var(--error); font-weight: 600; margin: .25rem 0 0; }
 .invalid { border-color: var(--error) !important; border-width: 2px !important; }

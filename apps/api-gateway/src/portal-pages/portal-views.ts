@@ -198,7 +198,7 @@ export function newPage(brand: PageBrand, guard: FormGuard, form: SubmissionForm
         { className: 'field' },
         h('legend', null, 'Kind'),
         Object.entries(KIND_LABELS).map(([value, text]) =>
-          h('div', { key: value }, h('input', { type: 'radio', id: `kind-${value}`, name: 'kind', value, defaultChecked: (values.kind ?? 'IMPROVEMENT') === value }), ' ', h('label', { htmlFor: `kind-${value}` }, text)),
+          h('div', { key: value, className: 'choice' }, h('input', { type: 'radio', id: `kind-${value}`, name: 'kind', value, defaultChecked: (values.kind ?? 'IMPROVEMENT') === value }), h('label', { htmlFor: `kind-${value}` }, text)),
         ),
         errors.kind ? h('p', { className: 'error', id: 'kind-error' }, errors.kind) : null,
       ),
