@@ -1,11 +1,10 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
+import type { FormFields } from './portal-form';
 
 export const PAGES_PREFIX = '/portal/';
 
-/** A form's fields by name (the first value of a repeated name); nothing but strings. */
-export type FormFields = Record<string, string>;
 
 /**
  * HTML forms post `application/x-www-form-urlencoded`. Only the portal's pages take it: anywhere
