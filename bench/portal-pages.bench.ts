@@ -5,7 +5,7 @@
  * at 50 concurrent clients for the page and for the JSON list it is built from
  * (/public/portals/{slug}/intake). Requests rotate over the newest and most-voted orders, a kind
  * and a stage filter, and later pages by cursor; conditional requests are not sent, so every page
- * is rendered. Writes docs/benchmarks.md (block "portal-pages").
+ * is read through the portal's messages. Writes docs/benchmarks.md (block "portal-pages").
  */
 import autocannon from 'autocannon';
 import { createOrganizations, loadAverage, publishResults, runBench, startStack } from './paired';
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
       '### Portal list page (/portal/{slug})',
       '',
       `${SUBMISSIONS} public submissions in one organization per store (a third BUG, every tenth with a vote), seeded through the JSON portal in ${seedSeconds} s. ` +
-        `Requests rotate over the newest and most-voted first pages, kind=BUG, stage=SUBMITTED by votes, and pages 2–4 by cursor; no If-None-Match, so every page is rendered. ` +
+        `Requests rotate over the newest and most-voted first pages, kind=BUG, stage=SUBMITTED by votes, and pages 2–4 by cursor; no If-None-Match, so every request reads through the portal's messages (identical reads reuse their rendered HTML: RenderCache). ` +
         `${SECONDS} s measured after 3 s of warm-up; load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' / ')} (2 cores shared).`,
       '',
       '| run | load | pages/s | p50 ms | p99 ms | failures |',
