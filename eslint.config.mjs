@@ -58,6 +58,7 @@ const FEATURE_FOLDERS = {
     comments: ['work-items'],
     relations: ['work-items'],
     sprints: ['common', 'teams', 'work-items'],
+    discovery: ['intake', 'relations', 'sprints', 'work-items'],
   },
   'mcp-server': {
     records: [],
@@ -85,7 +86,7 @@ const FEATURE_FOLDERS = {
     experiments: ['database', 'records', 'references'],
     evidence: ['records', 'references'],
     search: ['database'],
-    context: ['ckrs', 'evidence', 'experiments', 'goals', 'solutions'],
+    context: ['ckrs', 'evidence', 'experiments', 'goals', 'opportunities', 'solutions'],
   },
   'webhook-dispatcher': {
     common: [],

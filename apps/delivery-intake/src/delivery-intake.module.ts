@@ -5,6 +5,8 @@ import { ChangelogService } from './changelog/changelog.service';
 import { PublicChangelogHandler } from './changelog/public-changelog.handler';
 import { PublicChangelogService } from './changelog/public-changelog.service';
 import { CommentHandler } from './comments/comment.handler';
+import { DiscoveryReadsService } from './discovery/discovery-reads.service';
+import { DiscoveryHandler } from './discovery/discovery.handler';
 import { CommentRepository } from './comments/comment.repository';
 import { CommentService } from './comments/comment.service';
 import { deliveryOutboxProviders } from './common/delivery.outbox';
@@ -37,7 +39,7 @@ import { WorkItemService } from './work-items/work-item.service';
 
 /** Work items, relations, labels, comments, sprints, teams, intake, changelog. Served over the bus. */
 @Module({
-  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler],
+  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler],
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,
@@ -69,6 +71,7 @@ import { WorkItemService } from './work-items/work-item.service';
     ChangelogRepository,
     ChangelogService,
     PublicChangelogService,
+    DiscoveryReadsService,
   ],
 })
 export class DeliveryIntakeModule {}

@@ -35,18 +35,29 @@ export const REPO_DELIVERY_RECEIVED_EVENT = 'repos.delivery_received';
 
 const RATE_LIMIT_SYNC = [IdentitySubjects.rateLimitSync];
 
+/** Reads only the MCP packet and refs make (batched or by uuid alone); the REST edge never sends them. */
+const MCP_ONLY: readonly string[] = [
+  StrategySubjects.search,
+  StrategySubjects.insightEvidence,
+  StrategySubjects.discoveryGraph,
+  StrategySubjects.locate,
+  DeliverySubjects.locate,
+  DeliverySubjects.discoveryWorkItems,
+  RepoSubjects.artifactsByWorkItems,
+];
+
 export const APP_MESSAGING = Object.freeze({
   'api-gateway': {
     serves: [IdentitySubjects.verifyApiKey, IdentitySubjects.me, IdentitySubjects.findUsers],
     requests: [
       ...all(WorkItemSubjects).filter((subject) => subject !== WorkItemSubjects.resolveKeys),
-      ...all(DeliverySubjects),
+      ...all(DeliverySubjects).filter((subject) => !MCP_ONLY.includes(subject)),
       ...all(ChangelogSubjects),
       ...all(PortalSubjects),
       ...all(StrategySubjects).filter(
-        (subject) => subject !== StrategySubjects.search && subject !== StrategySubjects.insightEvidence && subject !== StrategySubjects.discoveryContext,
+        (subject) => !MCP_ONLY.includes(subject),
       ),
-      ...all(RepoSubjects).filter((subject) => subject !== RepoSubjects.connectionChanged),
+      ...all(RepoSubjects).filter((subject) => subject !== RepoSubjects.connectionChanged && !MCP_ONLY.includes(subject)),
       ...all(WebhookSubjects),
     ],
     broadcasts: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
@@ -63,6 +74,8 @@ export const APP_MESSAGING = Object.freeze({
       WorkItemSubjects.get,
       WorkItemSubjects.list,
       WorkItemSubjects.update,
+      DeliverySubjects.locate,
+      DeliverySubjects.discoveryWorkItems,
       DeliverySubjects.relationList,
       DeliverySubjects.relationAdd,
       DeliverySubjects.relationRemove,
@@ -100,8 +113,10 @@ export const APP_MESSAGING = Object.freeze({
       StrategySubjects.insightUpdate,
       StrategySubjects.insightEvidence,
       StrategySubjects.search,
-      StrategySubjects.discoveryContext,
+      StrategySubjects.discoveryGraph,
+      StrategySubjects.locate,
       RepoSubjects.workItemArtifacts,
+      RepoSubjects.artifactsByWorkItems,
     ],
     broadcasts: [...RATE_LIMIT_SYNC],
     hears: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],

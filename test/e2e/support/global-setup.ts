@@ -32,6 +32,9 @@ function baseEnv(): Record<string, string> {
     PATH: process.env.PATH ?? '',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // The MCP files refuse bad keys on purpose, all from this one address: at the default 20 a minute,
+    // a file whose new key is looked up after them got 429 (auth-failures.e2e-spec tests the budget itself).
+    AUTH_FAILURES_PER_MINUTE: '1000',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_RETRY_SCHEDULE: '1s,1s,2s',
     // As behind one ingress: tests stand for different clients with X-Forwarded-For.

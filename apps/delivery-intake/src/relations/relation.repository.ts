@@ -41,6 +41,19 @@ export class RelationRepository {
     );
   }
 
+  /** The items blocking each of the given items (`blockedBy` of their relations), in creation order. */
+  blockersOf(organizationId: string, workItemIds: readonly string[]): Promise<(RelationViewRow & { blocked_id: string })[]> {
+    return this.db.sql.query<RelationViewRow & { blocked_id: string }>(
+      `SELECT r.target_id AS blocked_id, r.id AS relation_id, r.type::text AS type, false AS outgoing,
+              w.id, w.number, w.title, w.status::text AS status, w.assignee_id
+         FROM delivery.work_item_relations r
+         JOIN delivery.work_items w ON w.organization_id = r.organization_id AND w.id = r.source_id
+        WHERE r.organization_id = $1 AND r.type = 'BLOCKS' AND r.target_id = ANY($2::uuid[])
+        ORDER BY r.created_at, r.id`,
+      [organizationId, [...workItemIds]],
+    );
+  }
+
   /** Stores the link; false when the two items are linked this way already (a concurrent duplicate included). */
   async create(organizationId: string, edge: StoredEdge): Promise<boolean> {
     const rows = await this.db.sql.query(

@@ -82,6 +82,15 @@ export class RelationService {
     return toRelationsResponse(await this.relations.views(auth.organizationId, item.id));
   }
 
+  /** The items blocking each given item (uuids the caller has read), by item; items blocked by none are absent. */
+  async blockersOf(auth: AuthContext, workItemIds: readonly string[]): Promise<Record<string, RelatedWorkItem[]>> {
+    assertCan(auth, Permission.Read);
+    const blockers: Record<string, RelatedWorkItem[]> = {};
+    if (workItemIds.length === 0) return blockers;
+    for (const row of await this.relations.blockersOf(auth.organizationId, workItemIds)) (blockers[row.blocked_id] ??= []).push(toRelated(row));
+    return blockers;
+  }
+
   async add(auth: AuthContext, ref: string, dto: AddWorkItemRelationDto): Promise<WorkItemRelationsResponse> {
     assertCan(auth, Permission.DeliveryWrite);
     const item = await this.require(auth.organizationId, ref);

@@ -74,15 +74,19 @@ export class WorkItemService {
 
   /** The page as JSON: the gateway sends its items on without parsing them. */
   async list(auth: AuthContext, query: ListWorkItemsQuery): Promise<EncodedJson<Page<WorkItemResponse>>> {
+    return encodePage(await this.page(auth, query));
+  }
+
+  /** The page of `list`, as objects, for a reader that adds to it. */
+  page(auth: AuthContext, query: ListWorkItemsQuery): Promise<Page<WorkItemResponse>> {
     assertCan(auth, Permission.Read);
-    const page = await readPage(
+    return readPage(
       query,
       (after, take) => this.workItems.list(auth.organizationId, query, keyNumberAfter(after), take),
       (item) => item,
       keyNumberOf,
       'number',
     );
-    return encodePage(page);
   }
 
   /**

@@ -1,11 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContext, InsightEvidence, NotFoundError } from '@pds/contracts';
-import { ArtifactReader } from '../records/artifact.reader';
-import { RecordSearchService, SEARCHABLE_TYPES } from '../records/record-search.service';
-import { AnyRecord, RecordReader } from '../records/record.reader';
-import { MAX_QUOTE, Detail, clip, refOf, summaryOf, viewOf } from '../records/record.view';
-import { WorkItemLinksReader } from '../records/work-item-links.reader';
-import { DiscoveryGraph } from './discovery-graph';
+import {
+  AnnualGoalResponse,
+  AuthContext,
+  CkrResponse,
+  InsightEvidence,
+  OpportunityResponse,
+  ProductGoalResponse,
+  WorkItemResponse,
+} from '@pds/contracts';
+import { ArtifactReader, WorkItemArtifacts } from '../records/artifact.reader';
+import { RecordReader } from '../records/record.reader';
+import { MAX_QUOTE, Detail, TEXT_LIMIT as TEXT, clip, refOf, summaryOf, viewOf } from '../records/record.view';
+import { DiscoveryGraph, ids } from './discovery-graph';
 import { DiscoveryGraphBuilder } from './discovery-graph.builder';
 
 export const SECTIONS = ['insights', 'interviews', 'okrs', 'opportunities', 'solutions', 'experiments', 'workItems'] as const;
@@ -29,7 +35,6 @@ export interface Packet {
 
 /** `brief` must fit an agent's context: about 8,000 tokens. */
 export const BRIEF_BUDGET = 32_000;
-const TEXT: Record<Detail, number> = { brief: 280, standard: 1000, full: 20_000 };
 const QUOTES: Record<Detail, number> = { brief: 3, standard: 10, full: 50 };
 const MAX_OPEN_QUESTIONS = 20;
 const OPEN_WORK = new Set(['DONE', 'CANCELLED']);
@@ -51,27 +56,30 @@ interface SectionSlice {
 export class DiscoveryContextService {
   constructor(
     @Inject(RecordReader) private readonly records: RecordReader,
-    @Inject(RecordSearchService) private readonly search: RecordSearchService,
     @Inject(DiscoveryGraphBuilder) private readonly graphs: DiscoveryGraphBuilder,
-    @Inject(WorkItemLinksReader) private readonly links: WorkItemLinksReader,
     @Inject(ArtifactReader) private readonly artifacts: ArtifactReader,
   ) {}
 
   async packet(auth: AuthContext, request: PacketRequest): Promise<Packet> {
-    const { type, record } = await this.focus(auth, request);
     const continuing = request.offsets !== undefined;
     const wanted = continuing ? SECTIONS.filter((s) => request.offsets?.[s] !== undefined) : SECTIONS;
     const at = (section: Section) => request.offsets?.[section] ?? 0;
     const { detail, limitPerSection: limit } = request;
-    const g = await this.graphs.build(auth, type, record, wanted.includes('insights') ? { from: at('insights'), limit } : undefined);
+    const g = await this.graphs.build(auth, request, wanted.includes('insights') ? { from: at('insights'), limit } : undefined);
+    const { type, record } = g.focus;
+
+    // The artifacts of the work items shown (and of a work item in focus), in one request.
+    const shownWork = wanted.includes('workItems') ? g.workItems.slice(at('workItems'), at('workItems') + limit) : [];
+    const focusArtifacts = !continuing && type === 'work_item';
+    const artifacts = await this.artifacts.forWorkItems(auth, [...(focusArtifacts ? [record.id] : []), ...ids(shownWork)]);
 
     const slices = Object.fromEntries(
-      await Promise.all(wanted.map(async (section) => [section, await this.section(auth, g, section, at(section), limit, detail)] as const)),
+      await Promise.all(wanted.map(async (section) => [section, await this.section(auth, g, section, at(section), limit, detail, artifacts)] as const)),
     ) as Partial<Record<Section, SectionSlice>>;
 
     const focus = continuing ? summaryOf(type, record) : viewOf(type, record, detail);
     // A work item in focus shows its repository artifacts, as the work items below it do.
-    if (!continuing && type === 'work_item') Object.assign(focus, { artifacts: await this.artifacts.forWorkItem(auth, record.id) });
+    if (focusArtifacts) Object.assign(focus, { artifacts: artifacts[record.id] });
     const body: Record<string, unknown> = { focus };
     if (slices.insights || slices.interviews) body.evidence = { insights: slices.insights, interviews: slices.interviews };
     if (!continuing) body.goals = { productGoal: goalView(g.productGoal, detail), annualGoal: goalView(g.annualGoal, detail) };
@@ -87,16 +95,15 @@ export class DiscoveryContextService {
     return { body, next, focusRef: refOf(record) };
   }
 
-  private async focus(auth: AuthContext, request: PacketRequest): Promise<{ type: ReturnType<typeof summaryOf>['type']; record: AnyRecord }> {
-    if (request.ref) return this.records.locate(auth, request.ref);
-    const query = request.query ?? '';
-    const hits = await this.search.search(auth, query, SEARCHABLE_TYPES, 1, { s: 0, w: null });
-    const best = hits.items[0];
-    if (!best) throw new NotFoundError('Record matching', JSON.stringify(query));
-    return this.records.locate(auth, best.ref);
-  }
-
-  private async section(auth: AuthContext, g: DiscoveryGraph, section: Section, from: number, limit: number, detail: Detail): Promise<SectionSlice> {
+  private async section(
+    auth: AuthContext,
+    g: DiscoveryGraph,
+    section: Section,
+    from: number,
+    limit: number,
+    detail: Detail,
+    artifacts: Record<string, WorkItemArtifacts>,
+  ): Promise<SectionSlice> {
     const take = <T>(all: readonly T[]) => ({ page: all.slice(from, from + limit), omitted: Math.max(0, all.length - from - limit) });
     switch (section) {
       case 'insights': {
@@ -112,7 +119,10 @@ export class DiscoveryContextService {
           for (const insight of insights) if (insight.interview && !interviewIds.includes(insight.interview.id)) interviewIds.push(insight.interview.id);
         }
         const { page, omitted } = take(interviewIds);
-        const interviews = await this.records.findMany(auth, 'interview', page);
+        // An interview in focus is held already: only the others are read.
+        const held = g.focus.type === 'interview' ? g.focus.record : null;
+        const read = await this.records.findMany(auth, 'interview', page.filter((id) => id !== held?.id));
+        const interviews = page.flatMap((id) => (id === held?.id ? [held] : read.filter((i) => i.id === id)));
         return { items: interviews.map((i) => viewOf('interview', i, detail)), omitted };
       }
       case 'okrs': {
@@ -137,41 +147,39 @@ export class DiscoveryContextService {
       }
       case 'workItems': {
         const { page, omitted } = take(g.workItems);
-        const items = await Promise.all(page.map((w) => this.workItemView(auth, w, detail)));
+        const items = page.map((w) => workItemView(g, w, detail, artifacts[w.id]));
         return { items, omitted, ...(g.workItemsBeyond ? { omittedAtLeast: true as const } : {}) };
       }
     }
   }
 
-  private async workItemView(auth: AuthContext, w: AnyRecord, detail: Detail): Promise<Record<string, unknown>> {
-    const [relations, artifacts] = await Promise.all([
-      w.isBlocked ? this.links.relations(auth, w.id) : Promise.resolve(null),
-      this.artifacts.forWorkItem(auth, w.id),
-    ]);
-    return {
-      ...pick(w, ['title', 'status', 'priority', 'assigneeId', 'sprintId', 'isBlocked'], detail),
-      blockedBy: relations ? relations.blockedBy.filter((b) => !OPEN_WORK.has(b.status)).map((b) => ({ ref: b.ref, status: b.status })) : [],
-      artifacts,
-    };
-  }
 }
 
-function pick(record: AnyRecord, fields: readonly string[], detail: Detail): Record<string, unknown> {
+function workItemView(g: DiscoveryGraph, w: WorkItemResponse, detail: Detail, artifacts: WorkItemArtifacts | undefined): Record<string, unknown> {
+  const blockers = w.isBlocked ? (g.blockedBy[w.id] ?? []) : [];
+  return {
+    ...pick(w, ['title', 'status', 'priority', 'assigneeId', 'sprintId', 'isBlocked'], detail),
+    blockedBy: blockers.filter((b) => !OPEN_WORK.has(b.status)).map((b) => ({ ref: b.key, status: b.status })),
+    artifacts,
+  };
+}
+
+function pick<R extends { id: string; key?: string }>(record: R, fields: readonly (keyof R & string)[], detail: Detail): Record<string, unknown> {
   const view: Record<string, unknown> = { ref: refOf(record) };
   for (const field of fields) view[field] = record[field] ?? null;
   if (detail !== 'brief' && 'description' in record) view.description = clip(record.description, TEXT[detail]);
   return view;
 }
 
-function goalView(goal: AnyRecord | null, detail: Detail): Record<string, unknown> | null {
+function goalView(goal: ProductGoalResponse | AnnualGoalResponse | null, detail: Detail): Record<string, unknown> | null {
   if (!goal) return null;
-  return { ref: goal.id, title: goal.title, explanation: clip(goal.explanation, TEXT[detail]), ...(goal.year !== undefined ? { year: goal.year } : {}) };
+  return { ref: goal.id, title: goal.title, explanation: clip(goal.explanation, TEXT[detail]), ...('year' in goal ? { year: goal.year } : {}) };
 }
 
-function okrView(okr: AnyRecord): Record<string, unknown> {
-  const keyResults = ((okr.keyResults as AnyRecord[] | undefined) ?? []).map((kr) => {
-    const current = typeof kr.currentValue === 'number' ? kr.currentValue : null;
-    const target = typeof kr.targetValue === 'number' ? kr.targetValue : null;
+function okrView(okr: CkrResponse): Record<string, unknown> {
+  const keyResults = okr.keyResults.map((kr) => {
+    const current = kr.currentValue;
+    const target = kr.targetValue;
     return {
       title: kr.title,
       status: kr.status,
@@ -184,7 +192,7 @@ function okrView(okr: AnyRecord): Record<string, unknown> {
   return { ref: refOf(okr), title: okr.title, status: okr.status, confidence: okr.confidence, keyResults };
 }
 
-function opportunityView(o: AnyRecord): Record<string, unknown> {
+function opportunityView(o: OpportunityResponse): Record<string, unknown> {
   return {
     ref: refOf(o),
     title: o.title,
@@ -196,7 +204,7 @@ function opportunityView(o: AnyRecord): Record<string, unknown> {
     effort: o.effort,
     score: o.score,
     riceScore: o.riceScore,
-    insightCount: Array.isArray(o.insightIds) ? o.insightIds.length : 0,
+    insightCount: o.insightIds.length,
   };
 }
 
@@ -218,17 +226,17 @@ function insightView(insight: InsightEvidence, detail: Detail): Record<string, u
 function openQuestions(g: DiscoveryGraph): { ref: string; question: string }[] {
   const questions: { ref: string; question: string }[] = [];
   for (const o of g.opportunities) {
-    if (!Array.isArray(o.insightIds) || o.insightIds.length === 0) questions.push({ ref: refOf(o), question: 'Opportunity has no supporting insight: what evidence backs it?' });
+    if (o.insightIds.length === 0) questions.push({ ref: refOf(o), question: 'Opportunity has no supporting insight: what evidence backs it?' });
     if (!o.ckrId) questions.push({ ref: refOf(o), question: 'Opportunity is not linked to an OKR.' });
     if (!g.solutions.some((s) => s.opportunityId === o.id)) questions.push({ ref: refOf(o), question: 'Opportunity has no solution yet.' });
   }
-  for (const e of g.experiments) if (!e.result) questions.push({ ref: refOf(e), question: `Experiment (${String(e.status)}) has no result yet.` });
+  for (const e of g.experiments) if (!e.result) questions.push({ ref: refOf(e), question: `Experiment (${e.status}) has no result yet.` });
   for (const okr of g.okrs) {
-    for (const kr of (okr.keyResults as AnyRecord[] | undefined) ?? []) {
-      if (kr.currentValue === null || kr.currentValue === undefined) questions.push({ ref: refOf(okr), question: `Key result "${String(kr.title)}" has no current value.` });
+    for (const kr of okr.keyResults) {
+      if (kr.currentValue === null || kr.currentValue === undefined) questions.push({ ref: refOf(okr), question: `Key result "${kr.title}" has no current value.` });
     }
   }
-  for (const w of g.workItems) if (w.isBlocked && !OPEN_WORK.has(String(w.status))) questions.push({ ref: refOf(w), question: 'Work item is blocked by an open item.' });
+  for (const w of g.workItems) if (w.isBlocked && !OPEN_WORK.has(w.status)) questions.push({ ref: refOf(w), question: 'Work item is blocked by an open item.' });
   return questions.slice(0, MAX_OPEN_QUESTIONS);
 }
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContext, DISCOVERY_CONTEXT_FOLLOWED, MAX_PAGE_SIZE } from '@pds/contracts';
-import { AnyRecord, RecordReader } from '../records/record.reader';
-import { RecordType } from '../records/record-type';
-import { DiscoveryGraph, ids, mergeRecords, str } from './discovery-graph';
-
-/** Opportunities of an OKR or goal whose solutions are followed (the rest are still listed). */
-const FOLLOWED_OPPORTUNITIES = DISCOVERY_CONTEXT_FOLLOWED;
+import { AuthContext, DiscoveryFocusDto, DiscoveryGraphReply, DiscoveryWorkItemsPage, ListWorkItemsQuery, MAX_PAGE_SIZE, NotFoundError, WorkItemResponse } from '@pds/contracts';
+import { RecordSearchService, SEARCHABLE_TYPES } from '../records/record-search.service';
+import { WorkItemLinksReader } from '../records/work-item-links.reader';
+import { RecordReader } from '../records/record.reader';
+import { TypedRecord } from '../records/record-reads';
+import { RecordType, kindOfType } from '../records/record-type';
+import { Blocker, DiscoveryGraph, mergeRecords } from './discovery-graph';
 
 /** The insights page a packet will show, read along with the graph. */
 export interface EvidencePage {
@@ -13,153 +13,111 @@ export interface EvidencePage {
   limit: number;
 }
 
+const NO_WORK_ITEMS: DiscoveryWorkItemsPage = { items: [], nextCursor: null, blockedBy: {} };
+
+
+/** The focus as the strategy service starts from it: a delivery record passes the strategy records it names. */
+function focusOf({ type, record }: TypedRecord): DiscoveryFocusDto {
+  const focus: DiscoveryFocusDto = { kind: kindOfType(type), ref: record.id };
+  if (type === 'work_item') return { ...focus, opportunityId: record.opportunityId, ckrId: record.ckrId, solutionId: record.solutionId, experimentId: record.experimentId };
+  if (type === 'intake') return { ...focus, opportunityId: record.opportunityId };
+  return focus;
+}
+
+/** The work-item filter naming a focus of these types; the other types take their first opportunity's. */
+const FILTER_OF: Partial<Record<RecordType, 'opportunityId' | 'ckrId' | 'solutionId' | 'experimentId' | 'sprintId' | 'parentId'>> = {
+  opportunity: 'opportunityId',
+  okr: 'ckrId',
+  solution: 'solutionId',
+  experiment: 'experimentId',
+  sprint: 'sprintId',
+  work_item: 'parentId',
+};
+
+function workItemFilter({ type, record }: TypedRecord): ListWorkItemsQuery | null {
+  const field = FILTER_OF[type];
+  return field ? { [field]: record.id } : null;
+}
+
 /**
- * Walks from the focus record up (goals, OKR), across (opportunity, solutions, experiments) and
- * down (work items) through the services' subjects: after what the focus names, one request to
- * the strategy service for everything up and across (and the evidence page) beside one work-item
- * list, rather than a request per record and level.
+ * Gathers what a packet is cut from: up (goals, OKRs), across (opportunities, solutions,
+ * experiments) and the evidence page in one request to the strategy service, which walks from the
+ * focus; down, the work items with their blockers in one request to delivery-intake — beside it
+ * when the focus names the filter, after it when they are those of the first opportunity.
  */
 @Injectable()
 export class DiscoveryGraphBuilder {
-  constructor(@Inject(RecordReader) private readonly records: RecordReader) {}
+  constructor(
+    @Inject(RecordReader) private readonly records: RecordReader,
+    @Inject(RecordSearchService) private readonly search: RecordSearchService,
+    @Inject(WorkItemLinksReader) private readonly links: WorkItemLinksReader,
+  ) {}
 
-  async build(auth: AuthContext, type: RecordType, focus: AnyRecord, evidence?: EvidencePage): Promise<DiscoveryGraph> {
-    const g: DiscoveryGraph = {
-      focus: { type, record: focus },
-      insightIds: [],
-      interviewIds: [],
-      productGoal: null,
-      annualGoal: null,
-      okrs: [],
-      opportunities: [],
-      solutions: [],
-      experiments: [],
-      workItems: [],
-      workItemsBeyond: false,
-    };
-    await this.seed(auth, g);
-    await this.expand(auth, g, evidence);
-    return g;
+  /** The graph around `ref`, else around the best search hit of `query`. */
+  async build(auth: AuthContext, focus: { ref?: string; query?: string }, evidence?: EvidencePage): Promise<DiscoveryGraph> {
+    if (focus.ref) return this.around(auth, await this.records.locate(auth, focus.ref), evidence);
+    const query = focus.query ?? '';
+    const hits = await this.search.search(auth, query, SEARCHABLE_TYPES, 1, { s: 0, w: null });
+    const best = hits.items[0];
+    if (!best) throw new NotFoundError('Record matching', JSON.stringify(query));
+    return this.around(auth, await this.records.locate(auth, best.ref), evidence);
   }
 
-  private find(auth: AuthContext, type: RecordType, id: unknown): Promise<AnyRecord | null> {
-    return typeof id === 'string' ? this.records.find(auth, type, id) : Promise.resolve(null);
-  }
-
-  private async all(auth: AuthContext, type: RecordType, query: Record<string, unknown>): Promise<AnyRecord[]> {
-    return (await this.records.list(auth, type, { ...query, limit: MAX_PAGE_SIZE })).items;
-  }
-
-  /** The records the focus names directly. */
-  private async seed(auth: AuthContext, g: DiscoveryGraph): Promise<void> {
-    const { type, record: f } = g.focus;
-    switch (type) {
-      case 'opportunity':
-        g.opportunities.push(f);
-        break;
-      case 'okr':
-        g.okrs.push(f);
-        mergeRecords(g.opportunities, await this.all(auth, 'opportunity', { ckrId: f.id }));
-        break;
-      case 'solution':
-        g.solutions.push(f);
-        mergeRecords(g.opportunities, [await this.find(auth, 'opportunity', f.opportunityId)]);
-        break;
-      case 'experiment': {
-        g.experiments.push(f);
-        const [okr, solution] = await Promise.all([this.find(auth, 'okr', f.ckrId), this.find(auth, 'solution', f.solutionId)]);
-        mergeRecords(g.okrs, [okr]);
-        mergeRecords(g.solutions, [solution]);
-        if (solution) mergeRecords(g.opportunities, [await this.find(auth, 'opportunity', solution.opportunityId)]);
-        break;
-      }
-      case 'work_item': {
-        const [opp, okr, solution, experiment] = await Promise.all([
-          this.find(auth, 'opportunity', f.opportunityId),
-          this.find(auth, 'okr', f.ckrId),
-          this.find(auth, 'solution', f.solutionId),
-          this.find(auth, 'experiment', f.experimentId),
-        ]);
-        mergeRecords(g.opportunities, [opp]);
-        mergeRecords(g.okrs, [okr]);
-        mergeRecords(g.solutions, [solution]);
-        mergeRecords(g.experiments, [experiment]);
-        if (!opp && solution) mergeRecords(g.opportunities, [await this.find(auth, 'opportunity', solution.opportunityId)]);
-        break;
-      }
-      case 'insight':
-        g.insightIds.push(f.id);
-        break;
-      case 'interview':
-        g.interviewIds.push(f.id);
-        break;
-      case 'product_goal':
-        g.productGoal = f;
-        mergeRecords(g.opportunities, await this.all(auth, 'opportunity', { productGoalId: f.id }));
-        break;
-      case 'annual_goal':
-        g.annualGoal = f;
-        mergeRecords(g.okrs, await this.all(auth, 'okr', { annualGoalId: f.id }));
-        break;
-      case 'sprint':
-        break;
-      case 'intake': {
-        const [opp, workItem] = await Promise.all([this.find(auth, 'opportunity', f.opportunityId), this.find(auth, 'work_item', f.workItemId)]);
-        mergeRecords(g.opportunities, [opp]);
-        mergeRecords(g.workItems, [workItem]);
-        break;
-      }
-    }
-  }
-
-  /** Up, across and down from what the focus named. */
-  private async expand(auth: AuthContext, g: DiscoveryGraph, evidence: EvidencePage | undefined): Promise<void> {
-    const followed = g.opportunities.slice(0, FOLLOWED_OPPORTUNITIES);
-    for (const opp of g.opportunities) for (const id of (opp.insightIds as string[] | undefined) ?? []) if (!g.insightIds.includes(id)) g.insightIds.push(id);
-
-    const knownIds = ids(g.okrs);
-    const okrIds = [...new Set(g.opportunities.map((o) => str(o.ckrId)).filter((id): id is string => id !== null && !knownIds.includes(id)))];
-    const evidenceIds = evidence ? g.insightIds.slice(evidence.from, evidence.from + evidence.limit) : [];
-    const [context, workItems] = await Promise.all([
-      this.records.discoveryContext(auth, {
-        knownOkrs: g.okrs.slice(0, FOLLOWED_OPPORTUNITIES).map((okr) => ({ id: okr.id, productGoalId: str(okr.productGoalId), annualGoalId: str(okr.annualGoalId) })),
-        okrIds,
-        solutionsOf: g.focus.type === 'solution' ? [] : ids(followed),
-        goals: {
-          productGoalId: g.productGoal ? g.productGoal.id : str(g.opportunities[0]?.productGoalId),
-          annualGoalId: g.annualGoal ? g.annualGoal.id : null,
-        },
-        insightIds: evidenceIds,
-      }),
-      this.workItems(auth, g),
+  /**
+   * The focus is read first (by its own subject for a key): the work items it names are then listed
+   * beside the strategy graph, not after it, which keeps the packet's latency at two round trips
+   * before the artifacts.
+   */
+  private async around(auth: AuthContext, focus: TypedRecord, evidence: EvidencePage | undefined): Promise<DiscoveryGraph> {
+    const filter = workItemFilter(focus);
+    const [strategy, filtered, named] = await Promise.all([
+      this.records.discoveryGraph(auth, { focus: focusOf(focus), ...(evidence ? { evidence } : {}) }),
+      filter ? this.workItems(auth, filter) : Promise.resolve(null),
+      focus.type === 'intake' ? this.named(auth, focus.record.workItemId) : Promise.resolve(null),
     ]);
-    mergeRecords(g.okrs, context.okrs);
-    mergeRecords(g.solutions, context.solutions);
-    mergeRecords(g.workItems, workItems.items);
-    g.workItemsBeyond = workItems.beyond;
-    g.productGoal = context.productGoal;
-    g.annualGoal = context.annualGoal;
-    if (evidence) g.evidence = { from: evidence.from, items: context.insights };
-
-    const solutionIds = new Set(ids(g.solutions));
-    const okrScoped = g.focus.type === 'okr' || g.focus.type === 'annual_goal';
-    mergeRecords(g.experiments, okrScoped ? context.experiments : context.experiments.filter((e) => solutionIds.has(String(e.solutionId))));
+    return this.graphOf(focus, strategy, filtered ?? (await this.ofFirstOpportunity(auth, strategy)), named, evidence);
   }
 
-  /** The delivery of the focus: one filtered list, the most specific filter the focus allows. */
-  private async workItems(auth: AuthContext, g: DiscoveryGraph): Promise<{ items: AnyRecord[]; beyond: boolean }> {
-    const { type, record: f } = g.focus;
-    const filter: Record<string, unknown> | null =
-      type === 'opportunity' ? { opportunityId: f.id }
-      : type === 'okr' ? { ckrId: f.id }
-      : type === 'solution' ? { solutionId: f.id }
-      : type === 'experiment' ? { experimentId: f.id }
-      : type === 'sprint' ? { sprintId: f.id }
-      : type === 'work_item' ? { parentId: f.id }
-      : g.opportunities[0] ? { opportunityId: g.opportunities[0].id }
-      : null;
-    if (!filter) return { items: [], beyond: false };
-    const page = await this.records.list(auth, 'work_item', { ...filter, limit: MAX_PAGE_SIZE });
-    return { items: page.items, beyond: page.nextCursor !== null };
+  /** The work item an intake names, with what blocks it when it is blocked (it is not in a list page). */
+  private async named(auth: AuthContext, id: string | null): Promise<{ item: WorkItemResponse; blockedBy: Blocker[] } | null> {
+    const item = await this.records.find(auth, 'work_item', id);
+    if (!item) return null;
+    const blockedBy = item.isBlocked ? (await this.links.relations(auth, item.id)).blockedBy.map((b) => ({ key: b.ref, status: b.status })) : [];
+    return { item, blockedBy };
+  }
+
+  private ofFirstOpportunity(auth: AuthContext, strategy: DiscoveryGraphReply): Promise<DiscoveryWorkItemsPage> {
+    const first = strategy.opportunities[0];
+    return first ? this.workItems(auth, { opportunityId: first.id }) : Promise.resolve(NO_WORK_ITEMS);
+  }
+
+  private graphOf(
+    focus: TypedRecord,
+    strategy: DiscoveryGraphReply,
+    workItems: DiscoveryWorkItemsPage,
+    named: { item: WorkItemResponse; blockedBy: Blocker[] } | null,
+    evidence: EvidencePage | undefined,
+  ): DiscoveryGraph {
+    const shown: WorkItemResponse[] = [];
+    mergeRecords(shown, [named?.item, ...workItems.items]);
+    return {
+      focus,
+      insightIds: strategy.insightIds,
+      interviewIds: focus.type === 'interview' ? [focus.record.id] : [],
+      productGoal: strategy.productGoal,
+      annualGoal: strategy.annualGoal,
+      okrs: strategy.ckrs,
+      opportunities: strategy.opportunities,
+      solutions: strategy.solutions,
+      experiments: strategy.experiments,
+      workItems: shown,
+      workItemsBeyond: workItems.nextCursor !== null,
+      blockedBy: named ? { [named.item.id]: named.blockedBy, ...workItems.blockedBy } : workItems.blockedBy,
+      ...(evidence ? { evidence: { from: evidence.from, items: strategy.insights } } : {}),
+    };
+  }
+
+  private workItems(auth: AuthContext, filter: ListWorkItemsQuery): Promise<DiscoveryWorkItemsPage> {
+    return this.records.discoveryWorkItems(auth, { ...filter, limit: MAX_PAGE_SIZE });
   }
 }

@@ -1,32 +1,48 @@
-import type { InsightEvidence } from '@pds/contracts';
-import type { AnyRecord } from '../records/record.reader';
-import type { RecordType } from '../records/record-type';
+import type {
+  AnnualGoalResponse,
+  CkrResponse,
+  ExperimentResponse,
+  InsightEvidence,
+  OpportunityResponse,
+  ProductGoalResponse,
+  SolutionResponse,
+  WorkItemResponse,
+} from '@pds/contracts';
+import type { TypedRecord } from '../records/record-reads';
+
+/** A work item blocking another, as a packet shows it. */
+export interface Blocker {
+  key: string;
+  status: string;
+}
 
 /** Everything a discovery packet is cut from, gathered around one focus record. */
 export interface DiscoveryGraph {
-  focus: { type: RecordType; record: AnyRecord };
+  focus: TypedRecord;
   insightIds: string[];
   /** Interviews named directly (an interview focus); insights add theirs when shown. */
   interviewIds: string[];
-  productGoal: AnyRecord | null;
-  annualGoal: AnyRecord | null;
-  okrs: AnyRecord[];
-  opportunities: AnyRecord[];
-  solutions: AnyRecord[];
-  experiments: AnyRecord[];
-  workItems: AnyRecord[];
+  productGoal: ProductGoalResponse | null;
+  annualGoal: AnnualGoalResponse | null;
+  okrs: CkrResponse[];
+  opportunities: OpportunityResponse[];
+  solutions: SolutionResponse[];
+  experiments: ExperimentResponse[];
+  workItems: WorkItemResponse[];
   /** More work items exist than were fetched. */
   workItemsBeyond: boolean;
+  /** What blocks each blocked work item of `workItems`, read with them. */
+  blockedBy: Record<string, readonly Blocker[]>;
   /** Evidence of the insights page the packet shows, read with the graph (in `insightIds` order). */
   evidence?: { from: number; items: InsightEvidence[] };
 }
 
-export function ids(records: readonly AnyRecord[]): string[] {
+export function ids(records: readonly { id: string }[]): string[] {
   return records.map((r) => r.id);
 }
 
 /** Appends records not yet present (by id), keeping first-seen order. */
-export function mergeRecords(into: AnyRecord[], more: readonly (AnyRecord | null | undefined)[]): void {
+export function mergeRecords<R extends { id: string }>(into: R[], more: readonly (R | null | undefined)[]): void {
   const seen = new Set(ids(into));
   for (const record of more) {
     if (record && !seen.has(record.id)) {
@@ -34,8 +50,4 @@ export function mergeRecords(into: AnyRecord[], more: readonly (AnyRecord | null
       into.push(record);
     }
   }
-}
-
-export function str(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
 }

@@ -24,12 +24,15 @@ export type RecordType = (typeof TYPE_OF_KIND)[keyof typeof TYPE_OF_KIND];
 export const RECORD_TYPES: readonly RecordType[] = Object.values(TYPE_OF_KIND);
 
 /** The type agents see for a record kind the tools read. */
-export function typeOfKind(kind: keyof typeof TYPE_OF_KIND): RecordType {
+export function typeOfKind(kind: ReadKind): RecordType {
   return TYPE_OF_KIND[kind];
 }
 
+/** The record kinds the tools read. */
+export type ReadKind = keyof typeof TYPE_OF_KIND;
+
 /** The record kind an agent's type names. */
-export function kindOfType(type: RecordType): RecordKind {
+export function kindOfType(type: RecordType): ReadKind {
   return type === 'okr' ? 'ckr' : type;
 }
 
@@ -39,13 +42,11 @@ for (const type of RECORD_TYPES) {
   if (keyPrefix) BY_PREFIX.set(keyPrefix, type);
 }
 
-/** A uuid may name a record of any type: keyed records are found by their uuid too. */
-export const UUID_TYPES: readonly RecordType[] = RECORD_TYPES;
-
 /** The types a ref may name: one for a key (`WI-7`), every type for a uuid. */
 export function typesOfRef(ref: string): readonly RecordType[] {
   const trimmed = ref.trim();
-  if (isUuid(trimmed)) return UUID_TYPES;
+  // A uuid may name a record of any type: keyed records are found by their uuid too.
+  if (isUuid(trimmed)) return RECORD_TYPES;
   const match = /^([A-Za-z]+)-(\d{1,9})$/.exec(trimmed);
   const type = match ? BY_PREFIX.get(match[1].toUpperCase()) : undefined;
   if (!type) {

@@ -3,57 +3,20 @@ import {
   AppException,
   AuthContext,
   DeliverySubjects,
-  DiscoveryContextRequest,
+  DiscoveryGraphReply,
+  DiscoveryGraphRequest,
+  DiscoveryWorkItemsPage,
   ErrorCode,
   InsightEvidence,
+  ListWorkItemsQuery,
   NotFoundError,
   Page,
   StrategySubjects as S,
-  WorkItemSubjects,
+  isUuid,
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
-import { RecordType, typesOfRef } from './record-type';
-
-/** Any record as the owning service returns it (contract shapes). */
-export type AnyRecord = { id: string; key?: string } & Record<string, unknown>;
-
-/** DiscoveryContextReply with its records as the MCP views read them. */
-export interface StrategyContext {
-  okrs: AnyRecord[];
-  solutions: AnyRecord[];
-  experiments: AnyRecord[];
-  productGoal: AnyRecord | null;
-  annualGoal: AnyRecord | null;
-  insights: InsightEvidence[];
-}
-
-const GET: Record<RecordType, string> = {
-  work_item: WorkItemSubjects.get,
-  okr: S.ckrGet,
-  opportunity: S.opportunityGet,
-  solution: S.solutionGet,
-  experiment: S.experimentGet,
-  interview: S.interviewGet,
-  insight: S.insightGet,
-  product_goal: S.productGoalGet,
-  annual_goal: S.annualGoalGet,
-  sprint: DeliverySubjects.sprintGet,
-  intake: DeliverySubjects.intakeGet,
-};
-
-const LIST: Record<RecordType, string> = {
-  work_item: WorkItemSubjects.list,
-  okr: S.ckrList,
-  opportunity: S.opportunityList,
-  solution: S.solutionList,
-  experiment: S.experimentList,
-  interview: S.interviewList,
-  insight: S.insightList,
-  product_goal: S.productGoalList,
-  annual_goal: S.annualGoalList,
-  sprint: DeliverySubjects.sprintList,
-  intake: DeliverySubjects.intakeList,
-};
+import { RECORD_READS, RecordOf, RecordRead, ListQuery, TypedRecord } from './record-reads';
+import { RecordType, typeOfKind, typesOfRef } from './record-type';
 
 function isNotFound(error: unknown): boolean {
   return error instanceof AppException && (error.code === ErrorCode.NotFound || error.code === ErrorCode.BadRequest);
@@ -61,18 +24,21 @@ function isNotFound(error: unknown): boolean {
 
 /**
  * Reads records through the services' own subjects with the caller's auth, so every read passes the
- * service's permission check and organization scope; nothing here touches a table.
+ * service's permission check and organization scope; nothing here touches a table. Every read
+ * answers the contracts' type of its record type (RECORD_READS).
  */
 @Injectable()
 export class RecordReader {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
-  get(auth: AuthContext, type: RecordType, id: string): Promise<AnyRecord> {
-    return this.bus.request(GET[type], { auth, id });
+  get<T extends RecordType>(auth: AuthContext, type: T, id: string): Promise<RecordOf[T]> {
+    const read: RecordRead<RecordOf[T]> = RECORD_READS[type];
+    return this.bus.request(read.get, { auth, id });
   }
 
-  /** The record or null when it does not exist in the caller's organization. */
-  async find(auth: AuthContext, type: RecordType, id: string): Promise<AnyRecord | null> {
+  /** The record or null when it does not exist in the caller's organization (or no id is named). */
+  async find<T extends RecordType>(auth: AuthContext, type: T, id: string | null): Promise<RecordOf[T] | null> {
+    if (id === null) return null;
     try {
       return await this.get(auth, type, id);
     } catch (error) {
@@ -82,21 +48,32 @@ export class RecordReader {
   }
 
   /** Several records of one type by id, in order; missing ones left out. */
-  async findMany(auth: AuthContext, type: RecordType, ids: readonly string[]): Promise<AnyRecord[]> {
-    const found = await Promise.all([...new Set(ids)].map((id) => this.find(auth, type, id)));
-    return found.filter((record): record is AnyRecord => record !== null);
+  async findMany<T extends RecordType>(auth: AuthContext, type: T, ids: readonly string[]): Promise<RecordOf[T][]> {
+    const found: (RecordOf[T] | null)[] = await Promise.all([...new Set(ids)].map((id) => this.find(auth, type, id)));
+    return found.filter((record): record is RecordOf[T] => record !== null);
   }
 
   /**
-   * A key names its type; a uuid may be any type without a key, so those are asked in parallel and
-   * the one service that knows it answers (ids are random uuids: at most one hit).
+   * A key names its type and is read by it. A uuid may be any type: each context that owns records
+   * says in one request which of its records it names (ids are random uuids: at most one hit).
    */
-  async locate(auth: AuthContext, ref: string): Promise<{ type: RecordType; record: AnyRecord }> {
-    const types = typesOfRef(ref);
-    const found = await Promise.all(types.map(async (type) => ({ type, record: await this.find(auth, type, ref.trim()) })));
-    const hit = found.find((entry) => entry.record !== null);
-    if (!hit?.record) throw new NotFoundError('Record', ref);
-    return { type: hit.type, record: hit.record };
+  async locate(auth: AuthContext, ref: string): Promise<TypedRecord> {
+    const trimmed = ref.trim();
+    const [type] = typesOfRef(trimmed);
+    const found = isUuid(trimmed) ? await this.locateUuid(auth, trimmed) : await this.keyed(auth, type, trimmed);
+    if (!found) throw new NotFoundError('Record', ref);
+    return found;
+  }
+
+  private async keyed<T extends RecordType>(auth: AuthContext, type: T, key: string): Promise<TypedRecord | null> {
+    const record = await this.find(auth, type, key);
+    return record && ({ type, record } as TypedRecord);
+  }
+
+  private async locateUuid(auth: AuthContext, id: string): Promise<TypedRecord | null> {
+    const [strategy, delivery] = await Promise.all([this.bus.request(S.locate, { auth, id }), this.bus.request(DeliverySubjects.locate, { auth, id })]);
+    const hit = strategy ?? delivery;
+    return hit && ({ type: typeOfKind(hit.kind), record: hit.record } as TypedRecord);
   }
 
   /** Insights (in the order asked) with the interview each cites: one request, no transcripts. */
@@ -105,12 +82,18 @@ export class RecordReader {
     return (await this.bus.request(S.insightEvidence, { auth, ids: [...ids] })).items;
   }
 
-  /** The strategy records around a packet's focus, in one request (see DiscoveryContextReply). */
-  async discoveryContext(auth: AuthContext, request: Omit<DiscoveryContextRequest, 'auth'>): Promise<StrategyContext> {
-    return (await this.bus.request(S.discoveryContext, { auth, ...request })) as unknown as StrategyContext;
+  /** The strategy records around a packet's focus, in one request (see DiscoveryGraphReply). */
+  discoveryGraph(auth: AuthContext, request: Omit<DiscoveryGraphRequest, 'auth'>): Promise<DiscoveryGraphReply> {
+    return this.bus.request(S.discoveryGraph, { auth, ...request });
   }
 
-  list(auth: AuthContext, type: RecordType, query: Record<string, unknown>): Promise<Page<AnyRecord>> {
-    return this.bus.request(LIST[type], { auth, query });
+  /** A work-item list page with what blocks its blocked items, in one request. */
+  discoveryWorkItems(auth: AuthContext, query: ListWorkItemsQuery): Promise<DiscoveryWorkItemsPage> {
+    return this.bus.request(DeliverySubjects.discoveryWorkItems, { auth, query });
+  }
+
+  list<T extends RecordType>(auth: AuthContext, type: T, query: ListQuery): Promise<Page<RecordOf[T]>> {
+    const read: RecordRead<RecordOf[T]> = RECORD_READS[type];
+    return this.bus.request(read.list, { auth, query });
   }
 }

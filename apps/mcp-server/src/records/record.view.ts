@@ -1,12 +1,13 @@
+import type { AnyRecordOf, RecordOf } from './record-reads';
 import type { RecordType } from './record-type';
-import type { AnyRecord } from './record.reader';
 
 /** How much text a packet or record carries. */
 export type Detail = 'brief' | 'standard' | 'full';
 
 /** A quote is evidence, not a transcript: never longer than this, at any detail. */
 export const MAX_QUOTE = 280;
-const TEXT_LIMIT: Record<Detail, number> = { brief: 280, standard: 1000, full: 20_000 };
+/** The longest a record's long texts (descriptions, hypotheses, results) are shown, per detail. */
+export const TEXT_LIMIT: Readonly<Record<Detail, number>> = { brief: 280, standard: 1000, full: 20_000 };
 
 export function clip(text: unknown, max: number): string | null {
   if (typeof text !== 'string') return null;
@@ -14,22 +15,28 @@ export function clip(text: unknown, max: number): string | null {
 }
 
 /** The human key where the record has one, else its uuid. */
-export function refOf(record: AnyRecord): string {
+export function refOf(record: { id: string; key?: string }): string {
   return typeof record.key === 'string' ? record.key : record.id;
 }
 
-function titleOf(type: RecordType, record: AnyRecord): string {
-  return String(type === 'sprint' ? record.name : record.title);
+function titleOf(record: AnyRecordOf): string {
+  return 'title' in record ? record.title : record.name;
 }
 
-function statusOf(type: RecordType, record: AnyRecord): string | null {
-  if (type === 'intake') return String(record.stage);
-  return typeof record.status === 'string' ? record.status : null;
+/** An intake submission's state is its stage; the other records have a status. */
+function statusOf(record: AnyRecordOf): string | null {
+  if ('stage' in record) return record.stage;
+  return 'status' in record && typeof record.status === 'string' ? record.status : null;
 }
 
 /** One line per record: what lists and search answer. */
-export function summaryOf(type: RecordType, record: AnyRecord): { ref: string; type: RecordType; title: string; status: string | null } {
-  return { ref: refOf(record), type, title: titleOf(type, record), status: statusOf(type, record) };
+export function summaryOf<T extends RecordType>(type: T, record: RecordOf[T]): { ref: string; type: T; title: string; status: string | null } {
+  return { ref: refOf(record), type, title: titleOf(record), status: statusOf(record) };
+}
+
+/** A field of a record by name: a list line's extra columns are data (EXTRA), not code. */
+export function fieldOf(record: object, field: string): unknown {
+  return field in record ? (record as Record<string, unknown>)[field] : undefined;
 }
 
 const HEAVY_TEXT = ['description', 'explanation', 'hypothesis', 'result', 'summary', 'analysis', 'goal'];
@@ -38,7 +45,7 @@ const HEAVY_TEXT = ['description', 'explanation', 'hypothesis', 'result', 'summa
  * A record for an agent: long texts clipped to the detail, a transcript replaced by its length
  * (it is read in windows), internal bookkeeping left out.
  */
-export function viewOf(type: RecordType, record: AnyRecord, detail: Detail): Record<string, unknown> {
+export function viewOf(type: RecordType, record: AnyRecordOf, detail: Detail): Record<string, unknown> {
   const view: Record<string, unknown> = { ref: refOf(record), type };
   for (const [field, value] of Object.entries(record)) {
     if (field === 'key') continue;

@@ -9,11 +9,7 @@ const INPUT = z.object({ ref: REF, body: z.string().min(1).max(MAX_COMMENT_LENGT
 
 @Injectable()
 export class AddCommentTool implements McpTool<typeof INPUT> {
-  readonly name = 'add_comment';
-  readonly permission = Permission.CommentWrite;
-  readonly description = 'Comment on a work item (markdown), as you.';
-  readonly input = INPUT;
-  readonly annotations = WRITE;
+  readonly spec = { name: 'add_comment', permission: Permission.CommentWrite, annotations: WRITE, input: INPUT, description: 'Comment on a work item (markdown), as you.' };
 
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 

@@ -3,7 +3,6 @@ import { Permission } from '@pds/auth';
 import { AuthContext, WorkItemResponse, WorkItemSubjects } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { z } from 'zod';
-import { AnyRecord } from '../records/record.reader';
 import { viewOf } from '../records/record.view';
 import { McpTool, WRITE } from './mcp-tool';
 import { CREATE_WORK_ITEM_INPUT } from './work-item.fields';
@@ -12,16 +11,12 @@ const INPUT = z.object(CREATE_WORK_ITEM_INPUT);
 
 @Injectable()
 export class CreateWorkItemTool implements McpTool<typeof INPUT> {
-  readonly name = 'create_work_item';
-  readonly permission = Permission.DeliveryWrite;
-  readonly description = 'Create a work item (fields as POST /work-items). Returns it with its key (WI-n).';
-  readonly input = INPUT;
-  readonly annotations = WRITE;
+  readonly spec = { name: 'create_work_item', permission: Permission.DeliveryWrite, annotations: WRITE, input: INPUT, description: 'Create a work item (fields as POST /work-items). Returns it with its key (WI-n).' };
 
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
   async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
     const created: WorkItemResponse = await this.bus.request(WorkItemSubjects.create, { auth, body: args });
-    return viewOf('work_item', created as unknown as AnyRecord, 'full');
+    return viewOf('work_item', created, 'full');
   }
 }

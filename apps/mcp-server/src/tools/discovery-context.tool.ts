@@ -24,25 +24,19 @@ const INPUT = z.object({
 
 @Injectable()
 export class DiscoveryContextTool implements McpTool<typeof INPUT> {
-  readonly name = 'get_discovery_context';
-  readonly permission = Permission.Read;
-  readonly description =
-    'Start here. Evidence-first packet for a ref (key or uuid) or the best match of query: focus, evidence, goals, okrs, ' +
-    'opportunities, solutions, experiments, workItems, openQuestions. nextCursor continues cut sections.';
-  readonly input = INPUT;
-  readonly annotations = READ_ONLY;
+  readonly spec = { name: 'get_discovery_context', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Start here. Evidence-first packet for a ref (key or uuid) or the best match of query: focus, evidence, goals, okrs, ' + 'opportunities, solutions, experiments, workItems, openQuestions. nextCursor continues cut sections.' };
 
   constructor(@Inject(DiscoveryContextService) private readonly context: DiscoveryContextService) {}
 
   async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
-    const cursor = args.cursor ? decodeMcpCursor<PacketCursor>(this.name, args.cursor) : undefined;
+    const cursor = args.cursor ? decodeMcpCursor<PacketCursor>(this.spec.name, args.cursor) : undefined;
     if (!cursor && !args.ref && !args.query) throw new BadRequestError('Pass ref or query (or the cursor of a previous packet)', { ref: ['ref or query required'] });
     const request = cursor
       ? { ref: cursor.ref, detail: cursor.detail, limitPerSection: cursor.limit, offsets: cursor.offsets }
       : { ref: args.ref, query: args.query, detail: args.detail ?? 'brief', limitPerSection: args.limitPerSection ?? 5 };
     const packet = await this.context.packet(auth, request);
     const nextCursor = Object.keys(packet.next).length
-      ? encodeMcpCursor(this.name, { ref: packet.focusRef, detail: request.detail, limit: request.limitPerSection, offsets: packet.next } satisfies Omit<PacketCursor, 't'>)
+      ? encodeMcpCursor(this.spec.name, { ref: packet.focusRef, detail: request.detail, limit: request.limitPerSection, offsets: packet.next } satisfies Omit<PacketCursor, 't'>)
       : null;
     return { ...packet.body, nextCursor };
   }

@@ -4,7 +4,7 @@ import { AppException, AuthContext, ErrorCode, NotFoundError } from '@pds/contra
 import { z } from 'zod';
 import { ArtifactReader } from '../records/artifact.reader';
 import { RecordReader } from '../records/record.reader';
-import { RecordType } from '../records/record-type';
+import { TypedRecord } from '../records/record-reads';
 import { viewOf } from '../records/record.view';
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
 import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
@@ -23,13 +23,7 @@ const INPUT = z.object({
 
 @Injectable()
 export class GetRecordsTool implements McpTool<typeof INPUT> {
-  readonly name = 'get_records';
-  readonly permission = Permission.Read;
-  readonly description =
-    'Full records by ref (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid. include: work-item relations/comments/artifacts, ' +
-    'OKR keyResults, interview transcript (8,000-char windows, cursor continues).';
-  readonly input = INPUT;
-  readonly annotations = READ_ONLY;
+  readonly spec = { name: 'get_records', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Full records by ref (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid. include: work-item relations/comments/artifacts, ' + 'OKR keyResults, interview transcript (8,000-char windows, cursor continues).' };
 
   constructor(
     @Inject(RecordReader) private readonly records: RecordReader,
@@ -39,9 +33,9 @@ export class GetRecordsTool implements McpTool<typeof INPUT> {
 
   async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
     if (args.cursor) {
-      const { ref, offset } = decodeMcpCursor<{ ref: string; offset: number }>(this.name, args.cursor);
+      const { ref, offset } = decodeMcpCursor<{ ref: string; offset: number }>(this.spec.name, args.cursor);
       const { record } = await this.records.locate(auth, ref);
-      return { records: [{ ref, transcript: this.window(ref, record.transcript, offset) }] };
+      return { records: [{ ref, transcript: this.window(ref, 'transcript' in record ? record.transcript : null, offset) }] };
     }
     const include = new Set<Include>(args.include ?? []);
     const found = await Promise.all(args.refs.map((ref) => this.one(auth, ref, include)));
@@ -52,39 +46,39 @@ export class GetRecordsTool implements McpTool<typeof INPUT> {
   }
 
   private async one(auth: AuthContext, ref: string, include: Set<Include>): Promise<Record<string, unknown> | null> {
-    let located: { type: RecordType; record: Record<string, unknown> & { id: string } };
+    let located: TypedRecord;
     try {
       located = await this.records.locate(auth, ref);
     } catch (error) {
       if (error instanceof AppException && error.code === ErrorCode.NotFound) return null;
       throw error;
     }
-    const { type, record } = located;
-    const view = viewOf(type, record, 'full');
-    if (type === 'okr' && !include.has('keyResults')) {
+    const view = viewOf(located.type, located.record, 'full');
+    if (located.type === 'okr' && !include.has('keyResults')) {
       view.keyResults = undefined;
-      view.keyResultCount = Array.isArray(record.keyResults) ? record.keyResults.length : 0;
+      view.keyResultCount = located.record.keyResults.length;
     }
-    if (type === 'interview' && include.has('transcript')) view.transcript = this.window(ref, record.transcript, 0);
-    if (type === 'work_item') {
+    if (located.type === 'interview' && include.has('transcript')) view.transcript = this.window(ref, located.record.transcript, 0);
+    if (located.type === 'work_item') {
+      const { id } = located.record;
       const [relations, comments, artifacts] = await Promise.all([
-        include.has('relations') ? this.links.relations(auth, record.id) : undefined,
-        include.has('comments') ? this.links.comments(auth, record.id) : undefined,
-        include.has('artifacts') ? this.artifacts.forWorkItem(auth, record.id) : undefined,
+        include.has('relations') ? this.links.relations(auth, id) : undefined,
+        include.has('comments') ? this.links.comments(auth, id) : undefined,
+        include.has('artifacts') ? this.artifacts.forWorkItem(auth, id) : undefined,
       ]);
       Object.assign(view, { relations, comments, artifacts });
     }
     return JSON.parse(JSON.stringify(view)) as Record<string, unknown>;
   }
 
-  private window(ref: string, transcript: unknown, offset: number): Record<string, unknown> {
-    const text = typeof transcript === 'string' ? transcript : '';
+  private window(ref: string, transcript: string | null, offset: number): Record<string, unknown> {
+    const text = transcript ?? '';
     const end = Math.min(text.length, offset + TRANSCRIPT_WINDOW);
     return {
       offset,
       totalChars: text.length,
       text: text.slice(offset, end),
-      nextCursor: end < text.length ? encodeMcpCursor(this.name, { ref, offset: end }) : null,
+      nextCursor: end < text.length ? encodeMcpCursor(this.spec.name, { ref, offset: end }) : null,
     };
   }
 }

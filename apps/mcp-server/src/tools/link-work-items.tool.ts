@@ -12,7 +12,7 @@ import {
 import { MessageBus } from '@pds/messaging';
 import { z } from 'zod';
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
-import { McpTool, REF, WRITE } from './mcp-tool';
+import { McpTool, REF, ToolSpec, WRITE } from './mcp-tool';
 import { uuid, zEnum } from './work-item.fields';
 
 /** Which list of the relations answer a relation type shows on the source item. */
@@ -29,11 +29,7 @@ const UNLINK_INPUT = z.object({ ref: REF, relationId: uuid.optional(), type: zEn
 
 /** Link and unlink: both change a work item's relations and answer with what it has afterwards. */
 abstract class RelationTool<Input extends z.ZodObject> implements McpTool<Input> {
-  abstract readonly name: string;
-  abstract readonly description: string;
-  abstract readonly input: Input;
-  abstract readonly annotations: McpTool['annotations'];
-  readonly permission = Permission.DeliveryWrite;
+  abstract readonly spec: ToolSpec<Input>;
 
   constructor(
     @Inject(MessageBus) protected readonly bus: MessageBus,
@@ -45,10 +41,13 @@ abstract class RelationTool<Input extends z.ZodObject> implements McpTool<Input>
 
 @Injectable()
 export class LinkWorkItemsTool extends RelationTool<typeof INPUT> {
-  readonly name = 'link_work_items';
-  readonly description = 'Link two work items: ref <type> target (blocks, blocked_by, relates_to, duplicates, duplicated_by). Returns ref\'s relations.';
-  readonly input = INPUT;
-  readonly annotations = WRITE;
+  readonly spec = {
+    name: 'link_work_items',
+    permission: Permission.DeliveryWrite,
+    annotations: WRITE,
+    input: INPUT,
+    description: 'Link two work items: ref <type> target (blocks, blocked_by, relates_to, duplicates, duplicated_by). Returns ref\'s relations.',
+  };
 
   async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
     const target: WorkItemResponse = await this.bus.request(WorkItemSubjects.get, { auth, id: args.target });
@@ -59,10 +58,13 @@ export class LinkWorkItemsTool extends RelationTool<typeof INPUT> {
 
 @Injectable()
 export class UnlinkWorkItemsTool extends RelationTool<typeof UNLINK_INPUT> {
-  readonly name = 'unlink_work_items';
-  readonly description = 'Remove a link of a work item: by relationId, or by type and target. Returns ref\'s remaining relations.';
-  readonly input = UNLINK_INPUT;
-  readonly annotations = { readOnlyHint: false, destructiveHint: true };
+  readonly spec = {
+    name: 'unlink_work_items',
+    permission: Permission.DeliveryWrite,
+    annotations: { readOnlyHint: false, destructiveHint: true },
+    input: UNLINK_INPUT,
+    description: 'Remove a link of a work item: by relationId, or by type and target. Returns ref\'s remaining relations.',
+  };
 
   async call(args: z.output<typeof UNLINK_INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
     const relationId = args.relationId ?? (await this.relationTo(auth, args.ref, args.type, args.target));

@@ -3,9 +3,10 @@ import { Permission } from '@pds/auth';
 import type { AuthContext, Page } from '@pds/contracts';
 import { z } from 'zod';
 import { DEFAULT_LIST_LIMIT, cappedList } from '../records/capped-list';
-import { AnyRecord, RecordReader } from '../records/record.reader';
+import { RecordReader } from '../records/record.reader';
+import { AnyRecordOf } from '../records/record-reads';
 import { RecordType } from '../records/record-type';
-import { summaryOf } from '../records/record.view';
+import { fieldOf, summaryOf } from '../records/record.view';
 import { LIST_PAGE_INPUT, McpTool, READ_ONLY } from './mcp-tool';
 
 const LIST_TYPES = ['okrs', 'opportunities', 'solutions', 'experiments', 'interviews', 'insights', 'goals', 'sprints', 'intake'] as const;
@@ -36,17 +37,19 @@ const EXTRA: Partial<Record<RecordType, readonly string[]>> = {
   intake: ['kind', 'votes', 'workItemKey', 'opportunityKey'],
 };
 
+/** A record of a list page with the type it was listed as. */
+interface Line {
+  type: RecordType;
+  record: AnyRecordOf;
+}
+
 const filterValue = z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.string().max(200)).max(20)]);
 
 const INPUT = z.object({ type: z.enum(LIST_TYPES), filters: z.record(z.string().max(40), filterValue).optional(), ...LIST_PAGE_INPUT });
 
 @Injectable()
 export class ListRecordsTool implements McpTool<typeof INPUT> {
-  readonly name = 'list_records';
-  readonly permission = Permission.Read;
-  readonly description = 'List records of one type, oldest first; filters as the REST list query (e.g. {"status":["ACTIVE"],"ckrId":"…"}).';
-  readonly input = INPUT;
-  readonly annotations = READ_ONLY;
+  readonly spec = { name: 'list_records', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'List records of one type, oldest first; filters as the REST list query (e.g. {"status":["ACTIVE"],"ckrId":"…"}).' };
 
   constructor(@Inject(RecordReader) private readonly records: RecordReader) {}
 
@@ -57,16 +60,16 @@ export class ListRecordsTool implements McpTool<typeof INPUT> {
         ? (cursor: string | undefined, limit: number) => this.goals(auth, filters, cursor, limit)
         : (cursor: string | undefined, limit: number) => this.page(auth, RECORD_TYPE[args.type as Exclude<ListType, 'goals'>], filters, cursor, limit);
     const page = await cappedList(fetch, args.cursor, args.limit ?? DEFAULT_LIST_LIMIT);
-    return { ...page, items: page.items.map(({ type, record }) => line(type, record)) };
+    return { ...page, items: page.items.map(line) };
   }
 
-  private async page(auth: AuthContext, type: RecordType, filters: object, cursor: string | undefined, limit: number): Promise<Page<{ type: RecordType; record: AnyRecord }>> {
+  private async page(auth: AuthContext, type: RecordType, filters: object, cursor: string | undefined, limit: number): Promise<Page<Line>> {
     const page = await this.records.list(auth, type, { ...filters, limit, ...(cursor ? { cursor } : {}) });
     return { items: page.items.map((record) => ({ type, record })), nextCursor: page.nextCursor };
   }
 
   /** Annual goals, then product goals; the cursor says which list it continues (`a:`/`p:`). */
-  private async goals(auth: AuthContext, filters: object, cursor: string | undefined, limit: number): Promise<Page<{ type: RecordType; record: AnyRecord }>> {
+  private async goals(auth: AuthContext, filters: object, cursor: string | undefined, limit: number): Promise<Page<Line>> {
     const phase = cursor?.startsWith('p:') ? 'p' : 'a';
     const inner = cursor && cursor.length > 2 ? cursor.slice(2) : undefined;
     const annual = phase === 'a' ? await this.page(auth, 'annual_goal', filters, inner, limit) : { items: [], nextCursor: null };
@@ -78,7 +81,7 @@ export class ListRecordsTool implements McpTool<typeof INPUT> {
   }
 }
 
-function line(type: RecordType, record: AnyRecord): Record<string, unknown> {
-  const extra = Object.fromEntries((EXTRA[type] ?? []).map((field) => [field, record[field] ?? null]));
+function line({ type, record }: Line): Record<string, unknown> {
+  const extra = Object.fromEntries((EXTRA[type] ?? []).map((field) => [field, fieldOf(record, field) ?? null]));
   return { ...summaryOf(type, record), ...extra };
 }

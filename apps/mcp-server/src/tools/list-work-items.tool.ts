@@ -20,11 +20,7 @@ const INPUT = z.object({
 
 @Injectable()
 export class ListWorkItemsTool implements McpTool<typeof INPUT> {
-  readonly name = 'list_work_items';
-  readonly permission = Permission.Read;
-  readonly description = 'Work items by filter (assignee "me", sprint "current", status, type, label, text/key q), key order.';
-  readonly input = INPUT;
-  readonly annotations = READ_ONLY;
+  readonly spec = { name: 'list_work_items', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Work items by filter (assignee "me", sprint "current", status, type, label, text/key q), key order.' };
 
   constructor(@Inject(RecordReader) private readonly records: RecordReader) {}
 

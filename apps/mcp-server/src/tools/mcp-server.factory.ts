@@ -59,14 +59,15 @@ export class McpServerFactory implements OnModuleInit {
       instructions: INSTRUCTIONS,
       jsonSchemaValidator: this.validator,
     });
-    for (const tool of this.tools) if (can(auth.role, tool.permission)) this.register(server, tool, auth);
+    for (const tool of this.tools) if (can(auth.role, tool.spec.permission)) this.register(server, tool, auth);
     return server;
   }
 
   private register(server: McpServer, tool: McpTool, auth: AuthContext): void {
-    const config = { description: tool.description, annotations: tool.annotations };
+    const { name, description, annotations, input } = tool.spec;
+    const config = { description, annotations };
     // Without an input schema the SDK calls the handler with `extra` alone and lists an empty object schema.
-    if (tool.input) server.registerTool(tool.name, { ...config, inputSchema: tool.input }, (args) => this.runner.run(tool.name, () => tool.call(args, auth)));
-    else server.registerTool(tool.name, config, () => this.runner.run(tool.name, () => tool.call({}, auth)));
+    if (input) server.registerTool(name, { ...config, inputSchema: input }, (args) => this.runner.run(name, () => tool.call(args, auth)));
+    else server.registerTool(name, config, () => this.runner.run(name, () => tool.call({}, auth)));
   }
 }

@@ -3,17 +3,22 @@ import type { Permission } from '@pds/auth';
 import type { AuthContext } from '@pds/contracts';
 import { z } from 'zod';
 
-/**
- * One MCP tool, declared once: the server factory registers it on a caller's server only when the
- * caller's role holds its permission, and turns what `call` throws into an `isError` result.
- */
-export interface McpTool<Input extends z.ZodObject = z.ZodObject> {
+/** What a tool is, declared once: its name, who may call it, what it promises, takes and says. */
+export interface ToolSpec<Input extends z.ZodObject = z.ZodObject> {
   readonly name: string;
   readonly permission: Permission;
-  readonly description: string;
+  readonly annotations: ToolAnnotations;
   /** Built once: the SDK turns it into the tool's JSON Schema. Absent: the tool takes no arguments. */
   readonly input?: Input;
-  readonly annotations: ToolAnnotations;
+  readonly description: string;
+}
+
+/**
+ * One MCP tool: the server factory registers it on a caller's server only when the caller's role
+ * holds its permission, and turns what `call` throws into an `isError` result.
+ */
+export interface McpTool<Input extends z.ZodObject = z.ZodObject> {
+  readonly spec: ToolSpec<Input>;
   /** The answer as compact JSON (structuredContent and text). */
   call(args: z.output<Input>, auth: AuthContext): Promise<Record<string, unknown>>;
 }

@@ -15,24 +15,20 @@ const INPUT = z.object({
 
 @Injectable()
 export class SearchTool implements McpTool<typeof INPUT> {
-  readonly name = 'search';
-  readonly permission = Permission.Read;
-  readonly description = 'Search every record type by title/text (work items also by key). Returns ref, type, title, status, snippet.';
-  readonly input = INPUT;
-  readonly annotations = READ_ONLY;
+  readonly spec = { name: 'search', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Search every record type by title/text (work items also by key). Returns ref, type, title, status, snippet.' };
 
   constructor(@Inject(RecordSearchService) private readonly records: RecordSearchService) {}
 
   async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
     const state = args.cursor
-      ? decodeMcpCursor<{ q: string; types: (typeof SEARCHABLE_TYPES)[number][]; limit: number; at: SearchPosition }>(this.name, args.cursor)
+      ? decodeMcpCursor<{ q: string; types: (typeof SEARCHABLE_TYPES)[number][]; limit: number; at: SearchPosition }>(this.spec.name, args.cursor)
       : { q: args.query, types: args.types?.length ? args.types : [...SEARCHABLE_TYPES], limit: args.limit ?? 20, at: { s: 0, w: null } };
     const page = await this.records.search(auth, state.q, state.types, state.limit, state.at);
     return {
       items: page.items,
       omitted: page.omitted,
       ...(page.omittedAtLeast ? { omittedAtLeast: true } : {}),
-      nextCursor: page.next ? encodeMcpCursor(this.name, { ...state, at: page.next }) : null,
+      nextCursor: page.next ? encodeMcpCursor(this.spec.name, { ...state, at: page.next }) : null,
     };
   }
 }

@@ -11,12 +11,7 @@ const INPUT = z.object({ ref: REF, expectedUpdatedAt: z.string().max(40).optiona
 
 @Injectable()
 export class UpdateWorkItemTool implements McpTool<typeof INPUT> {
-  readonly name = 'update_work_item';
-  readonly permission = Permission.DeliveryWrite;
-  readonly description =
-    'Change fields of a work item (as PATCH /work-items/{id}; null clears). Pass expectedUpdatedAt to fail on a concurrent change. Returns the changed fields.';
-  readonly input = INPUT;
-  readonly annotations = WRITE;
+  readonly spec = { name: 'update_work_item', permission: Permission.DeliveryWrite, annotations: WRITE, input: INPUT, description: 'Change fields of a work item (as PATCH /work-items/{id}; null clears). Pass expectedUpdatedAt to fail on a concurrent change. Returns the changed fields.' };
 
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 

@@ -6,10 +6,7 @@ import { McpTool, READ_ONLY } from './mcp-tool';
 
 @Injectable()
 export class WhoamiTool implements McpTool {
-  readonly name = 'whoami';
-  readonly permission = Permission.Read;
-  readonly description = 'Your user, role and organization (same as GET /api/v1/me).';
-  readonly annotations = READ_ONLY;
+  readonly spec = { name: 'whoami', permission: Permission.Read, annotations: READ_ONLY, description: 'Your user, role and organization (same as GET /api/v1/me).' };
 
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 

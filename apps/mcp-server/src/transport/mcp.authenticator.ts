@@ -3,6 +3,7 @@ import { ROLES_WITHOUT_KEYS } from '@pds/auth';
 import { AppException, AuthContext, ErrorCode, ForbiddenError, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
 import { ApiKeyCache, AuthFailures, RateLimiter, apiKeyFromHeaders, checkApiKey, rateLimitError, rateLimitHeaders } from '@pds/edge';
 import { MessageBus } from '@pds/messaging';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MCP_OPTIONS, McpOptions } from '../mcp.options';
 
 const HOW_TO =
@@ -30,6 +31,11 @@ export class McpAuthenticator {
   /** A key was revoked (broadcast by the identity context): drop it now, not after the TTL. */
   forget(keyHash: string): void {
     this.cache.evict(keyHash);
+  }
+
+  /** The key of an HTTP request; the rate-limit headers go on `reply`, also those of a refusal. */
+  authenticateRequest(request: FastifyRequest, reply: FastifyReply, messages = 1): Promise<AuthContext> {
+    return this.authenticate(request.headers, request.ip, (headers) => void reply.headers(headers), messages);
   }
 
   /**

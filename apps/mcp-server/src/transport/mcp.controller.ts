@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MCP_OPTIONS, McpOptions } from '../mcp.options';
 import { McpServerFactory } from '../tools/mcp-server.factory';
 import { MAX_BATCH_MESSAGES, batchRefusal, messageCount } from './batch';
+import { ApiRefusals } from './api-refusals';
 import { McpAuthenticator } from './mcp.authenticator';
 import { assertAllowedOrigin } from './origin.guard';
 
@@ -69,20 +70,15 @@ export class McpController {
   @ApiBody({ schema: { oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }] } })
   @ApiOkResponse({ description: 'JSON-RPC response(s)', schema: { oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }] } })
   @ApiAcceptedResponse({ description: 'Notifications and responses only: accepted, empty body' })
-  @ApiResponse({
-    status: 400,
-    description:
+  @ApiRefusals(REFUSED, {
+    400:
       'Not a JSON-RPC message; or a batch that is empty, has more than 20 messages (or more than the per-minute limit), or names ' +
       'MCP-Protocol-Version 2025-06-18 or later (JSON-RPC error -32600)',
-    schema: REFUSED,
+    401: 'Missing or invalid key (`x-api-key` or `Authorization: Bearer`)',
+    403: 'Origin not allowed',
+    406: 'Accept must allow application/json and text/event-stream',
+    429: 'Rate limit exceeded (a batch counts one request per message and runs whole or not at all)',
   })
-  @ApiResponse({ status: 401, description: 'Missing or invalid key (`x-api-key` or `Authorization: Bearer`)', schema: REFUSED })
-  @ApiResponse({ status: 403, description: 'Origin not allowed', schema: REFUSED })
-  @ApiResponse({ status: 406, description: 'Accept must allow application/json and text/event-stream', schema: REFUSED })
-  @ApiResponse({ status: 413, description: 'Body too large', schema: REFUSED })
-  @ApiResponse({ status: 415, description: 'Content-Type must be application/json', schema: REFUSED })
-  @ApiResponse({ status: 429, description: 'Rate limit exceeded (a batch counts one request per message and runs whole or not at all)', schema: REFUSED })
-  @ApiResponse({ status: 503, description: 'A dependency is not reachable right now', schema: REFUSED })
   async handle(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     assertAllowedOrigin(request.headers.origin, this.options.publicOrigin, this.options.allowedOrigins);
     // Before the key: a refused batch runs nothing and costs nothing.
@@ -91,12 +87,7 @@ export class McpController {
       void reply.status(400).type('application/json').send(jsonRpcError(INVALID_REQUEST, refusal));
       return;
     }
-    const auth = await this.authenticator.authenticate(
-      request.headers,
-      request.ip,
-      (headers) => void reply.headers(headers),
-      messageCount(request.body),
-    );
+    const auth = await this.authenticator.authenticateRequest(request, reply, messageCount(request.body));
     const server = this.servers.create(auth);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // From here the SDK writes the raw response; Fastify must not answer a second time.

@@ -1,7 +1,8 @@
 import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ApiErrorBody, AppException, ErrorCode } from '@pds/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiRefusals } from './api-refusals';
 import { McpAuthenticator } from './mcp.authenticator';
 
 const ERROR = { $ref: getSchemaPath(ApiErrorBody) };
@@ -28,16 +29,15 @@ export class OAuthRegistrationController {
       '(401, 403, 429), or 404 when the key is valid and OAuth is not needed at all.',
   })
   @ApiBody({ description: 'RFC 7591 client metadata (ignored)', schema: { type: 'object', additionalProperties: true } })
-  @ApiResponse({ status: 400, description: 'Not JSON', schema: ERROR })
-  @ApiResponse({ status: 401, description: 'Missing, malformed, unknown or revoked key: the same message as POST /mcp', schema: ERROR })
-  @ApiResponse({ status: 403, description: 'A key whose role cannot use MCP', schema: ERROR })
-  @ApiResponse({ status: 404, description: 'The key is valid: there is no OAuth client to register; use the key on POST /mcp', schema: ERROR })
-  @ApiResponse({ status: 413, description: 'Body too large', schema: ERROR })
-  @ApiResponse({ status: 415, description: 'Content-Type must be application/json', schema: ERROR })
-  @ApiResponse({ status: 429, description: 'Rate limit exceeded', schema: ERROR })
-  @ApiResponse({ status: 503, description: 'A dependency is not reachable right now', schema: ERROR })
+  @ApiRefusals(ERROR, {
+    400: 'Not JSON',
+    401: 'Missing, malformed, unknown or revoked key: the same message as POST /mcp',
+    403: 'A key whose role cannot use MCP',
+    404: 'The key is valid: there is no OAuth client to register; use the key on POST /mcp',
+    429: 'Rate limit exceeded',
+  })
   async register(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<never> {
-    await this.authenticator.authenticate(request.headers, request.ip, (headers) => void reply.headers(headers));
+    await this.authenticator.authenticateRequest(request, reply);
     throw new AppException(
       ErrorCode.NotFound,
       'This server has no OAuth, so there is no client to register: it takes your personal API key itself, as x-api-key or ' +

@@ -1,6 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PreviewLinksRequest, PreviewLinksResponse, RepoSubjects, WorkItemArtifactsRequest, WorkItemArtifactsResponse } from '@pds/contracts';
+import {
+  PreviewLinksRequest,
+  PreviewLinksResponse,
+  RepoSubjects,
+  WorkItemArtifactsRequest,
+  WorkItemArtifactsResponse,
+  WorkItemsArtifactsRequest,
+  WorkItemsArtifactsResponse,
+} from '@pds/contracts';
 import { MessageController } from '@pds/messaging';
 import { ArtifactService } from './artifact.service';
 
@@ -11,6 +19,11 @@ export class ArtifactHandler {
   @MessagePattern(RepoSubjects.workItemArtifacts)
   forWorkItem(@Payload() { auth, id }: WorkItemArtifactsRequest): Promise<WorkItemArtifactsResponse> {
     return this.artifacts.forWorkItem(auth, id);
+  }
+
+  @MessagePattern(RepoSubjects.artifactsByWorkItems)
+  forWorkItems(@Payload() { auth, ids }: WorkItemsArtifactsRequest): Promise<WorkItemsArtifactsResponse> {
+    return this.artifacts.forWorkItems(auth, ids);
   }
 
   @MessagePattern(RepoSubjects.previewLinks)

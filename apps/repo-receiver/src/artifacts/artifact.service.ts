@@ -7,6 +7,7 @@ import {
   PreviewLinksResponse,
   WorkItemArtifactsResponse,
   WorkItemSubjects,
+  WorkItemsArtifactsResponse,
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { findKeys, groupByKey } from '../links/key-matcher';
@@ -27,8 +28,22 @@ export class ArtifactService {
     assertCan(auth, Permission.Read);
     // The work item's own read decides existence, organization (404) and the uuid behind a key.
     const item = await this.bus.request(WorkItemSubjects.get, { auth, id: ref });
-    const { branches, commits, pullRequests } = await this.artifacts.forWorkItem(auth.organizationId, item.id);
-    return { branches: branches.map(toBranchArtifact), commits: commits.map(toCommitArtifact), pullRequests: pullRequests.map(toPullRequestArtifact) };
+    return (await this.forWorkItems(auth, [item.id])).byWorkItem[item.id];
+  }
+
+  /**
+   * Artifacts of work items the caller has read already (by uuid): no round trip to the work items'
+   * context, whose read would only confirm what the caller holds. Links are stored per organization,
+   * so an id of another organization's item finds nothing.
+   */
+  async forWorkItems(auth: AuthContext, workItemIds: readonly string[]): Promise<WorkItemsArtifactsResponse> {
+    assertCan(auth, Permission.Read);
+    const linked = await this.artifacts.forWorkItems(auth.organizationId, workItemIds);
+    const byWorkItem: WorkItemsArtifactsResponse['byWorkItem'] = {};
+    for (const [id, { branches, commits, pullRequests }] of linked) {
+      byWorkItem[id] = { branches: branches.map(toBranchArtifact), commits: commits.map(toCommitArtifact), pullRequests: pullRequests.map(toPullRequestArtifact) };
+    }
+    return { byWorkItem };
   }
 
   async previewLinks(auth: AuthContext, body: PreviewLinksDto): Promise<PreviewLinksResponse> {

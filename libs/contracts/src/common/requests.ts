@@ -41,6 +41,21 @@ export class AuthedRequest {
  */
 export const IsRecordRef = (): PropertyDecorator => applyDecorators(IsString(), MaxLength(200));
 
+/**
+ * A record named by its uuid alone, of whichever kind the answering context owns: each context that
+ * owns records answers its own `*.record.locate` with `{kind, record}`, or null.
+ */
+export class LocateRecordRequest extends AuthedRequest {
+  @IsUUID()
+  id!: string;
+}
+
+/** A record of one kind, with the kind (narrowing on `kind` narrows `record`). */
+export interface Located<K extends string, R> {
+  kind: K;
+  record: R;
+}
+
 /** A record named by the path: its uuid or human key. */
 export class IdRequest extends AuthedRequest {
   @IsRecordRef()

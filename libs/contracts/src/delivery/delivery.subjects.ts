@@ -1,20 +1,31 @@
 import { Type } from 'class-transformer';
 import { IsObject, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
 import { ListQuery, Page } from '../common/pagination';
-import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, QueryRequest } from '../common/requests';
+import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, LocateRecordRequest, Located, QueryRequest } from '../common/requests';
 import { defineSubject, operationSubjects, recordResource, recordSubjects } from '../common/subject';
 import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
 import { ConvertIntakeDto, CreateIntakeDto, IntakeSubmissionResponse, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
 import { CreateLabelDto, CreateTeamDto, LabelResponse, TeamResponse } from './label.dto';
 import { PortalIntakeDto, PortalListQuery, PortalPageQuery, PortalVoteDto, PublicChangelogEntryResponse, PublicIntakeResponse } from './portal.dto';
-import { AddWorkItemRelationDto, WorkItemRelationsResponse } from './relation.dto';
+import { ListWorkItemsRequest } from '../work-items/work-item.subjects';
+import type { WorkItemResponse } from '../work-items/work-item.dto';
+import { AddWorkItemRelationDto, RelatedWorkItem, WorkItemRelationsResponse } from './relation.dto';
 import { CreateSprintDto, ListSprintsQuery, SprintResponse, UpdateSprintDto } from './sprint.dto';
 
 /** A plain list of an organization's records: paging only. */
 export class ListRequest extends QueryRequest(ListQuery) {}
 
 export class ListRelationsRequest extends IdRequest {}
+
+/**
+ * A work-item list page as the MCP discovery packet shows it: each blocked item of the page with
+ * the items blocking it (`blockedBy` of its relations), so the page and its blockers are one request.
+ */
+export interface DiscoveryWorkItemsPage extends Page<WorkItemResponse> {
+  /** By work item uuid, for the blocked items of the page only. */
+  blockedBy: Record<string, RelatedWorkItem[]>;
+}
 export class AddRelationRequest extends IdBodyRequest(AddWorkItemRelationDto) {}
 export class RemoveRelationRequest extends IdRequest {
   @IsRecordRef()
@@ -100,6 +111,9 @@ export class PortalChangelogGetRequest {
   id!: string;
 }
 
+/** A delivery record found by its uuid, with its kind (RECORD_KINDS' names); null: none of the organization's. */
+export type LocatedDeliveryRecord = Located<'work_item', WorkItemResponse> | Located<'sprint', SprintResponse> | Located<'intake', IntakeSubmissionResponse>;
+
 /**
  * Labels, teams, sprints and intake: their plain operations, in the order of their REST routes (see
  * RecordResource).
@@ -113,7 +127,11 @@ export const DeliveryRecords = Object.freeze({
 
 export const DeliverySubjects = Object.freeze({
   ...recordSubjects(DeliveryRecords),
+  /** Which delivery record a uuid names (the MCP tools' refs): LocatedDeliveryRecord. */
+  locate: defineSubject<LocateRecordRequest, LocatedDeliveryRecord | null>('delivery.record.locate'),
   relationList: defineSubject<ListRelationsRequest, WorkItemRelationsResponse>('delivery.relation.list'),
+  /** The work-item list (its query) with the blockers of the page's blocked items: DiscoveryWorkItemsPage. */
+  discoveryWorkItems: defineSubject<ListWorkItemsRequest, DiscoveryWorkItemsPage>('delivery.discovery.work-items'),
   relationAdd: defineSubject<AddRelationRequest, WorkItemRelationsResponse>('delivery.relation.add'),
   relationRemove: defineSubject<RemoveRelationRequest, void>('delivery.relation.remove'),
   commentList: defineSubject<ListCommentsRequest, Page<CommentResponse>>('delivery.comment.list'),

@@ -1,6 +1,7 @@
 import { IsUUID } from 'class-validator';
+import { IsIdList } from '../common/decorators';
 import type { Page } from '../common/pagination';
-import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, QueryRequest } from '../common/requests';
+import { AuthedRequest, BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, QueryRequest } from '../common/requests';
 import { defineSubject, recordResource, recordSubjects } from '../common/subject';
 import { CreateRepositoryDto, ListRepoDeliveriesQuery, ListRepositoriesQuery, PreviewLinksDto, UpdateRepositoryDto } from './repo.dto';
 import type { CreatedRepositoryResponse, PreviewLinksResponse, RepoDeliveryResponse, RepositoryResponse, WorkItemArtifactsResponse } from './repo.responses';
@@ -15,6 +16,19 @@ export class PreviewLinksRequest extends BodyRequest(PreviewLinksDto) {}
 export class ListRepoDeliveriesRequest extends IdQueryRequest(ListRepoDeliveriesQuery) {}
 /** `id`: the work item's uuid or key. */
 export class WorkItemArtifactsRequest extends IdRequest {}
+/**
+ * `ids`: uuids of work items the caller has read already (the MCP packet holds them), so the answer
+ * needs no round trip to delivery-intake: an id of no item of the organization simply has no artifacts.
+ */
+export class WorkItemsArtifactsRequest extends AuthedRequest {
+  @IsIdList(100)
+  ids!: string[];
+}
+
+/** Artifacts per work item uuid; every id asked is present. */
+export interface WorkItemsArtifactsResponse {
+  byWorkItem: Record<string, WorkItemArtifactsResponse>;
+}
 
 /** A connection was changed or deleted: receivers drop what they cached of it. */
 export class RepositoryChangedMessage {
@@ -41,6 +55,8 @@ export const RepoSubjects = Object.freeze({
   deliveryList: defineSubject<ListRepoDeliveriesRequest, Page<RepoDeliveryResponse>>('repos.delivery.list'),
   /** Read by the REST edge and by the MCP server: `{branches, commits, pullRequests}`, each entry with `linkedBy`. */
   workItemArtifacts: defineSubject<WorkItemArtifactsRequest, WorkItemArtifactsResponse>('repos.artifact.by-work-item'),
+  /** The MCP packet's work items' artifacts in one request (WorkItemsArtifactsRequest). */
+  artifactsByWorkItems: defineSubject<WorkItemsArtifactsRequest, WorkItemsArtifactsResponse>('repos.artifact.by-work-items'),
   /** Broadcast (no queue group): a connection's settings, secret or existence changed; every receiver replica drops its cached row. */
   connectionChanged: defineSubject<RepositoryChangedMessage, void>('repos.connection.changed'),
 });

@@ -1,7 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import type { RecordKind } from '../common/record-kinds';
-import type { AnnualGoalResponse, CkrResponse, ExperimentResponse, InsightResponse, ProductGoalResponse, SolutionResponse } from './strategy.responses';
+import type { AnnualGoalResponse, CkrResponse, ExperimentResponse, InsightResponse, OpportunityResponse, ProductGoalResponse, SolutionResponse } from './strategy.responses';
 
 // Search and evidence reads for the MCP edge.
 
@@ -83,17 +83,22 @@ export interface InsightEvidenceReply {
 export const DISCOVERY_CONTEXT_FOLLOWED = 10;
 
 /**
- * Up and across from what a packet's focus names, as the MCP server's graph walk reads it, in one
- * round trip (see DiscoveryContextRequest): the OKRs read, the solutions of the followed
- * opportunities, the experiments of the first DISCOVERY_CONTEXT_FOLLOWED OKRs (known ones first),
- * the product goal (else the first OKR's), the annual goal (else the product goal's, else the
- * first OKR's) and one page of insight evidence.
+ * Up and across from an MCP packet's focus (DiscoveryGraphRequest), in one round trip: the records
+ * the focus names (an OKR's or product goal's opportunities, an annual goal's OKRs, a solution's
+ * opportunity, …); the OKRs those opportunities name; the solutions of the first
+ * DISCOVERY_CONTEXT_FOLLOWED opportunities (none for a solution in focus); the experiments of the
+ * first DISCOVERY_CONTEXT_FOLLOWED OKRs (for any focus but an OKR or annual goal, only those of a
+ * solution listed); the product goal (the focus', else the first opportunity's, else the first
+ * OKR's); the annual goal (the focus', else the product goal's, else the first OKR's); the insights
+ * of the opportunities (an insight in focus first) and one page of their evidence.
  */
-export interface DiscoveryContextReply {
-  okrs: CkrResponse[];
+export interface DiscoveryGraphReply {
+  ckrs: CkrResponse[];
+  opportunities: OpportunityResponse[];
   solutions: SolutionResponse[];
   experiments: ExperimentResponse[];
   productGoal: ProductGoalResponse | null;
   annualGoal: AnnualGoalResponse | null;
+  insightIds: string[];
   insights: InsightEvidence[];
 }

@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
-import { ListQuery, MAX_PAGE_SIZE } from '../common/pagination';
-import { IsIdList } from '../common/decorators';
-import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, QueryRequest } from '../common/requests';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import type { RecordKind } from '../common/record-kinds';
+import { ListQuery } from '../common/pagination';
+import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, LocateRecordRequest, Located, QueryRequest } from '../common/requests';
 import { defineSubject, recordResource, recordSubjects } from '../common/subject';
 import {
   ConcludeExperimentDto,
@@ -44,7 +44,7 @@ import type {
   PromoteOpportunityResponse,
   SolutionResponse,
 } from './strategy.responses';
-import { DISCOVERY_CONTEXT_FOLLOWED, DiscoveryContextReply, InsightEvidenceReply, SearchStrategyQuery, SearchStrategyReply } from './strategy-search.dto';
+import { DiscoveryGraphReply, InsightEvidenceReply, STRATEGY_SEARCH_TYPES, SearchStrategyQuery, SearchStrategyReply } from './strategy-search.dto';
 
 /** Get by uuid or key: the same envelope for every strategy record. */
 export class GetStrategyRecordRequest extends IdRequest {}
@@ -103,53 +103,75 @@ export class InsightEvidenceRequest extends AuthedRequest {
   ids!: string[];
 }
 
-/** The goals a record names (uuids; null: none). */
-export class GoalIdsDto {
-  @IsOptional()
-  @IsUUID()
-  productGoalId!: string | null;
+/** Record kinds a discovery graph may start from: the strategy ones, and the delivery records that name them. */
+export const DISCOVERY_FOCUS_KINDS = [...STRATEGY_SEARCH_TYPES, 'work_item', 'sprint', 'intake'] as const satisfies readonly RecordKind[];
+export type DiscoveryFocusKind = (typeof DISCOVERY_FOCUS_KINDS)[number];
+
+/**
+ * The record a packet is about. A strategy record is read here by its ref (uuid or key); a delivery
+ * record (work item, intake) is not the strategy service's, so the caller passes the strategy
+ * records it names.
+ */
+export class DiscoveryFocusDto {
+  @IsIn(DISCOVERY_FOCUS_KINDS)
+  kind!: DiscoveryFocusKind;
+
+  @IsRecordRef()
+  ref!: string;
 
   @IsOptional()
   @IsUUID()
-  annualGoalId!: string | null;
-}
+  opportunityId?: string | null;
 
-/** An OKR the caller already holds: what the discovery context follows from it. */
-export class KnownOkrDto extends GoalIdsDto {
+  @IsOptional()
   @IsUUID()
-  id!: string;
+  ckrId?: string | null;
+
+  @IsOptional()
+  @IsUUID()
+  solutionId?: string | null;
+
+  @IsOptional()
+  @IsUUID()
+  experimentId?: string | null;
 }
 
-/** See DiscoveryContextReply. Ids are uuids, as records name each other; unknown ones are left out. */
-export class DiscoveryContextRequest extends AuthedRequest {
-  /** OKRs already held, in the packet's order (the first DISCOVERY_CONTEXT_FOLLOWED); not read again. */
-  @IsArray()
-  @ArrayMaxSize(DISCOVERY_CONTEXT_FOLLOWED)
-  @ValidateNested({ each: true })
-  @Type(() => KnownOkrDto)
-  knownOkrs!: KnownOkrDto[];
+/** A page of the graph's insights: `[from, from + limit)` of `insightIds`. */
+export class InsightPageDto {
+  @IsInt()
+  @Min(0)
+  from!: number;
 
-  /** OKRs to read, in order; they follow the known ones. */
-  @IsIdList(MAX_PAGE_SIZE)
-  okrIds!: string[];
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit!: number;
+}
 
-  /** Opportunities whose solutions are listed. */
-  @IsIdList(DISCOVERY_CONTEXT_FOLLOWED)
-  solutionsOf!: string[];
-
-  /**
-   * The goals to read. Product goal null or not found: the first OKR's. Annual goal null: the
-   * product goal's (the one named here), else the first OKR's.
-   */
+/** See DiscoveryGraphReply. Records that are not there (or not the caller's organization's) are left out. */
+export class DiscoveryGraphRequest extends AuthedRequest {
   @IsObject()
   @ValidateNested()
-  @Type(() => GoalIdsDto)
-  goals!: GoalIdsDto;
+  @Type(() => DiscoveryFocusDto)
+  focus!: DiscoveryFocusDto;
 
-  /** Insights whose evidence (with the interview each quotes) is wanted, in order. */
-  @IsIdList(100)
-  insightIds!: string[];
+  /** The insights whose evidence (with the interview each quotes) is wanted; absent: none. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => InsightPageDto)
+  evidence?: InsightPageDto;
 }
+
+/** A strategy record found by its uuid, with its kind (RECORD_KINDS' names); null: none of the organization's. */
+export type LocatedStrategyRecord =
+  | Located<'ckr', CkrResponse>
+  | Located<'opportunity', OpportunityResponse>
+  | Located<'solution', SolutionResponse>
+  | Located<'experiment', ExperimentResponse>
+  | Located<'interview', InterviewResponse>
+  | Located<'insight', InsightResponse>
+  | Located<'product_goal', ProductGoalResponse>
+  | Located<'annual_goal', AnnualGoalResponse>;
 
 /**
  * The strategy records' create / list / get / update, in the order of their REST routes (see
@@ -177,5 +199,8 @@ export const StrategySubjects = Object.freeze({
   /** Title/text search across every strategy record type (MCP `search`). */
   search: defineSubject<SearchStrategyRequest, SearchStrategyReply>('strategy.search'),
   insightEvidence: defineSubject<InsightEvidenceRequest, InsightEvidenceReply>('strategy.insight.evidence'),
-  discoveryContext: defineSubject<DiscoveryContextRequest, DiscoveryContextReply>('strategy.discovery.context'),
+  /** The strategy records around an MCP packet's focus, in one request: DiscoveryGraphReply. */
+  discoveryGraph: defineSubject<DiscoveryGraphRequest, DiscoveryGraphReply>('strategy.discovery.graph'),
+  /** Which strategy record a uuid names (the MCP tools' refs): LocatedStrategyRecord. */
+  locate: defineSubject<LocateRecordRequest, LocatedStrategyRecord | null>('strategy.record.locate'),
 });
