@@ -25,6 +25,15 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** All identity tables. Every method that reads tenant data takes the organization id. */
+/** What the public portal needs of an organization it names by slug. */
+export interface PortalOrganization {
+  id: string;
+  name: string;
+  portalEnabled: boolean;
+  portalAllowedOrigins: string[];
+  portalAccentColor: string | null;
+}
+
 @Injectable()
 export class IdentityRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
@@ -48,13 +57,16 @@ export class IdentityRepository {
     return this.prisma.organization.findUnique({ where: { id: organizationId } });
   }
 
-  updateOrganization(organizationId: string, data: { name?: string; portalEnabled?: boolean; portalAllowedOrigins?: string[] }): Promise<Organization> {
+  updateOrganization(
+    organizationId: string,
+    data: { name?: string; portalEnabled?: boolean; portalAllowedOrigins?: string[]; portalAccentColor?: string | null },
+  ): Promise<Organization> {
     return this.prisma.organization.update({ where: { id: organizationId }, data });
   }
 
   /** tenant-scope: all organizations. The public portal names its organization by slug. */
-  findOrganizationBySlug(slug: string): Promise<{ id: string; portalEnabled: boolean; portalAllowedOrigins: string[] } | null> {
-    return this.prisma.organization.findUnique({ where: { slug }, select: { id: true, portalEnabled: true, portalAllowedOrigins: true } });
+  findOrganizationBySlug(slug: string): Promise<PortalOrganization | null> {
+    return this.prisma.organization.findUnique({ where: { slug }, select: { id: true, name: true, portalEnabled: true, portalAllowedOrigins: true, portalAccentColor: true } });
   }
 
   async createUser(
