@@ -51,7 +51,7 @@ function readHere<R extends { id: string }>(records: readonly (R | Links<R>)[], 
 type Finders = { readonly [K in StrategySearchType]: { find(auth: AuthContext, ref: string): Promise<Extract<LocatedStrategyRecord, { kind: K }>['record'] | null> } };
 
 /** Appends records not yet present (by id), keeping first-seen order. */
-function merge<R extends { id: string }>(into: R[], more: readonly (R | null | undefined)[]): R[] {
+function merge<R extends { id: string }>(into: R[], more: readonly (R | null)[]): R[] {
   const seen = new Set(into.map((r) => r.id));
   for (const record of more) {
     if (record && !seen.has(record.id)) {
