@@ -29,7 +29,10 @@ function isUniqueViolation(error: unknown): boolean {
 export class IdentityRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
-  /** tenant-scope: no tenant data. Bootstrapping an organization: it does not exist yet when this starts. */
+  /**
+   * tenant-scope: no tenant data. Bootstrapping an organization (it does not exist yet when this
+   * starts), and changes of a user; each method called inside names the organization.
+   */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn);
   }
