@@ -45,6 +45,8 @@ const FEATURE_FOLDERS = {
     idempotency: [],
     auth: ['identity', 'idempotency'],
     routes: ['auth', 'identity', 'idempotency'],
+    // The pages use the portal's rate limit and voter hash from routes, the slug lookup from identity.
+    'portal-pages': ['identity', 'routes'],
   },
   'delivery-intake': {
     common: [],

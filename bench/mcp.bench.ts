@@ -1,10 +1,12 @@
 /**
  * `npm run bench:mcp`: the hosted MCP endpoint in the distributed run (api-gateway,
- * strategy-discovery, delivery-intake, mcp-server, PostgreSQL, NATS).
+ * strategy-discovery, delivery-intake, repo-receiver, mcp-server, PostgreSQL, NATS): every app a
+ * packet asks, so that each of its requests is answered as it would be for an agent.
  *
  * Data set (one organization, seeded over REST): BENCH_WORK_ITEMS work items (default 10,000),
  * 1,000 opportunities, 300 interviews with 20,000-character transcripts and 2,000 insights. The
- * focus opportunity has 20 insights and 50 work items. Then, with BENCH_CLIENTS concurrent clients
+ * focus opportunity has 20 insights and 50 work items, each linked to a branch and two commits
+ * by a signed GitHub push to the repo-receiver (the packet shows them). Then, with BENCH_CLIENTS concurrent clients
  * (default 10), closed loop:
  * 1. `initialize` followed by `tools/list` (two stateless POSTs, as a client connecting);
  * 2. `tools/call get_discovery_context {ref: <focus>, detail: brief}`.
@@ -12,7 +14,7 @@
  * docs/benchmarks.md ("mcp"). BENCH_MCP_KEEP=1 keeps the seeded database for the next run;
  * BENCH_MCP_PROFILE=<dir> writes a CPU profile of every app.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -28,6 +30,8 @@ const INTERVIEWS = 300;
 const INSIGHTS = 2_000;
 const FOCUS_INSIGHTS = 20;
 const FOCUS_WORK_ITEMS = 50;
+/** Commits naming each focus work item, pushed on a branch named after it. */
+const COMMITS_PER_ITEM = 2;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const SEED_CONCURRENCY = 16;
@@ -79,6 +83,8 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 interface SeedState {
   database: string;
   workItems: number;
+  /** Pushes that linked the focus work items to artifacts (absent: a database seeded before they were). */
+  pushes?: number;
   apiKey: string;
   focusKey: string;
   seedSeconds: number;
@@ -91,8 +97,55 @@ interface SeedState {
 const KEEP = process.env.BENCH_MCP_KEEP === '1';
 const stateFile = path.join(repoRoot, '.bench', 'mcp-seed.json');
 
+/** A signed GitHub push creating the branch `feature/<key>` with commits that name the work item. */
+async function pushNaming(receiverUrl: string, connection: { id: string; secret: string; fullName: string }, key: string): Promise<void> {
+  const sha = () => randomBytes(20).toString('hex');
+  const commits = Array.from({ length: COMMITS_PER_ITEM }, (_c, k) => ({
+    id: sha(),
+    message: `${key}: step ${k + 1}`,
+    timestamp: new Date().toISOString(),
+    url: `https://github.com/${connection.fullName}/commit/x`,
+    author: { name: 'Bench', email: 'bench@example.com' },
+  }));
+  const body = JSON.stringify({
+    ref: `refs/heads/feature/${key.toLowerCase()}`,
+    before: '0'.repeat(40),
+    after: commits[commits.length - 1].id,
+    created: true,
+    deleted: false,
+    forced: false,
+    commits,
+    head_commit: commits[commits.length - 1],
+    repository: { full_name: connection.fullName, html_url: `https://github.com/${connection.fullName}` },
+  });
+  const signature = `sha256=${createHmac('sha256', connection.secret).update(body).digest('hex')}`;
+  const response = await fetch(`${receiverUrl}/hooks/github/${connection.id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-github-event': 'push', 'x-github-delivery': randomUUID(), 'x-hub-signature-256': signature },
+    body,
+  });
+  if (response.status !== 202) throw new Error(`push naming ${key}: ${response.status} ${await response.text()}`);
+}
+
+/** Waits until the repo-receiver has processed `count` deliveries (its artifacts and links are committed then). */
+async function processedDeliveries(databaseUrl: string, count: number): Promise<void> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM repos.received_deliveries WHERE status = 'PROCESSED'`);
+      if (Number(rows[0].n) >= count) return;
+      if (Date.now() > deadline) throw new Error(`repo-receiver processed ${rows[0].n} of ${count} pushes in 300 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await db.end();
+  }
+}
+
 /** Seeds the organization over REST (as a customer would) and answers what a run needs. */
-async function seed(gatewayUrl: string, operatorToken: string, database: string): Promise<SeedState> {
+async function seed(gatewayUrl: string, receiverUrl: string, operatorToken: string, database: string, databaseUrl: string): Promise<SeedState> {
   const org = (await postJson(`${gatewayUrl}/operator/organizations`, { authorization: `Bearer ${operatorToken}` }, {
     name: 'Bench MCP',
     adminEmail: 'bench-mcp@example.com',
@@ -152,14 +205,19 @@ async function seed(gatewayUrl: string, operatorToken: string, database: string)
   const solution = await rest<{ id: string }>(`/opportunities/${focus.id}/solutions`, { title: 'Drop the phone field' });
   await rest('/experiments', { ckrId: ckr.id, solutionId: solution.id, title: 'A/B without phone field', hypothesis: 'Conversion rises by a point' });
   process.stdout.write(`seeding: ${WORK_ITEMS} work items...\n`);
-  await pool(WORK_ITEMS, SEED_CONCURRENCY * 2, (i) =>
-    rest('/work-items', {
+  const workItems = await pool(WORK_ITEMS, SEED_CONCURRENCY * 2, (i) =>
+    rest<{ key: string }>('/work-items', {
       title: `Work item ${i + 1}`,
       type: 'TASK',
       ...(i < FOCUS_WORK_ITEMS ? { opportunityId: focus.id } : { opportunityId: opportunities[1 + (i % (OPPORTUNITIES - 1))].id }),
     }),
   );
-  return { database, workItems: WORK_ITEMS, apiKey: org.apiKey, focusKey: focus.key, seedSeconds: (Date.now() - seedStarted) / 1000 };
+  process.stdout.write('seeding: artifacts of the focus work items...\n');
+  const connection = await rest<{ id: string; secret: string; fullName: string }>('/repositories', { provider: 'GITHUB', fullName: 'acme/bench-mcp' });
+  const focusItems = workItems.slice(0, FOCUS_WORK_ITEMS);
+  await pool(focusItems.length, SEED_CONCURRENCY, (i) => pushNaming(receiverUrl, connection, focusItems[i].key));
+  await processedDeliveries(databaseUrl, focusItems.length);
+  return { database, workItems: WORK_ITEMS, pushes: focusItems.length, apiKey: org.apiKey, focusKey: focus.key, seedSeconds: (Date.now() - seedStarted) / 1000 };
 }
 
 async function keptState(): Promise<SeedState | undefined> {
@@ -169,7 +227,7 @@ async function keptState(): Promise<SeedState | undefined> {
   await admin.connect();
   try {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [state.database]);
-    if (found.rowCount === 1 && state.workItems === WORK_ITEMS) return state;
+    if (found.rowCount === 1 && state.workItems === WORK_ITEMS && state.pushes === FOCUS_WORK_ITEMS) return state;
     await admin.query(`DROP DATABASE IF EXISTS ${state.database} WITH (FORCE)`);
     return undefined;
   } finally {
@@ -189,8 +247,8 @@ async function main(): Promise<void> {
   // BENCH_MCP_PROFILE=<dir>: a V8 CPU profile of every app, in <dir>/<app>/, to see where the time goes.
   const profileDir = process.env.BENCH_MCP_PROFILE;
   try {
-    process.stdout.write('starting api-gateway, strategy-discovery, delivery-intake and mcp-server...\n');
-    const apps = ['api-gateway', 'strategy-discovery', 'delivery-intake', 'mcp-server'] as const;
+    process.stdout.write('starting api-gateway, strategy-discovery, delivery-intake, repo-receiver and mcp-server...\n');
+    const apps = ['api-gateway', 'strategy-discovery', 'delivery-intake', 'repo-receiver', 'mcp-server'] as const;
     const ports = await Promise.all(apps.map(() => freePort()));
     const spawned = apps.map((app, i) =>
       spawnApp(app, {
@@ -201,10 +259,11 @@ async function main(): Promise<void> {
     children.push(...spawned);
     await Promise.all(ports.map((port, i) => waitUntilReady(`http://127.0.0.1:${port}`, spawned[i], 90_000)));
     const gatewayUrl = `http://127.0.0.1:${ports[0]}`;
-    const mcpUrl = `http://127.0.0.1:${ports[3]}/mcp`;
-    const mcp = spawned[3];
+    const receiverUrl = `http://127.0.0.1:${ports[3]}`;
+    const mcpUrl = `http://127.0.0.1:${ports[4]}/mcp`;
+    const mcp = spawned[4];
 
-    const state = kept ?? (await seed(gatewayUrl, operatorToken, scratch.name));
+    const state = kept ?? (await seed(gatewayUrl, receiverUrl, operatorToken, scratch.name, scratch.url));
     if (kept) process.stdout.write(`reusing the seeded database ${kept.database} (BENCH_MCP_KEEP=1)\n`);
     else if (KEEP) {
       mkdirSync(path.dirname(stateFile), { recursive: true });
@@ -235,6 +294,10 @@ async function main(): Promise<void> {
       params: { name: 'get_discovery_context', arguments: { ref: focus.key } },
     });
     const packetChars = JSON.stringify((size.body as { result: { structuredContent: unknown } }).result.structuredContent).length;
+    // The artifacts shown are the check that the repo-receiver answered (an unanswered request shows none).
+    const shown = (size.body as { result: { structuredContent: { workItems?: { items: { artifacts?: { commits: unknown[] } }[] } } } }).result.structuredContent.workItems?.items ?? [];
+    const shownCommits = shown.reduce((sum, item) => sum + (item.artifacts?.commits.length ?? 0), 0);
+    if (shownCommits === 0) throw new Error('the packet shows no commits: the repo-receiver did not answer');
 
     process.stdout.write('warm-up...\n');
     await pool(CLIENTS * 10, CLIENTS, async () => {
@@ -248,6 +311,7 @@ async function main(): Promise<void> {
       'mcp-server': [mcp.pid as number],
       'strategy-discovery': [spawned[1].pid as number],
       'delivery-intake': [spawned[2].pid as number],
+      'repo-receiver': [spawned[3].pid as number],
       'nats-server': pidsOf('nats-server'),
       postgres: [],
       'load generator': [process.pid],
@@ -299,7 +363,7 @@ async function main(): Promise<void> {
     const markdown = [
       '## MCP (`npm run bench:mcp`)',
       '',
-      `Distributed run (api-gateway, strategy-discovery, delivery-intake, mcp-server, PostgreSQL, NATS) on one organization with ${WORK_ITEMS} work items, ${OPPORTUNITIES} opportunities, ${INTERVIEWS} interviews with 20,000-character transcripts and ${INSIGHTS} insights (seeded over REST in ${seedSeconds.toFixed(0)} s${kept ? '; the database was kept from an earlier run, BENCH_MCP_KEEP=1' : ''}); the focus opportunity has ${FOCUS_INSIGHTS} insights and ${FOCUS_WORK_ITEMS} work items. ${CLIENTS} concurrent clients, closed loop, ${CLIENTS * ROUNDS} iterations per measure after a warm-up; raw JSON-RPC POSTs over keep-alive connections with an \`x-api-key\`. Measured ${new Date().toISOString().slice(0, 10)} on the project machine (2 cores shared by PostgreSQL, NATS, every app and the load generator; the load average below says what else ran).`,
+      `Distributed run (api-gateway, strategy-discovery, delivery-intake, repo-receiver, mcp-server, PostgreSQL, NATS) on one organization with ${WORK_ITEMS} work items, ${OPPORTUNITIES} opportunities, ${INTERVIEWS} interviews with 20,000-character transcripts and ${INSIGHTS} insights (seeded over REST in ${seedSeconds.toFixed(0)} s${kept ? '; the database was kept from an earlier run, BENCH_MCP_KEEP=1' : ''}); the focus opportunity has ${FOCUS_INSIGHTS} insights and ${FOCUS_WORK_ITEMS} work items, each with a branch and ${COMMITS_PER_ITEM} commits pushed to the repo-receiver. ${CLIENTS} concurrent clients, closed loop, ${CLIENTS * ROUNDS} iterations per measure after a warm-up; raw JSON-RPC POSTs over keep-alive connections with an \`x-api-key\`. Measured ${new Date().toISOString().slice(0, 10)} on the project machine (2 cores shared by PostgreSQL, NATS, every app and the load generator; the load average below says what else ran).`,
       '',
       '| Measure | p50 | p99 |',
       '|---|---|---|',
@@ -310,7 +374,7 @@ async function main(): Promise<void> {
       `| one client alone: \`tools/list\` | ${ms(percentile(aloneList, 50))} | ${ms(percentile(aloneList, 99))} |`,
       `| one client alone: \`get_discovery_context\` (brief) | ${ms(percentile(aloneCtx, 50))} | ${ms(percentile(aloneCtx, 99))} |`,
       '',
-      `Throughput: ${Math.round(connect.samples.length / connect.seconds)} MCP requests/s while connecting, ${Math.round(discovery.samples.length / discovery.seconds)} packets/s. mcp-server CPU: ${connect.cpu.toFixed(1)} s and ${discovery.cpu.toFixed(1)} s for the two measures. CPU ms per iteration while connecting: ${cpuLine(connect)}; per packet: ${cpuLine(discovery)} (postgres: the backends of this run's database; nats-server serves other work on the machine too). mcp-server memory RSS at the end ${memory.rss} MiB (peak ${memory.peak} MiB). The brief packet of the focus is ${packetChars} characters. Load average at the end (1 / 5 / 15 min): ${load}.`,
+      `Throughput: ${Math.round(connect.samples.length / connect.seconds)} MCP requests/s while connecting, ${Math.round(discovery.samples.length / discovery.seconds)} packets/s. mcp-server CPU: ${connect.cpu.toFixed(1)} s and ${discovery.cpu.toFixed(1)} s for the two measures. CPU ms per iteration while connecting: ${cpuLine(connect)}; per packet: ${cpuLine(discovery)} (postgres: the backends of this run's database; nats-server serves other work on the machine too). mcp-server memory RSS at the end ${memory.rss} MiB (peak ${memory.peak} MiB). The brief packet of the focus is ${packetChars} characters and shows ${shown.length} work items with ${shownCommits} commits. Load average at the end (1 / 5 / 15 min): ${load}.`,
     ].join('\n');
     process.stdout.write(`${markdown}\n`);
     process.stdout.write(`written to ${writeBenchmarkBlock('mcp', markdown)}\n`);

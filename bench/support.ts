@@ -15,13 +15,17 @@ export interface LoadResult {
   errors: number;
 }
 
-/** autocannon against rotating paths; a warm-up run first, then the measured run. */
-export async function load(url: string, paths: string[], headers: Record<string, string>, seconds = 10): Promise<LoadResult> {
+/**
+ * autocannon against rotating paths; a warm-up run first, then the measured run. 50 connections
+ * as fast as they go, unless `rate` caps the requests per second offered over all of them.
+ */
+export async function load(url: string, paths: string[], headers: Record<string, string>, seconds = 10, options: { connections?: number; rate?: number } = {}): Promise<LoadResult> {
   let next = 0;
   const run = (duration: number) =>
     autocannon({
       url,
-      connections: 50,
+      connections: options.connections ?? 50,
+      ...(options.rate ? { overallRate: options.rate } : {}),
       duration,
       requests: [
         {

@@ -1,26 +1,8 @@
-import { ApiClient, createMember, createOrganization } from './support/client';
+import { createMember, createOrganization } from './support/client';
 import { EventRecorder, isDistributed } from './support/events';
+import { openPortal, portal, publicClient, submission } from './support/portal';
 import { ORGANIZATION_SETTINGS_SHAPE, PUBLIC_INTAKE_SHAPE } from './support/shapes-delivery';
 import { shapeViolations } from './support/shapes';
-import { stackInfo } from './support/stack-info';
-
-const publicClient = () => new ApiClient(stackInfo().apiUrl);
-const portal = (slug: string) => `/public/portals/${slug}/intake`;
-const submission = (over: Record<string, unknown> = {}) => ({
-  kind: 'IMPROVEMENT',
-  title: 'Please add export',
-  description: 'CSV would do',
-  submitterName: 'Pat Customer',
-  submitterEmail: 'pat@example.com',
-  ...over,
-});
-
-async function openPortal() {
-  const org = await createOrganization();
-  const enabled = await org.api.patch('/api/v1/organization', { portalEnabled: true });
-  expect(enabled.status).toBe(200);
-  return org;
-}
 
 describe('organization settings', () => {
   it('ADMIN reads and changes them; the portal is off by default; other roles get 403', async () => {

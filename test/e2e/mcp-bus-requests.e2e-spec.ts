@@ -1,23 +1,33 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createOrganization } from './support/client';
+import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { data, discoveryFixture, withKey } from './support/mcp';
 import { samples, scrape } from './support/metrics';
 import { stackInfo } from './support/stack-info';
 
 const BUS_REQUESTS = 'pds_bus_request_duration_seconds_count';
 
-/** Bus requests sent so far by every app of the stack (replicas together), by subject. */
+/**
+ * A stack of the file's own: on the shared one, every other file's requests (a poll every 100 ms
+ * somewhere) land in the same counters. Distributed: every app a packet reaches, and the gateway
+ * for the key lookup.
+ */
+let stack: IsolatedStack;
+const APPS = ['api-gateway', 'mcp-server', 'delivery-intake', 'strategy-discovery', 'repo-receiver'] as const;
+const appUrls = () => (stackInfo().mode === 'standalone' ? [stack.url] : APPS.map((app) => stack.appUrl(app)));
+
+/** Bus requests sent so far by every app of the stack, by subject. */
 async function busRequests(): Promise<Map<string, number>> {
-  const texts = await Promise.all(Object.values(stackInfo().appUrls).map(scrape));
+  const texts = await Promise.all(appUrls().map(scrape));
   const bySubject = new Map<string, number>();
   for (const text of texts) for (const { labels, value } of samples(text, BUS_REQUESTS)) bySubject.set(labels.subject, (bySubject.get(labels.subject) ?? 0) + value);
   return bySubject;
 }
 
 /**
- * The bus requests one call causes anywhere in the stack, by subject. Other test files send requests
- * at the same time and can only add to a count, never take from it: the fewest of several tries is
- * the call's own, taken as soon as two tries agree on it.
+ * The bus requests one call causes, by subject. The stack is the file's own, but the fixture's
+ * events are still being consumed in the background for a moment (and could only add to a count):
+ * the fewest of several tries is the call's own, taken as soon as two tries agree on it.
  */
 async function requestsOf(call: () => Promise<unknown>, tries = 20): Promise<Record<string, number>> {
   const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
@@ -38,13 +48,18 @@ describe('bus requests of a brief get_discovery_context packet (issue 25: at mos
   let fx: Awaited<ReturnType<typeof discoveryFixture>>;
 
   beforeAll(async () => {
-    const org = await createOrganization();
+    stack = await startIsolatedStack({ apps: [...APPS] });
+    const org = await createOrganization(undefined, stack.url);
     // Six work items, one blocked: the page shows five with their blockers and artifacts.
     fx = await discoveryFixture(org.api, { insightCount: 7, workItemCount: 6 });
-    client = await withKey(org.apiKey);
+    const mcpUrl = `${stackInfo().mode === 'standalone' ? stack.url : stack.appUrl('mcp-server')}/mcp`;
+    client = await withKey(org.apiKey, mcpUrl);
     await data(client, 'whoami', {}); // the key is verified (and cached) before anything is counted
+  }, 180_000);
+  afterAll(async () => {
+    await client?.close();
+    await stack?.stop();
   });
-  afterAll(() => client.close());
 
   it('by key: the focus, the strategy graph, the work items with their blockers, their artifacts — 4 requests', async () => {
     const counts = await requestsOf(() => data(client, 'get_discovery_context', { ref: fx.opportunity.key }));

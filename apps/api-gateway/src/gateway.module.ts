@@ -13,6 +13,7 @@ import { identityPrismaProvider } from './identity/identity.prisma';
 import { IdentityRepository } from './identity/identity.repository';
 import { MeService } from './identity/me.service';
 import { OrganizationService } from './identity/organization.service';
+import { PORTAL_PAGE_CONTROLLERS, PORTAL_PAGE_PROVIDERS } from './portal-pages/portal-pages.routes';
 import { UserService } from './identity/user.service';
 import { ApiKeyController } from './routes/api-key.controller';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
@@ -41,6 +42,7 @@ export class GatewayModule {
         ...DELIVERY_CONTROLLERS,
         ...WEBHOOK_CONTROLLERS,
         ...REPOS_CONTROLLERS,
+        ...PORTAL_PAGE_CONTROLLERS,
       ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
@@ -60,6 +62,7 @@ export class GatewayModule {
         ...DELIVERY_PROVIDERS,
         ...WEBHOOK_PROVIDERS,
         ...REPOS_PROVIDERS,
+        ...PORTAL_PAGE_PROVIDERS,
       ],
     };
   }

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ChangelogHandler } from './changelog/changelog.handler';
 import { ChangelogRepository } from './changelog/changelog.repository';
 import { ChangelogService } from './changelog/changelog.service';
+import { PublicChangelogHandler } from './changelog/public-changelog.handler';
+import { PublicChangelogService } from './changelog/public-changelog.service';
 import { CommentHandler } from './comments/comment.handler';
 import { DiscoveryReadsService } from './discovery/discovery-reads.service';
 import { DiscoveryHandler } from './discovery/discovery.handler';
@@ -37,7 +39,7 @@ import { WorkItemService } from './work-items/work-item.service';
 
 /** Work items, relations, labels, comments, sprints, teams, intake, changelog. Served over the bus. */
 @Module({
-  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler],
+  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler],
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,
@@ -68,6 +70,7 @@ import { WorkItemService } from './work-items/work-item.service';
     PortalService,
     ChangelogRepository,
     ChangelogService,
+    PublicChangelogService,
     DiscoveryReadsService,
   ],
 })

@@ -17,3 +17,4 @@ export * from './group-commit';
 export * from './unavailable';
 export * from './pglite-template';
 export * from './pglite-statements';
+export * from './like-pattern';

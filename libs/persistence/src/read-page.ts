@@ -22,3 +22,10 @@ export function keyNumberAfter(after: CursorPosition | undefined): number | unde
   const number = after ? Number(after.sortValue) : undefined;
   return Number.isInteger(number) ? number : undefined;
 }
+
+/** The (count, key number) a list ordered by a count and then number (`'count-number'`) reads after, if any. */
+export function countNumberAfter(after: CursorPosition | undefined): { count: number; number: number } | undefined {
+  if (!after) return undefined;
+  const [count, number] = after.sortValue.split('/').map(Number);
+  return Number.isInteger(count) && Number.isInteger(number) ? { count, number } : undefined;
+}

@@ -10,6 +10,26 @@ export const IDENTITY_CASES: PermissionCase[] = [
     allowed: adminOnly,
     run: (api) => api.post('/api/v1/users', { email: email(), name: 'New', role: 'GUEST' }),
   }),
+  permissionCase({
+    operation: 'GET /users/{id}',
+    allowed: adminOnly,
+    setup: async (org) => org.admin.id,
+    run: (api, id: string) => api.get(`/api/v1/users/${id}`),
+  }),
+  ...(['PATCH /users/{id}', 'POST /users/{id}/deactivate', 'POST /users/{id}/reactivate'] as const).map((operation) =>
+    permissionCase({
+      operation,
+      allowed: adminOnly,
+      setup: async (org) => org,
+      // A fresh user each time, so that every allowed role's call succeeds.
+      run: async (api, org) => {
+        const user = await org.api.post('/api/v1/users', { email: email(), name: 'Target', role: 'DEV' });
+        const path = `/api/v1/users/${user.body.id}`;
+        if (operation === 'PATCH /users/{id}') return api.patch(path, { name: 'Renamed', role: 'PM' });
+        return api.post(`${path}/${operation.endsWith('deactivate') ? 'deactivate' : 'reactivate'}`);
+      },
+    }),
+  ),
   permissionCase({ operation: 'GET /api-keys', allowed: adminOnly, run: (api) => api.get('/api/v1/api-keys') }),
   permissionCase({
     operation: 'POST /api-keys',

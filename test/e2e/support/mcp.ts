@@ -11,13 +11,13 @@ export function mcpUrl(): string {
 }
 
 /** A connected (initialized) SDK client sending these headers on every request. */
-export async function connectMcp(headers: Record<string, string>): Promise<Client> {
+export async function connectMcp(headers: Record<string, string>, url = mcpUrl()): Promise<Client> {
   const client = new Client({ name: 'e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl()), { requestInit: { headers } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
 }
 
-export const withKey = (apiKey: string) => connectMcp({ 'x-api-key': apiKey });
+export const withKey = (apiKey: string, url?: string) => connectMcp({ 'x-api-key': apiKey }, url);
 
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;

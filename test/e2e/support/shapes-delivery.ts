@@ -111,12 +111,21 @@ export const PUBLIC_INTAKE_SHAPE: Record<string, FieldType | Field> = {
   createdAt: 'timestamp',
 };
 
+export const PUBLIC_CHANGELOG_SHAPE: Record<string, FieldType | Field> = {
+  id: 'uuid',
+  title: 'string',
+  body: 'string',
+  publishedAt: 'timestamp',
+  createdAt: 'timestamp',
+};
+
 export const ORGANIZATION_SETTINGS_SHAPE: Record<string, FieldType | Field> = {
   id: 'uuid',
   name: 'string',
   slug: 'string',
   portalEnabled: 'boolean',
   portalAllowedOrigins: arrayOf('string'),
+  portalAccentColor: nullable('string'),
   createdAt: 'timestamp',
   updatedAt: 'timestamp',
 };

@@ -6,8 +6,8 @@ import { IdentityRepository } from './identity.repository';
 import { GATEWAY_OPTIONS, GatewayOptions } from '../gateway.options';
 
 /**
- * Turns an `x-api-key` into the caller. A revocation evicts the key on this replica at once and on
- * every other replica (and every other edge) through a broadcast.
+ * Turns an `x-api-key` into the caller. A revocation, or a change of the key's user, evicts the key
+ * on this replica at once and on every other replica (and every other edge) through a broadcast.
  */
 @Injectable()
 export class ApiKeyAuthenticator {
@@ -33,7 +33,8 @@ export class ApiKeyAuthenticator {
     return this.cache.get(keyHash);
   }
 
-  revoked(keyHash: string): void {
+  /** The key was revoked, or its user changed (role, deactivation): every cache must ask again. */
+  dropEverywhere(keyHash: string): void {
     this.forget(keyHash);
     this.bus.broadcast(IdentitySubjects.apiKeyRevoked, { keyHash });
   }

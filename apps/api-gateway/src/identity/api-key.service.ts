@@ -4,6 +4,7 @@ import {
   ApiKeyResponse,
   AuthContext,
   BadRequestError,
+  ConflictError,
   CreateApiKeyDto,
   CreatePersonalApiKeyDto,
   CreatedApiKeyResponse,
@@ -72,6 +73,7 @@ export class ApiKeyService {
   private async issue(auth: AuthContext, userId: string, name: string, requested?: Role, ceiling?: Role): Promise<CreatedApiKeyResponse> {
     const user = await this.identity.findUser(auth.organizationId, userId);
     if (!user) throw UnknownReferenceError.of('userId', userId);
+    if (!user.active) throw new ConflictError(`User ${userId} is deactivated; reactivate them first`, { userId: ['deactivated'] });
     if (ROLES_WITHOUT_KEYS.includes(user.role)) {
       throw new ForbiddenError(`Users with role ${user.role} cannot have API keys`, { userId: [`role ${user.role}`] });
     }
@@ -95,6 +97,6 @@ export class ApiKeyService {
     const key = isUuid(id) ? await this.identity.findApiKey(organizationId, id, userId) : null;
     if (!key) throw new NotFoundError('API key', id);
     if (!key.revokedAt) await this.identity.revokeApiKey(organizationId, key.id, new Date());
-    this.authenticator.revoked(key.hash);
+    this.authenticator.dropEverywhere(key.hash);
   }
 }

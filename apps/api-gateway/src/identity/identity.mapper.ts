@@ -6,7 +6,15 @@ export function toOrganizationResponse(org: Organization): OrganizationResponse 
 }
 
 export function toUserResponse(user: User): UserResponse {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, createdAt: user.createdAt.toISOString() };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    active: user.active,
+    deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
 }
 
 export function toApiKeyResponse(key: ApiKey): ApiKeyResponse {

@@ -25,11 +25,23 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** All identity tables. Every method that reads tenant data takes the organization id. */
+/** What the public portal needs of an organization it names by slug. */
+export interface PortalOrganization {
+  id: string;
+  name: string;
+  portalEnabled: boolean;
+  portalAllowedOrigins: string[];
+  portalAccentColor: string | null;
+}
+
 @Injectable()
 export class IdentityRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
-  /** tenant-scope: no tenant data. Bootstrapping an organization: it does not exist yet when this starts. */
+  /**
+   * tenant-scope: no tenant data. Bootstrapping an organization (it does not exist yet when this
+   * starts), and changes of a user; each method called inside names the organization.
+   */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.prisma.$transaction(fn);
   }
@@ -48,13 +60,16 @@ export class IdentityRepository {
     return this.prisma.organization.findUnique({ where: { id: organizationId } });
   }
 
-  updateOrganization(organizationId: string, data: { name?: string; portalEnabled?: boolean; portalAllowedOrigins?: string[] }): Promise<Organization> {
+  updateOrganization(
+    organizationId: string,
+    data: { name?: string; portalEnabled?: boolean; portalAllowedOrigins?: string[]; portalAccentColor?: string | null },
+  ): Promise<Organization> {
     return this.prisma.organization.update({ where: { id: organizationId }, data });
   }
 
   /** tenant-scope: all organizations. The public portal names its organization by slug. */
-  findOrganizationBySlug(slug: string): Promise<{ id: string; portalEnabled: boolean; portalAllowedOrigins: string[] } | null> {
-    return this.prisma.organization.findUnique({ where: { slug }, select: { id: true, portalEnabled: true, portalAllowedOrigins: true } });
+  findOrganizationBySlug(slug: string): Promise<PortalOrganization | null> {
+    return this.prisma.organization.findUnique({ where: { slug }, select: { id: true, name: true, portalEnabled: true, portalAllowedOrigins: true, portalAccentColor: true } });
   }
 
   async createUser(
@@ -72,8 +87,45 @@ export class IdentityRepository {
     }
   }
 
-  findUser(organizationId: string, id: string): Promise<User | null> {
-    return this.prisma.user.findFirst({ where: { organizationId, id } });
+  findUser(organizationId: string, id: string, tx: Tx = this.prisma): Promise<User | null> {
+    return tx.user.findFirst({ where: { organizationId, id } });
+  }
+
+  /**
+   * Serializes the changes that could leave the organization without an active ADMIN: two
+   * concurrent demotions each count the admins only after the other has committed.
+   */
+  async lockOrganization(organizationId: string, tx: Tx): Promise<void> {
+    await tx.$queryRaw`SELECT id FROM identity.organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
+  }
+
+  countActiveAdmins(organizationId: string, tx: Tx): Promise<number> {
+    return tx.user.count({ where: { organizationId, role: Role.ADMIN, active: true } });
+  }
+
+  updateUser(
+    organizationId: string,
+    id: string,
+    data: { name?: string; role?: Role; active?: boolean; deactivatedAt?: Date | null },
+    tx: Tx,
+  ): Promise<User> {
+    return tx.user.update({ where: { id, organizationId }, data });
+  }
+
+  /** The hashes of a user's keys that still work, for the key caches to drop. */
+  async activeKeyHashes(organizationId: string, userId: string, tx: Tx): Promise<string[]> {
+    const keys = await tx.apiKey.findMany({ where: { organizationId, userId, revokedAt: null }, select: { hash: true } });
+    return keys.map((key) => key.hash);
+  }
+
+  async revokeUserKeys(organizationId: string, userId: string, at: Date, tx: Tx): Promise<void> {
+    await tx.apiKey.updateMany({ where: { organizationId, userId, revokedAt: null }, data: { revokedAt: at } });
+  }
+
+  /** Sets the role of the user's working keys that have one of `from` (see keyRoleChanges). */
+  async setUserKeysRole(organizationId: string, userId: string, from: Role[], role: Role, tx: Tx): Promise<void> {
+    if (from.length === 0) return;
+    await tx.apiKey.updateMany({ where: { organizationId, userId, revokedAt: null, role: { in: from } }, data: { role } });
   }
 
   findUsers(organizationId: string, ids: string[]): Promise<User[]> {
@@ -116,7 +168,8 @@ export class IdentityRepository {
    */
   findActiveKeyByHash(hash: string): Promise<ActiveKey | null> {
     return this.prisma.apiKey.findFirst({
-      where: { hash, revokedAt: null },
+      // A deactivated user's keys are revoked in the same transaction; the user check guards anyway.
+      where: { hash, revokedAt: null, user: { active: true } },
       select: { id: true, organizationId: true, userId: true, role: true },
     });
   }

@@ -4,6 +4,13 @@ import { AuthContext, NotFoundError, OrganizationSettingsResponse, UpdateOrganiz
 import { Organization } from '../generated/identity/client';
 import { IdentityRepository } from './identity.repository';
 
+/** An enabled portal's organization and its branding (name, accent colour or null for the default). */
+export interface PortalBrand {
+  organizationId: string;
+  name: string;
+  accentColor: string | null;
+}
+
 /** Browsers send origins lower-case, and a repeated entry means nothing more. */
 function normalizeOrigins(origins: string[]): string[] {
   return [...new Set(origins.map((origin) => origin.toLowerCase()))];
@@ -16,6 +23,7 @@ function toSettingsResponse(org: Organization): OrganizationSettingsResponse {
     slug: org.slug,
     portalEnabled: org.portalEnabled,
     portalAllowedOrigins: org.portalAllowedOrigins,
+    portalAccentColor: org.portalAccentColor,
     createdAt: org.createdAt.toISOString(),
     updatedAt: org.updatedAt.toISOString(),
   };
@@ -38,6 +46,7 @@ export class OrganizationSettingsService {
       ...(dto.name !== undefined ? { name: dto.name } : {}),
       ...(dto.portalEnabled !== undefined ? { portalEnabled: dto.portalEnabled } : {}),
       ...(dto.portalAllowedOrigins !== undefined ? { portalAllowedOrigins: normalizeOrigins(dto.portalAllowedOrigins) } : {}),
+      ...(dto.portalAccentColor !== undefined ? { portalAccentColor: dto.portalAccentColor?.toLowerCase() ?? null } : {}),
     };
     return toSettingsResponse(await this.identity.updateOrganization(auth.organizationId, data));
   }
@@ -48,10 +57,16 @@ export class OrganizationSettingsService {
     return org?.portalEnabled ? org.portalAllowedOrigins : [];
   }
 
-  /** The organization behind an enabled portal; null when the slug is unknown or its portal is off. */
-  async portalOrganization(slug: string): Promise<string | null> {
+  /** The organization behind an enabled portal; 404 (as for an unknown slug) when its portal is off. */
+  async requirePortal(slug: string): Promise<string> {
+    return (await this.portalBrand(slug)).organizationId;
+  }
+
+  /** An enabled portal's organization with what brands its pages; 404 as requirePortal. */
+  async portalBrand(slug: string): Promise<PortalBrand> {
     const org = await this.identity.findOrganizationBySlug(slug.toLowerCase());
-    return org?.portalEnabled ? org.id : null;
+    if (!org?.portalEnabled) throw new NotFoundError('Portal', slug);
+    return { organizationId: org.id, name: org.name, accentColor: org.portalAccentColor };
   }
 
   private async require(id: string): Promise<Organization> {

@@ -1,13 +1,36 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, CreateUserDto, FindUsersReply, ListQuery, Page, UserResponse } from '@pds/contracts';
+import {
+  AuthContext,
+  CreateUserDto,
+  FindUsersReply,
+  ListQuery,
+  NotFoundError,
+  Page,
+  UpdateUserDto,
+  UserResponse,
+  isUuid,
+} from '@pds/contracts';
 import { readPage } from '@pds/persistence';
+import type { Prisma, User } from '../generated/identity/client';
+import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { toUserResponse } from './identity.mapper';
 import { IdentityRepository } from './identity.repository';
+import { assertAdminRemains, keyRoleChange } from './user-rules';
 
+type Tx = Prisma.TransactionClient;
+
+/**
+ * The organization's people (ADMIN). A change that touches a user's keys (role, deactivation)
+ * commits first, then drops the keys from every key cache (broadcast) before it is answered, so
+ * the user's next request, on any edge and replica, sees it.
+ */
 @Injectable()
 export class UserService {
-  constructor(@Inject(IdentityRepository) private readonly identity: IdentityRepository) {}
+  constructor(
+    @Inject(IdentityRepository) private readonly identity: IdentityRepository,
+    @Inject(ApiKeyAuthenticator) private readonly authenticator: ApiKeyAuthenticator,
+  ) {}
 
   list(auth: AuthContext, query: ListQuery): Promise<Page<UserResponse>> {
     assertCan(auth, Permission.IdentityManage);
@@ -19,9 +42,74 @@ export class UserService {
     return toUserResponse(await this.identity.createUser(auth.organizationId, dto));
   }
 
+  async get(auth: AuthContext, id: string): Promise<UserResponse> {
+    assertCan(auth, Permission.IdentityManage);
+    return toUserResponse(await this.found(auth.organizationId, id));
+  }
+
+  update(auth: AuthContext, id: string, dto: UpdateUserDto): Promise<UserResponse> {
+    assertCan(auth, Permission.IdentityManage);
+    return this.change(auth.organizationId, id, async (user, tx) => {
+      if (dto.role === undefined || dto.role === user.role) {
+        return { user: dto.name === undefined ? user : await this.identity.updateUser(auth.organizationId, user.id, { name: dto.name }, tx), evict: [] };
+      }
+      assertAdminRemains(user, dto, await this.identity.countActiveAdmins(auth.organizationId, tx));
+      const evict = await this.identity.activeKeyHashes(auth.organizationId, user.id, tx);
+      const keys = keyRoleChange(user.role, dto.role);
+      if (keys.revokeAll) await this.identity.revokeUserKeys(auth.organizationId, user.id, new Date(), tx);
+      else await this.identity.setUserKeysRole(auth.organizationId, user.id, keys.from, dto.role, tx);
+      return { user: await this.identity.updateUser(auth.organizationId, user.id, dto, tx), evict };
+    });
+  }
+
+  /** Idempotent: deactivating a deactivated user answers the user as it is. */
+  deactivate(auth: AuthContext, id: string): Promise<UserResponse> {
+    assertCan(auth, Permission.IdentityManage);
+    return this.change(auth.organizationId, id, async (user, tx) => {
+      if (!user.active) return { user, evict: [] };
+      assertAdminRemains(user, { active: false }, await this.identity.countActiveAdmins(auth.organizationId, tx));
+      const at = new Date();
+      const evict = await this.identity.activeKeyHashes(auth.organizationId, user.id, tx);
+      await this.identity.revokeUserKeys(auth.organizationId, user.id, at, tx);
+      return { user: await this.identity.updateUser(auth.organizationId, user.id, { active: false, deactivatedAt: at }, tx), evict };
+    });
+  }
+
+  /** Idempotent; the keys revoked by the deactivation stay revoked (new ones are issued as usual). */
+  reactivate(auth: AuthContext, id: string): Promise<UserResponse> {
+    assertCan(auth, Permission.IdentityManage);
+    return this.change(auth.organizationId, id, async (user, tx) => ({
+      user: user.active ? user : await this.identity.updateUser(auth.organizationId, user.id, { active: true, deactivatedAt: null }, tx),
+      evict: [],
+    }));
+  }
+
   /** Which of these ids are users of the organization (asked by other contexts over the bus, no caller). */
   async find(organizationId: string, ids: string[]): Promise<FindUsersReply> {
     const users = await this.identity.findUsers(organizationId, ids);
     return { users: users.map(({ id, role, name, email }) => ({ id, role, name, email })) };
+  }
+
+  private async found(organizationId: string, id: string, tx?: Tx): Promise<User> {
+    const user = isUuid(id) ? await this.identity.findUser(organizationId, id, tx) : null;
+    if (!user) throw new NotFoundError('User', id);
+    return user;
+  }
+
+  /**
+   * One user change under the organization's lock (the last-ADMIN rule counts admins inside it);
+   * the caches drop the user's keys after the commit, so no replica reloads the old state.
+   */
+  private async change(
+    organizationId: string,
+    id: string,
+    apply: (user: User, tx: Tx) => Promise<{ user: User; evict: string[] }>,
+  ): Promise<UserResponse> {
+    const { user, evict } = await this.identity.transaction(async (tx) => {
+      await this.identity.lockOrganization(organizationId, tx);
+      return apply(await this.found(organizationId, id, tx), tx);
+    });
+    for (const keyHash of evict) this.authenticator.dropEverywhere(keyHash);
+    return toUserResponse(user);
   }
 }

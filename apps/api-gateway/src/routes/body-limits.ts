@@ -8,6 +8,8 @@ export const ROUTE_BODY_LIMITS: readonly RouteBodyLimit[] = [
   { prefix: '/api/v1/intake', limit: 8 * 1024 * 1024 },
   // Anyone may post to the portal: 10,000 characters of description, escaped, fit in 128 KiB.
   { prefix: '/public/portals', limit: 128 * 1024 },
+  // The portal pages' forms: the same text, URL-encoded (up to three bytes per character escaped).
+  { prefix: '/portal/', limit: 256 * 1024 },
   // Interview transcripts hold up to 500,000 characters (docs/decisions.md, Strategy).
   { prefix: '/api/v1/interviews', limit: 4 * 1024 * 1024 },
 ];

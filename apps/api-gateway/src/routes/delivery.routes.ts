@@ -6,6 +6,7 @@ import { CommentController } from './comment.controller';
 import { IntakeController } from './intake.controller';
 import { LabelController, TeamController } from './label.controller';
 import { PortalRateLimitGuard } from './portal-rate-limit.guard';
+import { PortalChangelogController } from './portal-changelog.controller';
 import { PortalController } from './portal.controller';
 import { RelationController } from './relation.controller';
 import { SprintController } from './sprint.controller';
@@ -24,6 +25,7 @@ export const DELIVERY_CONTROLLERS: Type<unknown>[] = [
   CommentController,
   IntakeController,
   PortalController,
+  PortalChangelogController,
   ChangelogController,
   OrganizationSettingsController,
 ];

@@ -27,6 +27,24 @@ export class ChangelogRepository {
     });
   }
 
+  /** Published entries, newest first (publishedAt, then id, descending), before the cursor's position. */
+  listPublished(organizationId: string, before: CursorPosition | undefined, take: number): Promise<ChangelogEntry[]> {
+    const at = before ? new Date(before.sortValue) : undefined;
+    return this.prisma.changelogEntry.findMany({
+      where: {
+        organizationId,
+        status: ChangelogStatus.PUBLISHED,
+        ...(before && at ? { OR: [{ publishedAt: { lt: at } }, { publishedAt: at, id: { lt: before.id } }] } : {}),
+      },
+      orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
+      take,
+    });
+  }
+
+  findPublished(organizationId: string, id: string): Promise<ChangelogEntry | null> {
+    return this.prisma.changelogEntry.findFirst({ where: { organizationId, id, status: ChangelogStatus.PUBLISHED } });
+  }
+
   find(organizationId: string, id: string, tx: DeliveryTx = this.prisma): Promise<ChangelogEntry | null> {
     return tx.changelogEntry.findFirst({ where: { organizationId, id } });
   }

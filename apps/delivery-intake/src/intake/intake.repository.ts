@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IntakeKind, IntakeStage, ModerationState, ValidRecordRef } from '@pds/contracts';
-import { nextKeyNumber } from '@pds/persistence';
+import { escapeLike, nextKeyNumber } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
 import { isUniqueViolation, unlessDuplicate } from '../common/unique-violation';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
@@ -26,6 +26,16 @@ export type NewIntake = Omit<Prisma.IntakeSubmissionUncheckedCreateInput, 'organ
 /** Who votes: a user of the organization (API) or an e-mail address (portal). */
 export type Voter = { userId: string } | { email: string };
 
+/** What the portal's list is narrowed to. */
+export interface PortalFilters {
+  kind?: IntakeKind;
+  stage?: IntakeStage;
+  q?: string;
+}
+
+/** The portal's list orders, each with the position it reads after. */
+export type PortalOrder = { by: 'number'; newestFirst: boolean; after?: number } | { by: 'votes'; after?: { count: number; number: number } };
+
 /** Only public submissions that are not HIDDEN are seen, or voted for, on the portal. */
 const VISIBLE = { isPublic: true, moderationState: { not: ModerationState.HIDDEN } } satisfies Prisma.IntakeSubmissionWhereInput;
 
@@ -49,14 +59,26 @@ export class IntakeRepository {
     });
   }
 
-  /** The portal's list: visible submissions only. */
-  listVisible(organizationId: string, afterNumber: number | undefined, take: number): Promise<IntakeRecord[]> {
-    return this.prisma.intakeSubmission.findMany({
-      where: { organizationId, ...VISIBLE, ...(afterNumber !== undefined ? { number: { gt: afterNumber } } : {}) },
-      include: INTAKE_INCLUDE,
-      orderBy: { number: 'asc' },
-      take,
-    });
+  /**
+   * The portal's list: visible submissions only, filtered, matched by text (case-insensitive, in the
+   * title or the description, as the work-item list's `q`), by key number or most voted first.
+   */
+  listVisible(organizationId: string, filters: PortalFilters, order: PortalOrder, take: number): Promise<IntakeRecord[]> {
+    const where: Prisma.IntakeSubmissionWhereInput[] = [];
+    if (filters.kind) where.push({ kind: filters.kind });
+    if (filters.stage) where.push({ stage: filters.stage });
+    if (filters.q) {
+      const contains = { contains: escapeLike(filters.q), mode: 'insensitive' } as const;
+      where.push({ OR: [{ title: contains }, { description: contains }] });
+    }
+    if (order.by === 'votes') {
+      const { after } = order;
+      if (after) where.push({ OR: [{ voteCount: { lt: after.count } }, { voteCount: after.count, number: { lt: after.number } }] });
+      return this.prisma.intakeSubmission.findMany({ where: { organizationId, ...VISIBLE, AND: where }, include: INTAKE_INCLUDE, orderBy: [{ voteCount: 'desc' }, { number: 'desc' }], take });
+    }
+    const { newestFirst, after } = order;
+    if (after !== undefined) where.push({ number: newestFirst ? { lt: after } : { gt: after } });
+    return this.prisma.intakeSubmission.findMany({ where: { organizationId, ...VISIBLE, AND: where }, include: INTAKE_INCLUDE, orderBy: { number: newestFirst ? 'desc' : 'asc' }, take });
   }
 
   findByRef(organizationId: string, ref: ValidRecordRef): Promise<IntakeRecord | null> {

@@ -17,8 +17,8 @@ export class PortalHandler {
   constructor(@Inject(PortalService) private readonly portal: PortalService) {}
 
   @MessagePattern(PortalSubjects.list)
-  list(@Payload() { organizationId, limit, cursor }: PortalListRequest): Promise<Page<PublicIntakeResponse>> {
-    return this.portal.list(organizationId, { limit, cursor });
+  list(@Payload() { organizationId, ...query }: PortalListRequest): Promise<Page<PublicIntakeResponse>> {
+    return this.portal.list(organizationId, query);
   }
 
   @MessagePattern(PortalSubjects.submit)

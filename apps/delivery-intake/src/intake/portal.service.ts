@@ -3,14 +3,16 @@ import {
   ConflictError,
   IntakeSubmissionResponse,
   INTAKE_KEY_PREFIX,
-  ListQuery,
   PORTAL_DESCRIPTION_PREVIEW,
   Page,
   PortalIntakeDto,
+  PortalListQuery,
+  PortalSort,
   PublicIntakeResponse,
+  countNumberSortValue,
 } from '@pds/contracts';
-import { keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
-import { toIntakeResponse } from './intake.mapper';
+import { countNumberAfter, keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
+import { IntakeRecord, toIntakeResponse } from './intake.mapper';
 import { IntakeRepository } from './intake.repository';
 import { IntakeService } from './intake.service';
 
@@ -55,11 +57,26 @@ export class PortalService {
     @Inject(IntakeService) private readonly intake: IntakeService,
   ) {}
 
-  async list(organizationId: string, query: ListQuery): Promise<Page<PublicIntakeResponse>> {
+  /**
+   * Most voted first (ties newest first), newest first, or without `sort` in key order as the list
+   * always was; filtered and searched.
+   */
+  async list(organizationId: string, query: PortalListQuery): Promise<Page<PublicIntakeResponse>> {
+    const { kind, stage, q } = query;
+    const map = (row: IntakeRecord) => previewOf(toPublicIntake(toIntakeResponse(row)));
+    if (query.sort === PortalSort.votes) {
+      return readPage(
+        query,
+        (after, take) => this.submissions.listVisible(organizationId, { kind, stage, q }, { by: 'votes', after: countNumberAfter(after) }, take),
+        map,
+        (row) => countNumberSortValue(row.voteCount, row.number),
+        'count-number',
+      );
+    }
     return readPage(
       query,
-      (after, take) => this.submissions.listVisible(organizationId, keyNumberAfter(after), take),
-      (row) => previewOf(toPublicIntake(toIntakeResponse(row))),
+      (after, take) => this.submissions.listVisible(organizationId, { kind, stage, q }, { by: 'number', newestFirst: query.sort === PortalSort.newest, after: keyNumberAfter(after) }, take),
+      map,
       (row) => String(row.number),
       'number',
     );

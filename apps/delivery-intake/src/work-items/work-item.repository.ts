@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IntakeStage, ListWorkItemsQuery, ValidRecordRef, WorkItemResponse, Classification } from '@pds/contracts';
-import { BatchLoader, DATABASE, Database, SqlExecutor, nextKeyNumberSql, statementName } from '@pds/persistence';
+import { BatchLoader, DATABASE, Database, SqlExecutor, containsPattern, nextKeyNumberSql, statementName } from '@pds/persistence';
 import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
 import { toWorkItemResponse } from './work-item.mapper';
 import {
@@ -349,7 +349,7 @@ export class WorkItemRepository {
     if (query.updatedSince) where.push(`w.updated_at >= ${param(query.updatedSince)}::timestamptz`);
     if (query.q) {
       const key = /^wi-(\d{1,9})$/i.exec(query.q.trim());
-      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(query.q);
       where.push(key ? `(w.number = ${param(Number(key[1]))} OR w.title ILIKE ${param(pattern)})` : `w.title ILIKE ${param(pattern)}`);
     }
     if (afterNumber !== undefined) where.push(`w.number > ${param(afterNumber)}`);

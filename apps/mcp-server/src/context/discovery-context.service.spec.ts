@@ -24,13 +24,16 @@ const insight = (id: string, n: number) => ({ id, title: `Insight ${n}`, descrip
 function setUp({ repos = false } = {}) {
   const bus = new InProcessBus({ error: () => undefined });
   const asked: string[] = [];
-  const serve = (subject: string, answer: (payload: never) => unknown) => bus.serve(subject, (payload) => (asked.push(subject), answer(payload as never)));
+  const payloads: Record<string, unknown> = {};
+  const serve = (subject: string, answer: (payload: never) => unknown) =>
+    bus.serve(subject, (payload) => (asked.push(subject), (payloads[subject] = payload), answer(payload as never)));
   serve(StrategySubjects.opportunityGet, () => opportunity);
   serve(
     StrategySubjects.discoveryGraph,
     ({ evidence }: { evidence?: { from: number; limit: number } }): DiscoveryGraphReply => ({
       ckrs: [],
-      opportunities: [opportunity],
+      // The focus is not in the graph's lists: the MCP server holds it.
+      opportunities: [],
       solutions: [],
       experiments: [],
       productGoal: null,
@@ -49,7 +52,7 @@ function setUp({ repos = false } = {}) {
   const records = new RecordReader(bus);
   const graphs = new DiscoveryGraphBuilder(records, new RecordSearchService(bus), new WorkItemLinksReader(bus));
   const service = new DiscoveryContextService(records, graphs, new ArtifactReader(bus));
-  return { service, asked };
+  return { service, asked, payloads };
 }
 
 describe('DiscoveryContextService: the brief packet', () => {
@@ -88,5 +91,13 @@ describe('DiscoveryContextService: the brief packet', () => {
     const { service, asked } = setUp({ repos: true });
     await service.packet(auth, { ref: 'OPP-1', detail: 'brief', limitPerSection: 5 });
     expect(asked).toEqual([StrategySubjects.opportunityGet, StrategySubjects.discoveryGraph, DeliverySubjects.discoveryWorkItems, RepoSubjects.artifactsByWorkItems]);
+  });
+
+  it('passes the graph the links of the focus it holds, and puts the focus back among the opportunities once', async () => {
+    const { service, payloads } = setUp({ repos: true });
+    const packet = await service.packet(auth, { ref: 'OPP-1', detail: 'brief', limitPerSection: 5 });
+    expect((payloads[StrategySubjects.discoveryGraph] as { focus: unknown }).focus).toEqual({ kind: 'opportunity', id: opportunity.id, insightIds: [], ckrId: null, productGoalId: null });
+    // The focus is the graph's only opportunity: its three gaps are asked once each (then the blocked work item).
+    expect((packet.body.openQuestions as { ref: string }[]).map((q) => q.ref)).toEqual(['OPP-1', 'OPP-1', 'OPP-1', 'WI-1']);
   });
 });

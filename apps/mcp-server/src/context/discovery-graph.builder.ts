@@ -16,12 +16,27 @@ export interface EvidencePage {
 const NO_WORK_ITEMS: DiscoveryWorkItemsPage = { items: [], nextCursor: null, blockedBy: {} };
 
 
-/** The focus as the strategy service starts from it: a delivery record passes the strategy records it names. */
+/**
+ * The focus as the strategy service starts from it: its id and the ids it links to, from the record
+ * held here, so that the service does not read it again.
+ */
 function focusOf({ type, record }: TypedRecord): DiscoveryFocusDto {
-  const focus: DiscoveryFocusDto = { kind: kindOfType(type), ref: record.id };
-  if (type === 'work_item') return { ...focus, opportunityId: record.opportunityId, ckrId: record.ckrId, solutionId: record.solutionId, experimentId: record.experimentId };
-  if (type === 'intake') return { ...focus, opportunityId: record.opportunityId };
-  return focus;
+  const focus: DiscoveryFocusDto = { kind: kindOfType(type), id: record.id };
+  switch (type) {
+    case 'work_item':
+      return { ...focus, opportunityId: record.opportunityId, ckrId: record.ckrId, solutionId: record.solutionId, experimentId: record.experimentId };
+    case 'intake':
+    case 'solution':
+      return { ...focus, opportunityId: record.opportunityId };
+    case 'opportunity':
+      return { ...focus, insightIds: record.insightIds, ckrId: record.ckrId, productGoalId: record.productGoalId };
+    case 'okr':
+      return { ...focus, annualGoalId: record.annualGoalId, productGoalId: record.productGoalId };
+    case 'experiment':
+      return { ...focus, ckrId: record.ckrId, solutionId: record.solutionId };
+    default:
+      return focus;
+  }
 }
 
 /** The work-item filter naming a focus of these types; the other types take their first opportunity's. */
@@ -106,10 +121,11 @@ export class DiscoveryGraphBuilder {
       interviewIds: focus.type === 'interview' ? [focus.record.id] : [],
       productGoal: strategy.productGoal,
       annualGoal: strategy.annualGoal,
-      okrs: strategy.ckrs,
-      opportunities: strategy.opportunities,
-      solutions: strategy.solutions,
-      experiments: strategy.experiments,
+      // The strategy graph leaves the focus out (it is held here): it comes first in its list.
+      okrs: focus.type === 'okr' ? [focus.record, ...strategy.ckrs] : strategy.ckrs,
+      opportunities: focus.type === 'opportunity' ? [focus.record, ...strategy.opportunities] : strategy.opportunities,
+      solutions: focus.type === 'solution' ? [focus.record, ...strategy.solutions] : strategy.solutions,
+      experiments: focus.type === 'experiment' ? [focus.record, ...strategy.experiments] : strategy.experiments,
       workItems: shown,
       workItemsBeyond: workItems.nextCursor !== null,
       blockedBy: named ? { [named.item.id]: named.blockedBy, ...workItems.blockedBy } : workItems.blockedBy,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
   AuthContext,
+  CkrResponse,
   DISCOVERY_CONTEXT_FOLLOWED,
   DiscoveryFocusDto,
   DiscoveryGraphReply,
@@ -10,6 +11,8 @@ import {
   STRATEGY_SEARCH_TYPES,
   StrategySearchType,
   MAX_PAGE_SIZE,
+  ExperimentResponse,
+  OpportunityResponse,
   SolutionResponse,
 } from '@pds/contracts';
 import { CkrService } from '../ckrs/ckr.service';
@@ -21,8 +24,28 @@ import { ProductGoalService } from '../goals/product-goal.service';
 import { OpportunityService } from '../opportunities/opportunity.service';
 import { SolutionService } from '../solutions/solution.service';
 
+/**
+ * What the walk reads of a record: the links it follows. A strategy focus enters the walk as these
+ * only (the caller holds the record and passed them); every other record is read here in full.
+ */
+type Links<R> = { [K in Extract<keyof R, 'id' | 'insightIds' | LinkField>]: K extends LinkField ? R[K] | null : R[K] };
+type LinkField = 'ckrId' | 'productGoalId' | 'annualGoalId' | 'opportunityId' | 'solutionId';
+
 /** What the focus names directly (a strategy focus among them), before the walk up and across. */
-type Seed = Omit<DiscoveryGraphReply, 'insights'>;
+interface Seed {
+  ckrs: Links<CkrResponse>[];
+  opportunities: Links<OpportunityResponse>[];
+  solutions: Links<SolutionResponse>[];
+  experiments: Links<ExperimentResponse>[];
+  productGoalId: string | null;
+  annualGoalId: string | null;
+  insightIds: string[];
+}
+
+/** The records read here: all but the focus, which entered as its links and which the caller holds. */
+function readHere<R extends { id: string }>(records: readonly (R | Links<R>)[], focus: DiscoveryFocusDto): R[] {
+  return records.filter((record): record is R => record.id !== focus.id);
+}
 
 /** What reads one kind of strategy record by uuid or key (its service), answering its contract type. */
 type Finders = { readonly [K in StrategySearchType]: { find(auth: AuthContext, ref: string): Promise<Extract<LocatedStrategyRecord, { kind: K }>['record'] | null> } };
@@ -82,7 +105,7 @@ export class StrategyContextService {
     const insightIds = [...new Set([...seed.insightIds, ...seed.opportunities.flatMap((o) => o.insightIds)])];
     const known = new Set(seed.ckrs.map((ckr) => ckr.id));
     const ckrIds = [...new Set(seed.opportunities.map((o) => o.ckrId).filter((id): id is string => id !== null && !known.has(id)))];
-    const productGoalId = seed.productGoal?.id ?? seed.opportunities[0]?.productGoalId ?? null;
+    const productGoalId = seed.productGoalId ?? seed.opportunities[0]?.productGoalId ?? null;
 
     const evidencePage = evidence ? insightIds.slice(evidence.from, evidence.from + evidence.limit) : [];
     const [ckrs, solutionLists, productGoal, evidenceReply] = await Promise.all([
@@ -93,25 +116,25 @@ export class StrategyContextService {
       productGoalId ? this.productGoals.find(auth, productGoalId) : Promise.resolve(null),
       evidencePage.length ? this.insights.insightEvidence(auth, evidencePage) : Promise.resolve({ items: [] }),
     ]);
-    const allCkrs = merge([...seed.ckrs], ckrs);
+    const allCkrs = merge<Links<CkrResponse>>([...seed.ckrs], ckrs);
     const followed = allCkrs.slice(0, DISCOVERY_CONTEXT_FOLLOWED);
     const first = followed[0];
     // The annual goal follows the product goal named, not the first OKR's fallback one.
-    const annualGoalId = seed.annualGoal?.id ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
+    const annualGoalId = seed.annualGoalId ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
     const [experimentLists, ckrProductGoal, annualGoal] = await Promise.all([
       Promise.all(followed.map((ckr) => this.experiments.list(auth, { ckrId: ckr.id, limit: MAX_PAGE_SIZE }))),
       !productGoal && first?.productGoalId ? this.productGoals.find(auth, first.productGoalId) : Promise.resolve(null),
       annualGoalId ? this.annualGoals.find(auth, annualGoalId) : Promise.resolve(null),
     ]);
-    const solutions = merge([...seed.solutions], solutionLists.flatMap((page) => page.items));
+    const solutions = merge<Links<SolutionResponse>>([...seed.solutions], solutionLists.flatMap((page) => page.items));
     const solutionIds = new Set(solutions.map((s) => s.id));
     const ckrScoped = focus.kind === 'ckr' || focus.kind === 'annual_goal';
     const experiments = experimentLists.flatMap((page) => page.items).filter((e) => ckrScoped || (e.solutionId !== null && solutionIds.has(e.solutionId)));
     return {
-      ckrs: allCkrs,
-      opportunities: seed.opportunities,
-      solutions,
-      experiments: merge([...seed.experiments], experiments),
+      ckrs: readHere(allCkrs, focus),
+      opportunities: readHere(seed.opportunities, focus),
+      solutions: readHere(solutions, focus),
+      experiments: readHere(merge<Links<ExperimentResponse>>([...seed.experiments], experiments), focus),
       productGoal: productGoal ?? ckrProductGoal,
       annualGoal,
       insightIds,
@@ -119,58 +142,60 @@ export class StrategyContextService {
     };
   }
 
-  /** The records the focus names directly, a strategy focus among them. */
+  /** The records the focus names directly, a strategy focus (as its links) among them. */
   private async seed(auth: AuthContext, focus: DiscoveryFocusDto): Promise<Seed> {
-    const seed: Seed = { ckrs: [], opportunities: [], solutions: [], experiments: [], productGoal: null, annualGoal: null, insightIds: [] };
+    const seed: Seed = { ckrs: [], opportunities: [], solutions: [], experiments: [], productGoalId: null, annualGoalId: null, insightIds: [] };
     const find = <T>(service: { find(auth: AuthContext, ref: string): Promise<T | null> }, ref: string | null | undefined) =>
       ref ? service.find(auth, ref) : Promise.resolve(null);
-    const opportunityOf = (solution: SolutionResponse | null) => find(this.opportunities, solution?.opportunityId);
-    if (focus.kind === 'work_item' || focus.kind === 'intake') {
-      // A delivery record: what it names starts the walk (an intake names an opportunity only).
-      const [opportunity, ckr, solution, experiment] = await Promise.all([
-        find(this.opportunities, focus.opportunityId),
-        find(this.ckrs, focus.ckrId),
-        find(this.solutions, focus.solutionId),
-        find(this.experiments, focus.experimentId),
-      ]);
-      merge(seed.opportunities, [opportunity ?? (await opportunityOf(solution))]);
-      merge(seed.ckrs, [ckr]);
-      merge(seed.solutions, [solution]);
-      merge(seed.experiments, [experiment]);
-      return seed;
-    }
-    if (focus.kind === 'sprint') return seed;
-    const located = await this.read(auth, focus.kind, focus.ref);
-    switch (located?.kind) {
+    const opportunityOf = (solution: Links<SolutionResponse> | null) => find(this.opportunities, solution?.opportunityId);
+    const { id } = focus;
+    switch (focus.kind) {
+      case 'work_item':
+      case 'intake': {
+        // A delivery record: what it names starts the walk (an intake names an opportunity only).
+        const [opportunity, ckr, solution, experiment] = await Promise.all([
+          find(this.opportunities, focus.opportunityId),
+          find(this.ckrs, focus.ckrId),
+          find(this.solutions, focus.solutionId),
+          find(this.experiments, focus.experimentId),
+        ]);
+        merge(seed.opportunities, [opportunity ?? (await opportunityOf(solution))]);
+        merge(seed.ckrs, [ckr]);
+        merge(seed.solutions, [solution]);
+        merge(seed.experiments, [experiment]);
+        break;
+      }
       case 'opportunity':
-        merge(seed.opportunities, [located.record]);
+        seed.opportunities.push({ id, insightIds: focus.insightIds ?? [], ckrId: focus.ckrId ?? null, productGoalId: focus.productGoalId ?? null });
         break;
       case 'ckr':
-        merge(seed.ckrs, [located.record]);
-        merge(seed.opportunities, (await this.opportunities.list(auth, { ckrId: located.record.id, limit: MAX_PAGE_SIZE })).items);
+        seed.ckrs.push({ id, annualGoalId: focus.annualGoalId ?? null, productGoalId: focus.productGoalId ?? null });
+        merge(seed.opportunities, (await this.opportunities.list(auth, { ckrId: id, limit: MAX_PAGE_SIZE })).items);
         break;
-      case 'solution':
-        merge(seed.solutions, [located.record]);
-        merge(seed.opportunities, [await opportunityOf(located.record)]);
+      case 'solution': {
+        const solution = { id, opportunityId: focus.opportunityId ?? null };
+        seed.solutions.push(solution);
+        merge(seed.opportunities, [await opportunityOf(solution)]);
         break;
+      }
       case 'experiment': {
-        merge(seed.experiments, [located.record]);
-        const [ckr, solution] = await Promise.all([find(this.ckrs, located.record.ckrId), find(this.solutions, located.record.solutionId)]);
+        seed.experiments.push({ id, ckrId: focus.ckrId ?? null, solutionId: focus.solutionId ?? null });
+        const [ckr, solution] = await Promise.all([find(this.ckrs, focus.ckrId), find(this.solutions, focus.solutionId)]);
         merge(seed.ckrs, [ckr]);
         merge(seed.solutions, [solution]);
         merge(seed.opportunities, [await opportunityOf(solution)]);
         break;
       }
       case 'insight':
-        seed.insightIds.push(located.record.id);
+        seed.insightIds.push(id);
         break;
       case 'product_goal':
-        seed.productGoal = located.record;
-        merge(seed.opportunities, (await this.opportunities.list(auth, { productGoalId: located.record.id, limit: MAX_PAGE_SIZE })).items);
+        seed.productGoalId = id;
+        merge(seed.opportunities, (await this.opportunities.list(auth, { productGoalId: id, limit: MAX_PAGE_SIZE })).items);
         break;
       case 'annual_goal':
-        seed.annualGoal = located.record;
-        merge(seed.ckrs, (await this.ckrs.list(auth, { annualGoalId: located.record.id, limit: MAX_PAGE_SIZE })).items);
+        seed.annualGoalId = id;
+        merge(seed.ckrs, (await this.ckrs.list(auth, { annualGoalId: id, limit: MAX_PAGE_SIZE })).items);
         break;
     }
     return seed;

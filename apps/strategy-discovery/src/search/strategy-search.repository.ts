@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { StrategySearchType, keyPrefixOf } from '@pds/contracts';
+import { containsPattern } from '@pds/persistence';
 import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
 import { PrismaClient } from '../generated/strategy/client';
 
@@ -32,7 +33,7 @@ export class StrategySearchRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
   search(organizationId: string, q: string, types: readonly StrategySearchType[], limit: number, offset: number): Promise<SearchRow[]> {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(q);
     const branches = types.map((type) => {
       const source = SOURCES[type];
       return `SELECT '${type}' AS type, id, ${keyPrefixOf(type) ? 'number' : 'NULL::int AS number'}, title,

@@ -1,7 +1,18 @@
-import { decodeCursor, encodeCursor, pageJson, splitPageJson } from './pagination';
+import { countNumberSortValue, decodeCursor, encodeCursor, pageJson, splitPageJson } from './pagination';
 import { parseRecordRef } from './identifiers';
 
 describe('cursors', () => {
+  it('carries a count and a key number for the count-number order, and only there', () => {
+    const id = '0b6f3c1e-4d2a-4c8e-9f1a-2b3c4d5e6f70';
+    const cursor = encodeCursor({ sortValue: countNumberSortValue(12, 345), id });
+    expect(decodeCursor(cursor, 'count-number')).toEqual({ sortValue: '12/345', id });
+    expect(() => decodeCursor(cursor, 'number')).toThrow('cursor is not a cursor this API issued');
+    for (const bad of ['12', '12/', '/3', '1/2/3', '-1/2', '2147483648/1']) {
+      expect(() => decodeCursor(encodeCursor({ sortValue: bad, id }), 'count-number')).toThrow('cursor is not a cursor this API issued');
+    }
+    expect(() => decodeCursor(encodeCursor({ sortValue: '345', id }), 'count-number')).toThrow();
+  });
+
   it('round-trips a position', () => {
     const position = { sortValue: '2026-11-21T10:00:00.000Z', id: '7f0b5b1c-3f6e-4c39-9a4e-0d5a3c1b2e10' };
     expect(decodeCursor(encodeCursor(position), 'time')).toEqual(position);

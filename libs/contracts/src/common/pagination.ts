@@ -72,13 +72,28 @@ export function encodeCursor(position: CursorPosition): string {
   return Buffer.from(JSON.stringify([CURSOR_VERSION, position.sortValue, position.id])).toString('base64url');
 }
 
-/** What a list is ordered by, and so what its cursors carry: a timestamp (creation, start) or a key number. */
-export type CursorOrder = 'time' | 'number';
+/**
+ * What a list is ordered by, and so what its cursors carry: a timestamp (creation, start), a key
+ * number, or a count and then a key number (`12/345`: the portal's most-voted order).
+ */
+export type CursorOrder = 'time' | 'number' | 'count-number';
+
+const INT32_RE = /^\d{1,10}$/;
+const isInt32 = (value: string) => INT32_RE.test(value) && Number(value) <= 2_147_483_647;
+
+/** The sort value of a `count-number` cursor. */
+export function countNumberSortValue(count: number, number: number): string {
+  return `${count}/${number}`;
+}
 
 const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function isSortValue(value: string, order: CursorOrder): boolean {
-  if (order === 'number') return /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647;
+  if (order === 'number') return isInt32(value);
+  if (order === 'count-number') {
+    const parts = value.split('/');
+    return parts.length === 2 && parts.every(isInt32);
+  }
   const time = Date.parse(value);
   // Years 1–9999 only: year 0 parses in JavaScript but not in PostgreSQL.
   return TIMESTAMP_RE.test(value) && !value.startsWith('0000') && Number.isFinite(time) && new Date(time).toISOString() === value;

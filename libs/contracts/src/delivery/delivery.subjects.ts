@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsObject, IsString, IsUUID, Length, ValidateNested } from 'class-validator';
+import { IsObject, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
 import { ListQuery, Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, operationSubjects, recordResource, recordSubjects } from '../common/subject';
@@ -7,7 +7,7 @@ import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateC
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
 import { ConvertIntakeDto, CreateIntakeDto, IntakeSubmissionResponse, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
 import { CreateLabelDto, CreateTeamDto, LabelResponse, TeamResponse } from './label.dto';
-import { PortalIntakeDto, PortalListQuery, PortalVoteDto, PublicIntakeResponse } from './portal.dto';
+import { PortalIntakeDto, PortalListQuery, PortalPageQuery, PortalVoteDto, PublicChangelogEntryResponse, PublicIntakeResponse } from './portal.dto';
 import { ListWorkItemsRequest } from '../work-items/work-item.subjects';
 import type { WorkItemResponse } from '../work-items/work-item.dto';
 import { AddWorkItemRelationDto, RelatedWorkItem, WorkItemRelationsResponse } from './relation.dto';
@@ -97,6 +97,19 @@ export class PortalVoteRequest extends PortalGetRequest {
   @Type(() => PortalVoteDto)
   body!: PortalVoteDto;
 }
+export class PortalChangelogListRequest extends PortalPageQuery {
+  @IsUUID()
+  organizationId!: string;
+}
+export class PortalChangelogGetRequest {
+  @IsUUID()
+  organizationId!: string;
+
+  /** A path segment as it came: anything but a published entry's uuid is 404. */
+  @IsString()
+  @MaxLength(200)
+  id!: string;
+}
 
 /** A delivery record found by its uuid, with its kind (RECORD_KINDS' names); null: none of the organization's. */
 export type LocatedDeliveryRecord = Located<'work_item', WorkItemResponse> | Located<'sprint', SprintResponse> | Located<'intake', IntakeSubmissionResponse>;
@@ -146,4 +159,6 @@ export const PortalSubjects = Object.freeze({
   submit: defineSubject<PortalSubmitRequest, PublicIntakeResponse>('delivery.portal.submit'),
   get: defineSubject<PortalGetRequest, PublicIntakeResponse>('delivery.portal.get'),
   vote: defineSubject<PortalVoteRequest, PublicIntakeResponse>('delivery.portal.vote'),
+  changelogList: defineSubject<PortalChangelogListRequest, Page<PublicChangelogEntryResponse>>('delivery.portal.changelog.list'),
+  changelogGet: defineSubject<PortalChangelogGetRequest, PublicChangelogEntryResponse>('delivery.portal.changelog.get'),
 });

@@ -40,6 +40,19 @@ export class CreateUserDto {
   role: Role;
 }
 
+/** PATCH /users/{id}: the same limits as POST /users; the email is the user's identity and stays. */
+export class UpdateUserDto {
+  @IsOptionalNonNull()
+  @Transform(trim)
+  @IsString()
+  @Length(1, 200)
+  name?: string;
+
+  @IsOptionalNonNull()
+  @IsIn(Object.values(Role))
+  role?: Role;
+}
+
 export class CreateApiKeyDto {
   @Transform(trim)
   @IsString()
@@ -78,6 +91,9 @@ export class UserResponse extends RecordResponse {
   @Field.string() email!: string;
   @Field.string() name!: string;
   @Field.enum(Role) role!: Role;
+  /** False once deactivated: the user's keys are revoked, their name stays on what they made. */
+  @Field.boolean({ description: "False once deactivated: the user's keys are revoked, their name stays on what they made" }) active!: boolean;
+  @Field.timestamp({ nullable: true }) deactivatedAt!: string | null;
 }
 
 export class ApiKeyResponse {

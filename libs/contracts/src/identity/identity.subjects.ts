@@ -48,7 +48,7 @@ export const IdentitySubjects = Object.freeze({
   me: defineSubject<MeRequest, MeResponse>('identity.me'),
   /** Which of these user ids are users of the organization. */
   findUsers: defineSubject<FindUsersRequest, FindUsersReply>('identity.user.find'),
-  /** Broadcast (no queue group): a key was revoked, drop it from every cache now. */
+  /** Broadcast (no queue group): a key was revoked or its user changed (role, deactivation): drop it from every cache now. */
   apiKeyRevoked: defineSubject<ApiKeyRevokedMessage, void>('identity.api-key.revoked'),
   /** Broadcast: rate-limit counts shared between the edges' replicas. */
   rateLimitSync: defineSubject<RateLimitSyncMessage, void>('gateway.rate-limit.sync'),

@@ -90,7 +90,8 @@ export const DISCOVERY_CONTEXT_FOLLOWED = 10;
  * first DISCOVERY_CONTEXT_FOLLOWED OKRs (for any focus but an OKR or annual goal, only those of a
  * solution listed); the product goal (the focus', else the first opportunity's, else the first
  * OKR's); the annual goal (the focus', else the product goal's, else the first OKR's); the insights
- * of the opportunities (an insight in focus first) and one page of their evidence.
+ * of the opportunities (an insight in focus first) and one page of their evidence. The focus itself
+ * is in none of the lists: the caller holds it and passed its links (DiscoveryFocusDto).
  */
 export interface DiscoveryGraphReply {
   ckrs: CkrResponse[];

@@ -108,16 +108,19 @@ export const DISCOVERY_FOCUS_KINDS = [...STRATEGY_SEARCH_TYPES, 'work_item', 'sp
 export type DiscoveryFocusKind = (typeof DISCOVERY_FOCUS_KINDS)[number];
 
 /**
- * The record a packet is about. A strategy record is read here by its ref (uuid or key); a delivery
- * record (work item, intake) is not the strategy service's, so the caller passes the strategy
- * records it names.
+ * The record a packet is about, as its links: the caller holds the record (it read it to know its
+ * kind and uuid), so it passes the ids the walk follows from it and the strategy service does not
+ * read it again. The fields are those of the focus' own record: `opportunityId`, `ckrId`,
+ * `solutionId`, `experimentId` of a work item; `opportunityId` of an intake or a solution;
+ * `insightIds`, `ckrId`, `productGoalId` of an opportunity; `annualGoalId`, `productGoalId` of an
+ * OKR; `ckrId`, `solutionId` of an experiment. Other kinds need their id only.
  */
 export class DiscoveryFocusDto {
   @IsIn(DISCOVERY_FOCUS_KINDS)
   kind!: DiscoveryFocusKind;
 
-  @IsRecordRef()
-  ref!: string;
+  @IsUUID()
+  id!: string;
 
   @IsOptional()
   @IsUUID()
@@ -134,6 +137,20 @@ export class DiscoveryFocusDto {
   @IsOptional()
   @IsUUID()
   experimentId?: string | null;
+
+  @IsOptional()
+  @IsUUID()
+  productGoalId?: string | null;
+
+  @IsOptional()
+  @IsUUID()
+  annualGoalId?: string | null;
+
+  /** No cap of its own: it is the list the held record has, whatever its length. */
+  @IsOptional()
+  @IsArray()
+  @IsUUID('all', { each: true })
+  insightIds?: string[];
 }
 
 /** A page of the graph's insights: `[from, from + limit)` of `insightIds`. */

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "identity"."organizations" ADD COLUMN     "portal_accent_color" TEXT;
