@@ -1,20 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import { AppException, AuthContext, DiscoveryWorkItemsPage, ErrorCode, ListWorkItemsQuery, LocatedDeliveryRecord } from '@pds/contracts';
+import { AuthContext, DiscoveryWorkItemsPage, ListWorkItemsQuery, LocatedDeliveryRecord, nullWhenNotFound } from '@pds/contracts';
 import { IntakeService } from '../intake/intake.service';
 import { RelationService } from '../relations/relation.service';
 import { SprintService } from '../sprints/sprint.service';
 import { WorkItemService } from '../work-items/work-item.service';
-
-/** null where the organization has no such record: a miss is an answer here, not an error. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof AppException && error.code === ErrorCode.NotFound) return null;
-    throw error;
-  }
-}
 
 /**
  * What the MCP discovery packet reads of this context in one message where it would take several,
@@ -33,9 +23,9 @@ export class DiscoveryReadsService {
   async locate(auth: AuthContext, id: string): Promise<LocatedDeliveryRecord | null> {
     assertCan(auth, Permission.Read);
     const [workItem, sprint, intake] = await Promise.all([
-      orNull(this.workItems.get(auth, id)),
-      orNull(this.sprints.get(auth, id)),
-      orNull(this.intake.get(auth, id)),
+      nullWhenNotFound(this.workItems.get(auth, id)),
+      nullWhenNotFound(this.sprints.get(auth, id)),
+      nullWhenNotFound(this.intake.get(auth, id)),
     ]);
     if (workItem) return { kind: 'work_item', record: workItem };
     if (sprint) return { kind: 'sprint', record: sprint };

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission } from '@pds/auth';
-import { AppException, AuthContext, ErrorCode, NotFoundError } from '@pds/contracts';
+import { AuthContext, NotFoundError, nullWhenNotFound } from '@pds/contracts';
 import { z } from 'zod';
 import { ArtifactReader } from '../records/artifact.reader';
 import { RecordReader } from '../records/record.reader';
-import { TypedRecord } from '../records/record-reads';
 import { viewOf } from '../records/record.view';
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
 import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
@@ -46,13 +45,8 @@ export class GetRecordsTool implements McpTool<typeof INPUT> {
   }
 
   private async one(auth: AuthContext, ref: string, include: Set<Include>): Promise<Record<string, unknown> | null> {
-    let located: TypedRecord;
-    try {
-      located = await this.records.locate(auth, ref);
-    } catch (error) {
-      if (error instanceof AppException && error.code === ErrorCode.NotFound) return null;
-      throw error;
-    }
+    const located = await nullWhenNotFound(this.records.locate(auth, ref));
+    if (!located) return null;
     const view = viewOf(located.type, located.record, 'full');
     if (located.type === 'okr' && !include.has('keyResults')) {
       view.keyResults = undefined;

@@ -116,6 +116,16 @@ export class NotFoundError extends AppException {
   }
 }
 
+/** The read's value, or null where it answered 404: for lookups where a miss is an answer, not an error. */
+export async function nullWhenNotFound<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppException && error.code === ErrorCode.NotFound) return null;
+    throw error;
+  }
+}
+
 export class ConflictError extends AppException {
   constructor(message: string, details?: ErrorDetails) {
     super(ErrorCode.Conflict, message, details);
