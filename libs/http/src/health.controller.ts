@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeController, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { Field } from '@pds/contracts';
 import { HealthRegistry } from '@pds/observability';
 import type { FastifyReply } from 'fastify';
@@ -41,8 +41,10 @@ export function buildInfo(): VersionResponse {
 }
 
 /** Liveness: the process answers. Readiness: its database and NATS answer too. Version: what runs. */
+// Probes are for the platform, not API clients: docs/observability.md describes them.
 @Controller()
 @ApiTags('operations')
+@ApiExcludeController()
 export class HealthController {
   constructor(private readonly health: HealthRegistry) {}
 

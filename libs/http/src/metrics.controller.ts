@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeController, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Metrics } from '@pds/observability';
 import type { FastifyReply } from 'fastify';
 
@@ -8,8 +8,10 @@ import type { FastifyReply } from 'fastify';
  * public ingress routes only the API prefixes (/api/v1, /portal, /hooks, /mcp) to the edges and
  * never this path (docs/observability.md).
  */
+// For Prometheus, not API clients: docs/observability.md describes it.
 @Controller()
 @ApiTags('operations')
+@ApiExcludeController()
 export class MetricsController {
   constructor(@Inject(Metrics) private readonly metrics: Metrics) {}
 

@@ -85,8 +85,6 @@ export interface ReceivedResponse {
   text: string | undefined;
 }
 
-export const responseCounts = { validated: 0, unmatched404: 0 };
-
 function bodyProblem(label: string, schemaRef: string, received: ReceivedResponse): string | undefined {
   if (received.text === undefined) return `${label}: answered a stream (${received.contentType}) where JSON is documented`;
   let body: unknown;
@@ -101,10 +99,31 @@ function bodyProblem(label: string, schemaRef: string, received: ReceivedRespons
   return `${label}: body does not match the documented schema\n${errors.join('\n')}\n  body: ${received.text.slice(0, 500)}`;
 }
 
+/**
+ * Routes kept out of the public document on purpose (docs/observability.md describes them): the
+ * probes, the metrics, the documentation page and its files, and the portal's CORS preflights. The
+ * only answers not validated; anything else that matches no operation must be the 404 error body.
+ */
+export const UNDOCUMENTED_ROUTES: readonly { method: string; pattern: RegExp }[] = [
+  { method: 'GET', pattern: /^\/(health|ready|version|metrics)$/ },
+  { method: 'GET', pattern: /^\/docs(\/[^/]*)?$/ },
+  { method: 'OPTIONS', pattern: /^\/public\/portals\// },
+];
+
+export function isUndocumentedRoute(method: string, path: string): boolean {
+  return UNDOCUMENTED_ROUTES.some((route) => route.method === method && route.pattern.test(path));
+}
+
+export const responseCounts = { validated: 0, unmatched404: 0, undocumented: 0 };
+
 /** Why the response contradicts the document, or undefined when it matches. */
 export function responseProblem(received: ReceivedResponse): string | undefined {
   const { operations } = load();
   const path = received.url.pathname;
+  if (isUndocumentedRoute(received.method, path)) {
+    responseCounts.undocumented++;
+    return undefined;
+  }
   const operation = operations.find((candidate) => candidate.method === received.method && candidate.pattern.test(path));
   if (!operation) {
     // Unknown paths and methods: the documented error body, 404, nothing else.

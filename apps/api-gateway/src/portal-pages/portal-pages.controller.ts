@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Doc } from '@pds/http';
 import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { NotFoundError } from '@pds/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +26,7 @@ export class PortalPagesController {
   constructor(@Inject(PortalPagesService) private readonly pages: PortalPagesService) {}
 
   @Get('assets/:file')
+  @Doc("Portal page asset", "The portal pages' stylesheet and script, named by their content hash and cached for a year.")
   @ApiOkResponse({ description: 'The pages’ stylesheets and script, named by their content: cached for a year', content: { 'text/css': { schema: { type: 'string' } }, 'text/javascript': { schema: { type: 'string' } } } })
   @ApiResponse({ status: 404, description: 'No such asset', content: AS_HTML })
   asset(@Param('file') file: string, @Res() reply: FastifyReply): void {
@@ -34,18 +36,21 @@ export class PortalPagesController {
   }
 
   @Get(':slug')
+  @Doc("Portal: submissions page", "The organization's public portal as an HTML page: the submissions it shows, with search and paging. Works without JavaScript.")
   @PageRoute(HTML_PAGE, 304, 400)
   async list(@Param('slug') slug: string, @Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendAnswer(request, reply, await this.pages.list(slug, query));
   }
 
   @Get(':slug/intake/:id')
+  @Doc('Portal: submission page', 'One public submission as an HTML page, with its vote form.')
   @PageRoute(HTML_PAGE)
   async submission(@Param('slug') slug: string, @Param('id') id: string, @Query('voted') voted: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendAnswer(request, reply, await this.pages.submission(slug, id, voted === '1', csrfToken(request, reply)));
   }
 
   @Post(':slug/intake/:id/votes')
+  @Doc("Portal: vote form", "The vote form's target; answers 303 to the submission page.")
   // Decorators apply from the bottom: PageRoute's rate limit is charged before the token is checked.
   @UseGuards(PortalCsrfGuard)
   @PageRoute({ status: 303, description: 'Vote counted: on to the submission page (a filled honeypot too, counting nothing)' }, 400, 403, 409)
@@ -54,12 +59,14 @@ export class PortalPagesController {
   }
 
   @Get(':slug/new')
+  @Doc('Portal: new submission page', 'The HTML form to submit a bug or an improvement.')
   @PageRoute(HTML_PAGE)
   async newSubmission(@Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendAnswer(request, reply, await this.pages.newForm(slug, csrfToken(request, reply)));
   }
 
   @Post(':slug/new')
+  @Doc("Portal: submit form", "The submission form's target; answers 303 to the new submission, or the form again with its errors.", { emits: ['intake.created'] })
   @UseGuards(PortalCsrfGuard)
   @PageRoute({ status: 303, description: 'Submitted: on to the new submission’s page (a filled honeypot: on to the list, storing nothing)' }, 400, 403)
   async submit(@Param('slug') slug: string, @Body() form: FormFields | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -67,18 +74,21 @@ export class PortalPagesController {
   }
 
   @Get(':slug/changelog')
+  @Doc("Portal: changelog page", "The organization's published changelog as an HTML page.")
   @PageRoute(HTML_PAGE, 304, 400)
   async changelog(@Param('slug') slug: string, @Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendAnswer(request, reply, await this.pages.changelog(slug, query));
   }
 
   @Get(':slug/changelog.atom')
+  @Doc('Portal: changelog feed', 'The published changelog as an Atom feed.')
   @PageRoute(FEED, 304)
   async feed(@Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendAnswer(request, reply, await this.pages.feed(slug, `${request.protocol}://${request.host}`));
   }
 
   @Get(':slug/changelog/:id')
+  @Doc('Portal: changelog entry page', 'One published changelog entry as an HTML page.')
   @PageRoute(HTML_PAGE, 304)
   async changelogEntry(@Param('slug') slug: string, @Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendAnswer(request, reply, await this.pages.changelogEntry(slug, id));

@@ -1,12 +1,14 @@
 import { Body, Param, Patch } from '@nestjs/common';
+import { Permission } from '@pds/auth';
 import { AuthContext, CkrResponse, CreateCkrDto, ListCkrsQuery, StrategyRecords, StrategySubjects as S, UpdateCkrDto, UpdateKeyResultDto } from '@pds/contracts';
-import { Returns } from '@pds/http';
+import { Returns, Doc } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { BusRoutes, RecordRoutes } from './record-routes';
 
 class KeyResultRoutes extends BusRoutes {
   @Returns(CkrResponse)
   @Patch(':id/key-results/:keyResultId')
+  @Doc('Update a key result', 'Changes one key result of a CKR (OKR): its status and its current or target value. Answers the whole CKR.', { requires: Permission.StrategyWrite, emits: ['ckr.updated'] })
   updateKeyResult(
     @Auth() auth: AuthContext,
     @Param('id') id: string,
@@ -19,4 +21,15 @@ class KeyResultRoutes extends BusRoutes {
 
 /** OKRs; the contract's path keeps its historical name `ckrs`. */
 @ApiController('ckrs')
-export class CkrController extends RecordRoutes(CkrResponse, StrategyRecords.ckr, { create: CreateCkrDto, list: ListCkrsQuery, update: UpdateCkrDto }, KeyResultRoutes) {}
+export class CkrController extends RecordRoutes(CkrResponse, StrategyRecords.ckr, {
+  create: CreateCkrDto,
+  list: ListCkrsQuery,
+  update: UpdateCkrDto,
+  about: {
+    one: 'CKR (OKR)',
+    many: 'CKRs (OKRs)',
+    writes: Permission.StrategyWrite,
+    emits: { create: ['ckr.created'], update: ['ckr.updated'] },
+    notes: { create: 'A CKR is an objective with its key results (an OKR); its key is `OKR-n`.' },
+  },
+}, KeyResultRoutes) {}

@@ -1,4 +1,5 @@
 import { Body, Param, Post } from '@nestjs/common';
+import { Permission } from '@pds/auth';
 import {
   AuthContext,
   ConcludeExperimentDto,
@@ -9,7 +10,7 @@ import {
   StrategySubjects as S,
   UpdateExperimentDto,
 } from '@pds/contracts';
-import { Returns } from '@pds/http';
+import { Returns, Doc } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { OptionalBodyPipe } from './optional-body.pipe';
 import { BusRoutes, RecordRoutes } from './record-routes';
@@ -18,6 +19,7 @@ class ConcludeRoutes extends BusRoutes {
   /** The body is optional (ARCHITECTURE.md section 5): `Dto | undefined` leaves it to OptionalBodyPipe. */
   @Returns(ExperimentResponse)
   @Post(':id/conclude')
+  @Doc('Conclude an experiment', 'Ends the experiment with an outcome (`SUCCEEDED`, `FAILED`; none given means `INCONCLUSIVE`) and an optional `result` text. Its status no longer changes afterwards; concluding twice is 409.', { requires: Permission.StrategyWrite, emits: ['experiment.concluded'] })
   conclude(
     @Auth() auth: AuthContext,
     @Param('id') id: string,
@@ -31,6 +33,16 @@ class ConcludeRoutes extends BusRoutes {
 export class ExperimentController extends RecordRoutes(
   ExperimentResponse,
   StrategyRecords.experiment,
-  { create: CreateExperimentDto, list: ListExperimentsQuery, update: UpdateExperimentDto },
+  {
+    create: CreateExperimentDto,
+    list: ListExperimentsQuery,
+    update: UpdateExperimentDto,
+    about: {
+      one: 'experiment',
+      many: 'experiments',
+      writes: Permission.StrategyWrite,
+      notes: { update: 'Moving it to another CKR or solution reclassifies the work items it holds (`work_item.updated` for each that changes). Concluding has its own route.' },
+    },
+  },
   ConcludeRoutes,
 ) {}

@@ -1,4 +1,5 @@
 import { Body, Param, Post } from '@nestjs/common';
+import { Permission } from '@pds/auth';
 import {
   AuthContext,
   CreateOpportunityDto,
@@ -12,19 +13,21 @@ import {
   StrategySubjects as S,
   UpdateOpportunityDto,
 } from '@pds/contracts';
-import { Returns } from '@pds/http';
+import { Returns, Doc } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { BusRoutes, RecordRoutes } from './record-routes';
 
 class OpportunityActionRoutes extends BusRoutes {
   @Returns(PromoteOpportunityResponse)
   @Post(':id/promote')
+  @Doc('Promote an opportunity to a CKR (OKR)', 'Turns a draft opportunity into a CKR in one step: creates the CKR with the key results in the body and marks the opportunity `PROMOTED`, pointing at it. Answers both. A second promote is 409.', { requires: Permission.StrategyWrite, emits: ['ckr.created'] })
   promote(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: PromoteOpportunityDto): Promise<PromoteOpportunityResponse> {
     return this.bus.request(S.opportunityPromote, { auth, id, body });
   }
 
   @Returns(SolutionResponse)
   @Post(':id/solutions')
+  @Doc('Propose a solution to an opportunity', 'Creates a solution under this opportunity.', { requires: Permission.StrategyWrite })
   createSolution(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: CreateOpportunitySolutionDto): Promise<SolutionResponse> {
     return this.bus.request(S.opportunitySolutionCreate, { auth, id, body });
   }
@@ -34,6 +37,20 @@ class OpportunityActionRoutes extends BusRoutes {
 export class OpportunityController extends RecordRoutes(
   OpportunityResponse,
   StrategyRecords.opportunity,
-  { create: CreateOpportunityDto, list: ListOpportunitiesQuery, update: UpdateOpportunityDto },
+  {
+    create: CreateOpportunityDto,
+    list: ListOpportunitiesQuery,
+    update: UpdateOpportunityDto,
+    about: {
+      one: 'opportunity',
+      many: 'opportunities',
+      writes: Permission.StrategyWrite,
+      emits: { create: ['opportunity.created'] },
+      notes: {
+        list: '`score` (impact × confidence ÷ effort) and `riceScore` are computed on read.',
+        update: 'Moving it to another CKR reclassifies the work items below it (`work_item.updated` for each that changes).',
+      },
+    },
+  },
   OpportunityActionRoutes,
 ) {}

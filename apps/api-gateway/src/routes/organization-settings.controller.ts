@@ -1,6 +1,7 @@
 import { Body, Get, Inject, Patch } from '@nestjs/common';
+import { Permission } from '@pds/auth';
 import { AuthContext, OrganizationSettingsResponse, UpdateOrganizationSettingsDto } from '@pds/contracts';
-import { Returns } from '@pds/http';
+import { Returns, Doc } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { OrganizationSettingsService } from '../identity/organization-settings.service';
 
@@ -10,12 +11,14 @@ export class OrganizationSettingsController {
 
   @Returns(OrganizationSettingsResponse)
   @Get()
+  @Doc("Get the organization's settings", "The organization's name, slug and public portal settings.", { requires: Permission.Read })
   get(@Auth() auth: AuthContext): Promise<OrganizationSettingsResponse> {
     return this.settings.get(auth);
   }
 
   @Returns(OrganizationSettingsResponse)
   @Patch()
+  @Doc("Update the organization's settings", "Turns the public portal on or off and sets the origins allowed to call it from a browser and its accent color.", { requires: Permission.IdentityManage })
   update(@Auth() auth: AuthContext, @Body() body: UpdateOrganizationSettingsDto): Promise<OrganizationSettingsResponse> {
     return this.settings.update(auth, body);
   }

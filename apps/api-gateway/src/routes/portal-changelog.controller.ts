@@ -1,6 +1,6 @@
 import { Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { DEFAULT_PORTAL_PAGE_SIZE, Page, PortalPageQuery, PortalSubjects, PublicChangelogEntryResponse } from '@pds/contracts';
-import { PageInterceptor, Returns, ReturnsPage } from '@pds/http';
+import { PageInterceptor, Returns, ReturnsPage, Doc } from '@pds/http';
 import { PortalRoute, PortalRoutes } from './portal-route';
 
 /** The public changelog of an enabled portal: published entries, newest first (same limits as the portal). */
@@ -8,6 +8,7 @@ import { PortalRoute, PortalRoutes } from './portal-route';
 export class PortalChangelogController extends PortalRoutes {
   @ReturnsPage(PublicChangelogEntryResponse)
   @Get()
+  @Doc("List published changelog entries", "The organization's published changelog, newest first, for its public portal. No key; 404 when the organization has no enabled portal.")
   @UseInterceptors(PageInterceptor)
   async list(@Param('slug') slug: string, @Query() query: PortalPageQuery): Promise<Page<PublicChangelogEntryResponse>> {
     const organizationId = await this.organizations.requirePortal(slug);
@@ -16,6 +17,7 @@ export class PortalChangelogController extends PortalRoutes {
 
   @Returns(PublicChangelogEntryResponse)
   @Get(':id')
+  @Doc("Get a published changelog entry", "One published entry; a draft or another organization's entry is 404.")
   async get(@Param('slug') slug: string, @Param('id') id: string): Promise<PublicChangelogEntryResponse> {
     return this.bus.request(PortalSubjects.changelogGet, { organizationId: await this.organizations.requirePortal(slug), id });
   }

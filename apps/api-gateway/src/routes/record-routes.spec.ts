@@ -1,3 +1,4 @@
+import { Permission } from '@pds/auth';
 import 'reflect-metadata';
 import { Body, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
@@ -39,7 +40,12 @@ class HandWrittenController {
 }
 
 @ApiController('sprints')
-class GeneratedController extends RecordRoutes(SprintResponse, DeliveryRecords.sprint, { list: ListSprintsQuery, create: CreateSprintDto, update: UpdateSprintDto }) {}
+class GeneratedController extends RecordRoutes(SprintResponse, DeliveryRecords.sprint, {
+  list: ListSprintsQuery,
+  create: CreateSprintDto,
+  update: UpdateSprintDto,
+  about: { one: 'sprint', many: 'sprints', writes: Permission.DeliveryWrite, notes: { update: 'Completing one carries work over.' } },
+}) {}
 
 const OPERATIONS = ['list', 'create', 'get', 'update'] as const;
 
@@ -61,6 +67,17 @@ function routeMetadata(controller: new (...args: never[]) => object, name: (type
 describe('RecordRoutes', () => {
   it.each(OPERATIONS)('declares %s with the metadata of the hand-written method', (name) => {
     expect(routeMetadata(GeneratedController, name)).toEqual(routeMetadata(HandWrittenController, name));
+  });
+
+  it("documents each route from the resource's declaration, the roles from the permissions table", () => {
+    const operation = (name: (typeof OPERATIONS)[number]) => Reflect.getMetadata(DECORATORS.API_OPERATION, GeneratedController.prototype[name as keyof object]) as { summary: string; description: string };
+    const extension = (name: (typeof OPERATIONS)[number]) => Reflect.getMetadata(DECORATORS.API_EXTENSION, GeneratedController.prototype[name as keyof object]) as Record<string, unknown>;
+    expect(operation('list').summary).toBe('List sprints');
+    expect(operation('list').description).toContain('Roles: ADMIN, PM, DEV, STAKEHOLDER, GUEST (permission `read`).');
+    expect(operation('create').summary).toBe('Create a sprint');
+    expect(operation('create').description).toContain('Roles: ADMIN, PM, DEV (permission `delivery.write`).');
+    expect(operation('update').description).toContain('Completing one carries work over.');
+    expect(extension('update')).toEqual({ 'x-permission': 'delivery.write' });
   });
 
   it('lists the routes in the order of the resource operations', () => {

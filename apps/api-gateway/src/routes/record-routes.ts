@@ -1,6 +1,7 @@
 import { Body, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
-import type { AuthContext, Subject } from '@pds/contracts';
-import { Returns, ReturnsNothing } from '@pds/http';
+import { Permission } from '@pds/auth';
+import type { AuthContext, EventType, Subject } from '@pds/contracts';
+import { Doc, Returns, ReturnsNothing } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { Auth, Paginated } from '../auth/api-controller.decorator';
 
@@ -51,10 +52,47 @@ type RouteSubject = Subject<any, unknown>;
 export type RouteSubjects = Partial<Record<RecordRoute, RouteSubject | readonly [subject: RouteSubject, ...rest: unknown[]]>>;
 
 /**
- * The classes the routes validate and document: the body of create and update, the query of list;
- * `created` when a create answers another shape than the record's (one that shows a secret once).
+ * What the document says about a resource's routes: the record's name, the permission its writes
+ * need (reads need `read`), the events each route emits and anything a route does beyond the usual.
  */
-export type RouteInputs<S extends RouteSubjects> = { [Op in keyof S & ('create' | 'list' | 'update')]: Type<object> } & { created?: Type<unknown> };
+export interface RecordAbout {
+  /** `sprint`, `key result`: the record in words. */
+  one: string;
+  many: string;
+  /** The permission of create, update and remove. */
+  writes: Permission;
+  /** Reads need more than `read` (webhook subscriptions, repository connections). */
+  reads?: Permission;
+  /** A route that needs another permission than the rule above (submitting intake). */
+  requires?: Partial<Record<RecordRoute, Permission>>;
+  emits?: Partial<Record<RecordRoute, EventType[]>>;
+  /** A sentence added to a route's description: what it does beyond the usual. */
+  notes?: Partial<Record<RecordRoute, string>>;
+}
+
+/**
+ * The classes the routes validate and document: the body of create and update, the query of list;
+ * `created` when a create answers another shape than the record's (one that shows a secret once);
+ * `about` for the words.
+ */
+export type RouteInputs<S extends RouteSubjects> = { [Op in keyof S & ('create' | 'list' | 'update')]: Type<object> } & { created?: Type<unknown>; about: RecordAbout };
+
+/** Each route's summary and description, from the resource's declaration. */
+function describe(operation: RecordRoute, about: RecordAbout): MethodDecorator {
+  const { one, many } = about;
+  const article = /^[aeiou]/i.test(one) ? 'an' : 'a';
+  const texts: Record<RecordRoute, [string, string]> = {
+    list: [`List ${many}`, `One page of the organization's ${many}; the query parameters narrow it down and page through it.`],
+    create: [`Create ${article} ${one}`, `Creates ${article} ${one} in the caller's organization and answers it as stored.`],
+    get: [`Get ${article} ${one}`, `One ${one}, by its uuid (or its human key, where it has one).`],
+    update: [`Update ${article} ${one}`, `Changes the fields the body names and keeps the others; \`null\` clears a field that may be empty. Answers the ${one} as stored.`],
+    remove: [`Delete ${article} ${one}`, `Deletes the ${one}; the answer is empty.`],
+  };
+  const [summary, text] = texts[operation];
+  const note = about.notes?.[operation];
+  const reads = operation === 'list' || operation === 'get';
+  return Doc(summary, note ? `${text} ${note}` : text, { requires: about.requires?.[operation] ?? (reads ? (about.reads ?? Permission.Read) : about.writes), emits: about.emits?.[operation] });
+}
 
 /**
  * A gateway controller for the usual list / create / get / update / remove of a record resource,
@@ -95,7 +133,7 @@ export function RecordRoutes<R, S extends RouteSubjects, B extends BusRoutes = B
     // In the order the compiler applies decorators (parameters last to first, then the method's
     // bottom-up): the document lists parameters and responses in the order their metadata was written.
     for (let index = parameters.length - 1; index >= 0; index--) parameters[index][0](prototype, operation, index);
-    const documented = operation === 'list' ? [Paginated(answer), route()] : [route(), operation === 'remove' ? ReturnsNothing() : Returns(answer)];
+    const documented = [...(operation === 'list' ? [Paginated(answer), route()] : [route(), operation === 'remove' ? ReturnsNothing() : Returns(answer)]), describe(operation, inputs.about)];
     for (const decorate of documented) (decorate as MethodDecorator)(prototype, operation, descriptor);
   }
   return Routes as Type<B>;

@@ -1,6 +1,17 @@
 import { CreateSolutionDto, ListSolutionsQuery, SolutionResponse, StrategyRecords, UpdateSolutionDto } from '@pds/contracts';
+import { Permission } from '@pds/auth';
 import { ApiController } from '../auth/api-controller.decorator';
 import { RecordRoutes } from './record-routes';
 
 @ApiController('solutions')
-export class SolutionController extends RecordRoutes(SolutionResponse, StrategyRecords.solution, { create: CreateSolutionDto, list: ListSolutionsQuery, update: UpdateSolutionDto }) {}
+export class SolutionController extends RecordRoutes(SolutionResponse, StrategyRecords.solution, {
+  create: CreateSolutionDto,
+  list: ListSolutionsQuery,
+  update: UpdateSolutionDto,
+  about: {
+    one: 'solution',
+    many: 'solutions',
+    writes: Permission.StrategyWrite,
+    notes: { update: 'Moving it to another opportunity reclassifies the work items below it (`work_item.updated` for each that changes).' },
+  },
+}) {}

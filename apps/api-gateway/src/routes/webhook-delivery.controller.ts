@@ -1,4 +1,5 @@
 import { Get, Param, Post, Query } from '@nestjs/common';
+import { Permission } from '@pds/auth';
 import {
   AuthContext,
   ListDeliveriesQuery,
@@ -7,7 +8,7 @@ import {
   WebhookDeliveryResponse,
   WebhookSubjects,
 } from '@pds/contracts';
-import { Returns } from '@pds/http';
+import { Returns, Doc } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { BusRoutes } from './record-routes';
 
@@ -16,18 +17,21 @@ import { BusRoutes } from './record-routes';
 export class WebhookDeliveryController extends BusRoutes {
   @Returns(WebhookDeliveryPage)
   @Get()
+  @Doc("List webhook deliveries", "Deliveries to the organization's subscriptions, newest first: event, status code, attempts and when the next one is due.", { requires: Permission.WebhooksManage })
   list(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<WebhookDeliveryPage> {
     return this.bus.request(WebhookSubjects.listDeliveries, { auth, query });
   }
 
   @Returns(WebhookDeliveryDetailResponse)
   @Get(':id')
+  @Doc("Get a webhook delivery", "One delivery with its attempt log: each attempt's status code, latency and the start of the response body.", { requires: Permission.WebhooksManage })
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookDeliveryDetailResponse> {
     return this.bus.request(WebhookSubjects.getDelivery, { auth, id });
   }
 
   @Returns(WebhookDeliveryResponse)
   @Post(':id/redeliver')
+  @Doc('Redeliver a webhook delivery', 'Queues the delivery again with the same body and signature scheme, whatever its state; answers the delivery record.', { requires: Permission.WebhooksManage })
   redeliver(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookDeliveryResponse> {
     return this.bus.request(WebhookSubjects.redeliver, { auth, id });
   }

@@ -1,4 +1,5 @@
 import { Body, Get, Header, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Permission } from '@pds/auth';
 import {
   AuthContext,
   JsonPage,
@@ -10,7 +11,7 @@ import {
   WorkItemSubjects,
   splitPageJson,
 } from '@pds/contracts';
-import { Returns } from '@pds/http';
+import { Returns, Doc } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 
@@ -20,12 +21,14 @@ export class WorkItemController {
 
   @Returns(WorkItemResponse)
   @Post()
+  @Doc('Create a work item', 'Creates a work item (key `WI-n`) in the backlog. Linking it to a CKR, opportunity, solution or experiment classifies it as CKR work; a maintenance category makes it maintenance work.', { requires: Permission.DeliveryWrite, emits: ['work_item.created'] })
   create(@Auth() auth: AuthContext, @Body() body: CreateWorkItemDto): Promise<WorkItemResponse> {
     return this.bus.request(WorkItemSubjects.create, { auth, body });
   }
 
   /** A page is large: its items go out as the service's JSON, only the cursor is read (for the paging headers). */
   @Get()
+  @Doc("List work items", "One page of the organization's work items; the query parameters filter by status, type, assignee, sprint, label, classification and more.", { requires: Permission.Read })
   @Paginated(WorkItemResponse)
   async list(@Auth() auth: AuthContext, @Query() query: ListWorkItemsQuery): Promise<JsonPage<WorkItemResponse>> {
     return splitPageJson(await this.bus.requestJson(WorkItemSubjects.list, { auth, query }));
@@ -34,6 +37,7 @@ export class WorkItemController {
   /** The busiest read: the service's JSON goes out as it came, without a parse and a re-serialization. */
   @Returns(WorkItemResponse)
   @Get(':id')
+  @Doc('Get a work item', 'One work item by its uuid or its key (`WI-42`), with its labels and whether it is blocked.', { requires: Permission.Read })
   @Header('content-type', 'application/json; charset=utf-8')
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<JsonText<WorkItemResponse>> {
     return this.bus.requestJson(WorkItemSubjects.get, { auth, id });
@@ -41,6 +45,7 @@ export class WorkItemController {
 
   @Returns(WorkItemResponse)
   @Patch(':id')
+  @Doc("Update a work item", "Changes the fields the body names and keeps the others; `null` clears a field that may be empty. `expectedUpdatedAt` makes the write conditional (409 when someone changed it since). A status change also emits `work_item.status_changed`, and moves a converted intake submission's stage.", { requires: Permission.DeliveryWrite, emits: ['work_item.updated', 'work_item.status_changed'] })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWorkItemDto): Promise<WorkItemResponse> {
     return this.bus.request(WorkItemSubjects.update, { auth, id, body });
   }

@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { Doc } from '@pds/http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ApiAcceptedResponse, ApiBody, ApiExtraModels, ApiOkResponse, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
@@ -67,6 +68,7 @@ export class McpController {
   }
 
   @Post()
+  @Doc("MCP over Streamable HTTP", "The Model Context Protocol endpoint for AI agents: JSON-RPC messages (`initialize`, `tools/list`, `tools/call`), answered as JSON. The tools offered are those the key's role may use; docs/mcp.md lists them.", { anyRole: true })
   @ApiBody({ schema: { oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }] } })
   @ApiOkResponse({ description: 'JSON-RPC response(s)', schema: { oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }] } })
   @ApiAcceptedResponse({ description: 'Notifications and responses only: accepted, empty body' })
@@ -102,12 +104,14 @@ export class McpController {
   }
 
   @Get()
+  @Doc('MCP event stream (not offered)', 'The server is stateless: there is no SSE stream to open. Always 405.')
   @ApiResponse({ status: 405, description: 'Stateless server: no SSE stream', schema: JSON_RPC_ERROR })
   get(@Res() reply: FastifyReply): void {
     void reply.status(405).header('allow', 'POST').type('application/json').send(METHOD_NOT_ALLOWED);
   }
 
   @Delete()
+  @Doc('End an MCP session (not offered)', 'The server is stateless: there is no session to end. Always 405.')
   @ApiResponse({ status: 405, description: 'Stateless server: no session to end', schema: JSON_RPC_ERROR })
   delete(@Res() reply: FastifyReply): void {
     void reply.status(405).header('allow', 'POST').type('application/json').send(METHOD_NOT_ALLOWED);

@@ -1,4 +1,5 @@
 import { Body, Controller, Headers, Inject, Param, Post, Res, applyDecorators } from '@nestjs/common';
+import { Doc } from '@pds/http';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiAcceptedResponse, ApiBody, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { HookReceipt, RepoProvider } from '@pds/contracts';
@@ -21,6 +22,7 @@ export class HookController {
   constructor(@Inject(HookService) private readonly hooks: HookService) {}
 
   @Post('github/:connectionId')
+  @Doc("Receive a GitHub webhook", "Where a GitHub repository's webhook points (the URL and secret come from creating the repository connection). The signature is checked on the raw body; pushes, branches and pull requests that name work item keys link to those items, and the connection's automations move their status (the items then emit `work_item.status_changed`).")
   @RouteConfig(hookRoute(RepoProvider.GITHUB))
   @ApiHeader({ name: 'x-hub-signature-256', required: true, description: '`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the connection secret' })
   @ApiHeader({ name: 'x-github-event', required: true, description: 'push, pull_request, create, delete or ping' })
@@ -37,6 +39,7 @@ export class HookController {
   }
 
   @Post('gitlab/:connectionId')
+  @Doc("Receive a GitLab webhook", "Where a GitLab project's webhook points. The token is checked; pushes and merge requests that name work item keys link to those items, and the connection's automations move their status (the items then emit `work_item.status_changed`).")
   @RouteConfig(hookRoute(RepoProvider.GITLAB))
   @ApiHeader({ name: 'x-gitlab-token', required: true, description: 'The connection secret, as configured at GitLab' })
   @ApiHeader({ name: 'x-gitlab-event', required: true, description: 'Push Hook or Merge Request Hook' })

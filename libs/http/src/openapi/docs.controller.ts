@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrorBody } from '@pds/contracts';
 import { NotFoundError, ServiceUnavailableError } from '@pds/contracts';
 import type { FastifyReply } from 'fastify';
@@ -47,6 +47,10 @@ export class ApiDocsController {
   private readonly assets = new Map<string, Buffer>();
 
   @Get(OPENAPI_PATH.slice(1))
+  @ApiOperation({
+    summary: 'This OpenAPI document',
+    description: 'The OpenAPI 3.1 document of the whole API, as the build generated it: every operation with its roles, side effects and examples, every schema with its field descriptions. Needs no key; `/docs` renders it.',
+  })
   @ApiOkResponse({ description: 'This OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } })
   openApi(@Res() reply: FastifyReply): void {
     this.document ??= this.read(OPENAPI_FILE);
@@ -54,7 +58,9 @@ export class ApiDocsController {
     void reply.type('application/json; charset=utf-8').send(this.document);
   }
 
+  // The page and its files are for browsers; docs/observability.md lists them.
   @Get('docs')
+  @ApiExcludeEndpoint()
   @ApiOkResponse({ description: 'The browsable documentation (Swagger UI)', content: { 'text/html': { schema: { type: 'string' } } } })
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('content-security-policy', CSP)
@@ -63,6 +69,7 @@ export class ApiDocsController {
   }
 
   @Get('docs/init.js')
+  @ApiExcludeEndpoint()
   @ApiOkResponse({ description: "The page's script", content: { 'text/javascript': { schema: { type: 'string' } } } })
   @Header('content-type', 'text/javascript; charset=utf-8')
   init(): string {
@@ -70,6 +77,7 @@ export class ApiDocsController {
   }
 
   @Get('docs/:asset')
+  @ApiExcludeEndpoint()
   @ApiOkResponse({
     description: "The renderer's files (swagger-ui.css, swagger-ui-bundle.js)",
     content: { 'text/css': { schema: { type: 'string' } }, 'text/javascript': { schema: { type: 'string' } } },

@@ -1,3 +1,4 @@
 export * from './decorators';
 export * from './docs.controller';
 export * from './document';
+export * from './operation-doc';
