@@ -12,6 +12,7 @@ export * from './common/record-kinds';
 export * from './common/references';
 export * from './common/requests';
 export * from './common/schema';
+export * from './common/field-glossary';
 export * from './common/subject';
 export { EncodedJson, type JsonText } from './common/json-text';
 export * from './common/validation';

@@ -18,6 +18,11 @@ export interface FieldOptions {
   optional?: boolean;
   description?: string;
   minimum?: number;
+  /**
+   * What the document's examples show for this field. Without it the glossary's example for the
+   * field's name is used, else one by type and format (a uuid, an instant, `Example title`).
+   */
+  example?: unknown;
 }
 
 // The subset of ApiPropertyOptions these helpers pass on; kept loose because swagger's option type
@@ -31,6 +36,7 @@ function field(schema: Schema, options: FieldOptions = {}): PropertyDecorator {
     ...(options.nullable ? { nullable: true } : {}),
     ...(options.description ? { description: options.description } : {}),
     ...(options.minimum !== undefined ? { minimum: options.minimum } : {}),
+    ...(options.example !== undefined ? { example: options.example } : {}),
   } as Parameters<typeof ApiProperty>[0]);
 }
 

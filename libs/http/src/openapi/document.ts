@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import * as contracts from '@pds/contracts';
 import { API_VERSION, ApiErrorBody, WEBHOOK_EVENT_DATA, WebhookEventEnvelope } from '@pds/contracts';
+import { addProse } from './prose';
 import { documentValidatedClasses } from './validation-schema';
 
 type Json = Record<string, unknown>;
@@ -207,42 +208,6 @@ function nonNullParameters(document: OpenAPIObject): void {
   }
 }
 
-/**
- * The portal's CORS preflight (@fastify/cors answers it, so no controller declares it): 204 with the
- * `Access-Control-*` headers for an origin the organization lists, 404 for any other origin.
- */
-function portalPreflights(document: OpenAPIObject): void {
-  const header = (description: string) => ({ description, schema: { type: 'string' } });
-  for (const [path, item] of Object.entries(document.paths)) {
-    if (!path.startsWith('/public/portals/')) continue;
-    const suffix = path.slice('/public/portals/{slug}/'.length).replace(/\{[^}]+\}/g, 'id').replace(/[^A-Za-z]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase());
-    (item as Json).options = {
-      operationId: `PortalPreflight_${suffix}`,
-      summary: 'Portal: CORS preflight',
-      description: "Answered for the origins listed in the organization's `portalAllowedOrigins`; any other origin gets 404.",
-      tags: ['Portal'],
-      security: [],
-      parameters: [
-        ...((((item as Json).get ?? (item as Json).post) as Json).parameters as Json[]).filter((parameter) => parameter.in === 'path'),
-        { name: 'Origin', in: 'header', required: true, schema: { type: 'string' } },
-        { name: 'Access-Control-Request-Method', in: 'header', required: true, schema: { type: 'string', enum: ['GET', 'POST'] } },
-      ],
-      responses: {
-        '204': {
-          description: 'The origin may call this route from a browser',
-          headers: {
-            'Access-Control-Allow-Origin': header('The requesting origin'),
-            'Access-Control-Allow-Methods': header('GET, POST'),
-            'Access-Control-Allow-Headers': header('content-type'),
-            'Access-Control-Max-Age': header('600 (seconds)'),
-          },
-        },
-        '404': { $ref: `#/components/responses/${ERROR_RESPONSES['404'].name}` },
-      },
-    };
-  }
-}
-
 export interface OpenApiDocumentOptions {
   version: string;
 }
@@ -250,7 +215,8 @@ export interface OpenApiDocumentOptions {
 /**
  * The OpenAPI 3.1 document of every route the app registered: @nestjs/swagger reads the
  * controllers and the contracts' classes; this adds what is the same on every route (errors, rate
- * limit headers, Idempotency-Key), the webhooks and the 3.1 form of nullability.
+ * limit headers, Idempotency-Key), the webhooks, the 3.1 form of nullability, and the words and
+ * examples the glossary and the fields' examples give (prose.ts).
  */
 export function buildOpenApiDocument(app: INestApplication, options: OpenApiDocumentOptions): OpenAPIObject {
   documentValidatedClasses(Object.values(contracts));
@@ -261,7 +227,12 @@ export function buildOpenApiDocument(app: INestApplication, options: OpenApiDocu
     .setVersion(`${options.version} (interface ${API_VERSION})`)
     .addServer('/', 'The server this document was fetched from')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key', description: 'An API key (`pos_sk_…`); it names the organization and the role' }, 'apiKey')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator token (`OPERATOR_TOKEN`)' }, 'operatorToken')
+    .addSecurity('operatorToken', {
+      // A random string the operator configures, not a JWT: no bearerFormat.
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The operator token (`OPERATOR_TOKEN`), for bootstrapping organizations: `Authorization: Bearer <token>`',
+    })
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ApiErrorBody, WebhookEventEnvelope, ...Object.values(WEBHOOK_EVENT_DATA)],
@@ -269,10 +240,10 @@ export function buildOpenApiDocument(app: INestApplication, options: OpenApiDocu
   });
   errorComponents(document);
   completeOperations(document);
-  portalPreflights(document);
   (document as unknown as Json).webhooks = webhooks();
   dropUnreferencedSchemas(document);
   const result = toJsonSchemaNullability(document) as OpenAPIObject;
   nonNullParameters(result);
+  addProse(result);
   return result;
 }
