@@ -26,14 +26,19 @@ const METHOD_NOT_ALLOWED = jsonRpcError(-32000, 'Method not allowed: this MCP se
 const INVALID_REQUEST = -32600;
 
 // @nestjs/swagger types its schemas as OpenAPI 3.0; the document is 3.1 (JSON Schema 2020-12).
-const JSON_RPC_VERSION = { const: '2.0' } as SchemaObject;
-const JSON_RPC_ID = { type: ['string', 'integer', 'null'] } as unknown as SchemaObject;
+const JSON_RPC_VERSION = { const: '2.0', description: 'Always `2.0`.' } as SchemaObject;
+const JSON_RPC_ID = { type: ['string', 'integer', 'null'], description: 'Pairs an answer with its request; absent in notifications.' } as unknown as SchemaObject;
 
 /** JSON-RPC 2.0 as MCP's Streamable HTTP transport carries it; the methods and tools are MCP's (docs/mcp.md). */
 const JSON_RPC_MESSAGE: SchemaObject = {
   type: 'object',
   required: ['jsonrpc'],
-  properties: { jsonrpc: JSON_RPC_VERSION, id: JSON_RPC_ID, method: { type: 'string' }, params: { type: 'object' } },
+  properties: {
+    jsonrpc: JSON_RPC_VERSION,
+    id: JSON_RPC_ID,
+    method: { type: 'string', description: 'The MCP method: `initialize`, `tools/list`, `tools/call`, …' },
+    params: { type: 'object', description: "The method's arguments (`tools/call`: `{name, arguments}`)." },
+  },
   additionalProperties: true,
 };
 const JSON_RPC_ERROR: SchemaObject = {
@@ -42,7 +47,16 @@ const JSON_RPC_ERROR: SchemaObject = {
   properties: {
     jsonrpc: JSON_RPC_VERSION,
     id: JSON_RPC_ID,
-    error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } },
+    error: {
+      type: 'object',
+      description: 'What went wrong.',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'integer', description: 'JSON-RPC error code (-32600: invalid request).' },
+        message: { type: 'string', description: 'What went wrong, for people.' },
+        data: { description: 'More about it, when there is more.' },
+      },
+    },
   },
 };
 const REFUSED: SchemaObject = { oneOf: [{ $ref: getSchemaPath(ApiErrorBody) }, JSON_RPC_ERROR] };
@@ -69,8 +83,19 @@ export class McpController {
 
   @Post()
   @Doc("MCP over Streamable HTTP", "The Model Context Protocol endpoint for AI agents: JSON-RPC messages (`initialize`, `tools/list`, `tools/call`), answered as JSON. The tools offered are those the key's role may use; docs/mcp.md lists them.", { anyRole: true })
-  @ApiBody({ schema: { oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }] } })
-  @ApiOkResponse({ description: 'JSON-RPC response(s)', schema: { oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }] } })
+  @ApiBody({
+    schema: {
+      oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }],
+      example: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_records', arguments: { refs: ['WI-42'] } } },
+    },
+  })
+  @ApiOkResponse({
+    description: 'JSON-RPC response(s)',
+    schema: {
+      oneOf: [JSON_RPC_MESSAGE, { type: 'array', items: JSON_RPC_MESSAGE }],
+      example: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '{"records":[{"key":"WI-42","type":"work_item","title":"Remember the last payment method at checkout"}]}' }] } },
+    },
+  })
   @ApiAcceptedResponse({ description: 'Notifications and responses only: accepted, empty body' })
   @ApiRefusals(REFUSED, {
     400:

@@ -1,3 +1,4 @@
+import { ApiSchema } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { Role } from '../common/enums';
@@ -80,12 +81,14 @@ export class CreatePersonalApiKeyDto {
   role?: Role;
 }
 
+@ApiSchema({ description: 'An organization (a tenant): everything else belongs to one.' })
 @Timestamped()
 export class OrganizationResponse extends RecordResponse {
   @Field.string() name!: string;
   @Field.string() slug!: string;
 }
 
+@ApiSchema({ description: 'A person of the organization, with one role.' })
 @Timestamped()
 export class UserResponse extends RecordResponse {
   @Field.string() email!: string;
@@ -119,6 +122,7 @@ export class BootstrapOrganizationResponse {
   @Field.string({ optional: true, description: REPLAYED_WITHOUT_SECRET }) apiKey!: string;
 }
 
+@ApiSchema({ description: 'The API key making the request, without its secret.' })
 export class MeApiKey {
   @Field.uuid() id!: string;
   @Field.string() name!: string;

@@ -1,3 +1,4 @@
+import { ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { applyDecorators } from '@nestjs/common';
@@ -55,6 +56,7 @@ const AutomationStatus = (): PropertyDecorator =>
   applyDecorators(IsNullable(), IsIn(STATUSES, { message: `$property must be a work-item status (${STATUSES.join(', ')}) or null` }));
 
 /** Status automations: each trigger moves linked items to a status, or does nothing (null, the default). */
+@ApiSchema({ description: 'Which status a linked work item moves to at each repository event (`null`: none).' })
 export class RepoAutomationsDto {
   @AutomationStatus()
   onBranchCreated?: WorkItemStatus | null;

@@ -1,8 +1,10 @@
+import { ApiSchema } from '@nestjs/swagger';
 import { WorkItemStatus } from '../common/enums';
 import { Field, MutableRecordResponse, REPLAYED_WITHOUT_SECRET, Timestamped } from '../common/schema';
 import { AutomationTrigger, LinkSource, PullRequestState, RepoDeliveryStatus, RepoProvider } from './repo.enums';
 
 /** Status automations: each trigger moves linked items to a status, or does nothing (null). */
+@ApiSchema({ description: 'Which status a linked work item moves to at each repository event (`null`: none).' })
 export class RepoAutomationsResponse {
   @Field.enum(WorkItemStatus, { nullable: true }) onBranchCreated!: WorkItemStatus | null;
   @Field.enum(WorkItemStatus, { nullable: true }) onPullRequestOpened!: WorkItemStatus | null;
@@ -27,6 +29,7 @@ export class RepositoryResponse extends MutableRecordResponse {
 }
 
 /** What to enter at the provider, in its own words. The secret itself is the answer's `secret` field only (shown once, never nested). */
+@ApiSchema({ description: 'How to point the provider’s webhook at this service.' })
 export class RepositorySetup {
   @Field.enum(RepoProvider) provider!: RepoProvider;
   /** Where the form is: the repository's webhook settings page. */

@@ -1,3 +1,4 @@
+import { ApiSchema } from '@nestjs/swagger';
 import { Priority } from '../common/enums';
 import { Field, KeyedRecordResponse, MutableRecordResponse, Timestamped } from '../common/schema';
 import { CkrStatus, ExperimentStatus, KeyResultStatus, OpportunityStatus, SolutionStatus } from './strategy.enums';
@@ -14,6 +15,7 @@ export class KeyResultResponse {
 }
 
 /** Contract 2.2. */
+@ApiSchema({ description: 'A CKR: an OKR (an objective with measurable key results), key `OKR-n`.' })
 @Timestamped()
 export class CkrResponse extends KeyedRecordResponse {
   @Field.uuid() annualGoalId!: string;
@@ -28,6 +30,7 @@ export class CkrResponse extends KeyedRecordResponse {
 }
 
 /** Contract 2.3. */
+@ApiSchema({ description: 'An opportunity: a customer problem or need worth solving, key `OPP-n`.' })
 @Timestamped()
 export class OpportunityResponse extends KeyedRecordResponse {
   @Field.uuid({ nullable: true }) productGoalId!: string | null;

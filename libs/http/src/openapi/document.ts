@@ -154,7 +154,14 @@ function webhooks(): Json {
               schema: {
                 allOf: [
                   { $ref: `#/components/schemas/${WebhookEventEnvelope.name}` },
-                  { type: 'object', properties: { event: { const: event }, data: { $ref: `#/components/schemas/${model.name}` } } },
+                  {
+                    type: 'object',
+                    properties: {
+                      event: { const: event, description: `Always \`${event}\` here.` },
+                      // allOf: a description beside a $ref would be ignored by readers that resolve it.
+                      data: { description: 'The record after the change, as the REST API answers it.', allOf: [{ $ref: `#/components/schemas/${model.name}` }] },
+                    },
+                  },
                 ],
               },
             },

@@ -229,11 +229,32 @@ export function addProse(document: OpenAPIObject): void {
  */
 export function proseProblems(document: OpenAPIObject): string[] {
   const problems: string[] = [];
-  for (const [name, schema] of Object.entries((document.components?.schemas ?? {}) as Json)) {
-    for (const [field, property] of Object.entries(((schema as Json).properties as Json | undefined) ?? {})) {
-      if (!(property as Json).description) problems.push(`field ${name}.${field} has no description (Field.*({ description }) or FIELD_GLOSSARY['${recordOf(name)}.${field}'] / ['${field}'])`);
+  const schemas = (document.components?.schemas ?? {}) as Json;
+  // Every object schema, named or inline (a route's own JSON-RPC shapes): readers resolve a $ref
+  // field to its schema, so a class used as a field needs a description of its own.
+  const visit = (node: unknown, where: string): void => {
+    if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${where}[${index}]`));
+    if (typeof node !== 'object' || node === null) return;
+    const object = node as Json;
+    if (object.properties && typeof object.properties === 'object' && !Array.isArray(object.properties)) {
+      for (const [field, property] of Object.entries(object.properties as Json)) {
+        const ref = (property as Json).$ref;
+        if (typeof ref === 'string') {
+          const target = ref.slice(SCHEMA_REF.length);
+          if (!(schemas[target] as Json | undefined)?.description) problems.push(`schema ${target} (field ${where}.${field}) has no description (@ApiSchema({ description }) on the class)`);
+        } else if (!(property as Json).description) {
+          problems.push(`field ${where}.${field} has no description (Field.*({ description }) or FIELD_GLOSSARY['${recordOf(where.split(/[ .[]/)[0])}.${field}'] / ['${field}'])`);
+        }
+      }
     }
-  }
+    for (const [key, value] of Object.entries(object)) {
+      if (key === 'example' || key === 'examples') continue;
+      visit(value, key === 'properties' ? where : /^#|^\//.test(key) ? `${where} ${key}` : where);
+    }
+  };
+  for (const [name, schema] of Object.entries(schemas)) visit(schema, name);
+  for (const [path, method, operation] of operations(document)) visit(operation, `${method.toUpperCase()} ${path}`);
+  for (const [event, item] of Object.entries(((document as unknown as Json).webhooks as Json | undefined) ?? {})) visit(item, `webhook ${event}`);
   for (const [path, method, operation] of operations(document)) {
     const where = `${method.toUpperCase()} ${path}`;
     if (!operation.summary || !operation.description) problems.push(`operation ${where} has no ${operation.summary ? 'description' : 'summary'} (@Doc(summary, description, { requires }))`);
