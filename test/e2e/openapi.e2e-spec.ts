@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AppName, repoRoot } from '../../tools/stack';
 import { eventually } from './support/eventually';
-import { OPENAPI_DOCUMENT_FILE, isUndocumentedRoute } from './support/openapi';
+import { OPENAPI_DOCUMENT_FILE, exampleProblems, isUndocumentedRoute } from './support/openapi';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { stackInfo } from './support/stack-info';
 
@@ -62,8 +62,30 @@ describe('OpenAPI document and /docs', () => {
     expect(list.security).toEqual([{ apiKey: [] }]);
     const create = document.components.schemas.CreateWorkItemDto;
     expect(create.required).toEqual(['title', 'type']);
-    expect(create.properties.title).toEqual({ type: 'string', minLength: 2, maxLength: 200 });
+    expect(create.properties.title).toEqual({ type: 'string', minLength: 2, maxLength: 200, description: 'Short title, shown in lists.' });
     expect(create.properties.labelIds).toEqual(expect.objectContaining({ maxItems: 50, items: { type: 'string', format: 'uuid' } }));
+  });
+
+  it('shows a valid example for every JSON request body, success answer and webhook payload', () => {
+    const { checked, problems } = exampleProblems();
+    expect(problems).toEqual([]);
+    // Every body and success answer has one (lint:openapi enforces that); this is their number today.
+    expect(checked).toBeGreaterThan(150);
+  });
+
+  it('describes every operation with the roles of the permissions table, and the security schemes as they are', () => {
+    const document = JSON.parse(readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8')) as Json;
+    const update = document.paths['/api/v1/work-items/{id}'].patch;
+    expect(update.summary).toBe('Update a work item');
+    expect(update.description).toContain('Roles: ADMIN, PM, DEV (permission `delivery.write`).');
+    expect(update.description).toContain('`work_item.status_changed`');
+    expect(update['x-permission']).toBe('delivery.write');
+    expect(document.paths['/api/v1/users'].get.description).toContain('Roles: ADMIN (permission `identity.manage`).');
+    expect(document.paths['/api/v1/work-items'].get.parameters.every((parameter: Json) => typeof parameter.description === 'string')).toBe(true);
+    expect(document.components.schemas.WorkItemResponse.properties.classification.description).toMatch(/`ckr`.*`maintenance`.*`unclassified`/);
+    expect(document.components.securitySchemes.operatorToken).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    expect(document.components.securitySchemes.operatorToken.bearerFormat).toBeUndefined();
+    for (const internal of ['/health', '/ready', '/version', '/metrics', '/docs', '/docs/init.js', '/docs/{asset}']) expect(document.paths[internal]).toBeUndefined();
   });
 
   describe('every route the service registers is documented, and nothing else', () => {

@@ -176,3 +176,36 @@ export function webhookProblem(body: unknown): string | undefined {
     text: JSON.stringify(body),
   });
 }
+
+/**
+ * Every example the document shows (JSON request bodies, success answers, webhook payloads),
+ * validated against the schema beside it with the same compiler as the responses: an example a
+ * client copies must be one the service would accept or send.
+ */
+export function exampleProblems(): { checked: number; problems: string[] } {
+  const { document } = load();
+  const problems: string[] = [];
+  let checked = 0;
+  const check = (segments: string[], media: Json | undefined) => {
+    if (!media || !('example' in media)) return;
+    checked++;
+    const validate = validatorFor(`${DOCUMENT_ID}#${pointer('', ...segments, 'schema')}`);
+    if (!validate(media.example)) problems.push(`${segments.join(' ')}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+  };
+  for (const [template, item] of Object.entries(document.paths as Json)) {
+    for (const [method, operation] of Object.entries(item as Json)) {
+      if (!METHODS.includes(method)) continue;
+      const { requestBody, responses } = operation as { requestBody?: Json; responses: Json };
+      check(['paths', template, method, 'requestBody', 'content', 'application/json'], (requestBody?.content as Json | undefined)?.['application/json'] as Json | undefined);
+      for (const [status, response] of Object.entries(responses)) {
+        if (!status.startsWith('2') || (response as Json).$ref) continue;
+        check(['paths', template, method, 'responses', status, 'content', 'application/json'], ((response as Json).content as Json | undefined)?.['application/json'] as Json | undefined);
+      }
+    }
+  }
+  for (const event of Object.keys(document.webhooks as Json)) {
+    const post = ((document.webhooks as Json)[event] as Json).post as Json;
+    check(['webhooks', event, 'post', 'requestBody', 'content', 'application/json'], ((post.requestBody as Json).content as Json)['application/json'] as Json);
+  }
+  return { checked, problems };
+}
