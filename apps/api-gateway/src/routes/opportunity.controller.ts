@@ -47,7 +47,7 @@ export class OpportunityController extends RecordRoutes(
       writes: Permission.StrategyWrite,
       emits: { create: ['opportunity.created'] },
       notes: {
-        list: '`score` (impact × confidence ÷ effort) and `riceScore` are computed on read.',
+        list: '`score` and `riceScore` are computed from impact, confidence, reach and effort.',
         update: 'Moving it to another CKR reclassifies the work items below it (`work_item.updated` for each that changes).',
       },
     },

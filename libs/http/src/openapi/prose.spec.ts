@@ -74,8 +74,8 @@ describe('OpenAPI prose', () => {
     expect(item.key.description).toMatch(/^Human key/);
     expect(item.parent.description).toBe('Its own words');
     const [status, limit] = document.paths['/api/v1/work-items'].get.parameters;
-    expect(status.description).toMatch(/^Only records whose `status` is this\. Repeat the parameter/);
-    expect(limit.description).toBe('Page size (default 50).');
+    expect(status.description).toMatch(/^Only records whose `status` is this\. Several values: comma-separated or repeated/);
+    expect(limit.description).toMatch(/^Records per page: default 100, at most 500/);
     expect(document.paths['/api/v1/work-items/{id}'].get.parameters[0].description).toMatch(/uuid, or its human key/);
   });
 

@@ -65,7 +65,7 @@ function describeParameters(document: OpenAPIObject): void {
       if (!entry) continue;
       const filter = parameter.in === 'query' && !FILTER_FREE.has(name);
       const schema = parameter.schema as Json | undefined;
-      const several = schema?.type === 'array' ? ' Repeat the parameter for several values: any of them matches.' : '';
+      const several = schema?.type === 'array' ? ' Several values: comma-separated or repeated; any of them matches.' : '';
       parameter.description = filter ? `Only records whose \`${name}\` is this.${several} ${entry.description}` : entry.description;
     }
   }
