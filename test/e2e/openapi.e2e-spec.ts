@@ -5,6 +5,11 @@ import path from 'node:path';
 import { AppName, repoRoot } from '../../tools/stack';
 import { eventually } from './support/eventually';
 import { OPENAPI_DOCUMENT_FILE, exampleProblems, isUndocumentedRoute } from './support/openapi';
+import { DELIVERY_CASES } from './permissions/delivery.table';
+import { IDENTITY_CASES } from './permissions/identity.table';
+import { REPO_CASES } from './permissions/repos.table';
+import { STRATEGY_CASES } from './permissions/strategy.table';
+import { WEBHOOK_CASES } from './permissions/webhooks.table';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { stackInfo } from './support/stack-info';
 
@@ -86,6 +91,23 @@ describe('OpenAPI document and /docs', () => {
     expect(document.components.securitySchemes.operatorToken).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
     expect(document.components.securitySchemes.operatorToken.bearerFormat).toBeUndefined();
     for (const internal of ['/health', '/ready', '/version', '/metrics', '/docs', '/docs/init.js', '/docs/{asset}']) expect(document.paths[internal]).toBeUndefined();
+  });
+
+  it("states the roles each operation allows as the permission matrix (permissions.e2e-spec's table) exercises them", () => {
+    const document = JSON.parse(readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8')) as Json;
+    const documented = new Map<string, Json>();
+    for (const [template, item] of Object.entries(document.paths as Json)) {
+      for (const [method, operation] of Object.entries(item as Json)) documented.set(`${method.toUpperCase()} ${template.replace(/\{[^}]+\}/g, '{}')}`, operation as Json);
+    }
+    const rows = [...IDENTITY_CASES, ...STRATEGY_CASES, ...DELIVERY_CASES, ...WEBHOOK_CASES, ...REPO_CASES];
+    const compared = rows.map((row) => {
+      const [method, path] = row.operation.split(' ');
+      const operation = documented.get(`${method} /api/v1${path.replace(/\{[^}]+\}/g, '{}')}`);
+      const roles = /Roles: ([A-Z, ]+) \(/.exec(String(operation?.description ?? ''))?.[1].split(', ');
+      return { operation: row.operation, documented: roles ?? 'not documented', exercised: [...row.allowed] };
+    });
+    expect(compared.filter((row) => JSON.stringify(row.documented) !== JSON.stringify(row.exercised))).toEqual([]);
+    expect(compared.length).toBeGreaterThan(60);
   });
 
   describe('every route the service registers is documented, and nothing else', () => {

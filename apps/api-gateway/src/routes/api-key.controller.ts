@@ -25,7 +25,7 @@ export class ApiKeyController {
 
   @ReturnsNothing()
   @Delete(':id')
-  @Doc('Revoke an API key', 'Revokes the key at once: its next request is 401. Revoking twice is harmless.', { requires: Permission.IdentityManage })
+  @Doc('Revoke an API key', 'Revokes the key: requests with it are refused (401). Revoking twice is harmless.', { requires: Permission.IdentityManage })
   revoke(@Auth() auth: AuthContext, @Param('id') id: string): Promise<void> {
     return this.keys.revoke(auth, id);
   }

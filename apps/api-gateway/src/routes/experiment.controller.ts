@@ -1,3 +1,4 @@
+import { ApiBody } from '@nestjs/swagger';
 import { Body, Param, Post } from '@nestjs/common';
 import { Permission } from '@pds/auth';
 import {
@@ -19,7 +20,8 @@ class ConcludeRoutes extends BusRoutes {
   /** The body is optional (ARCHITECTURE.md section 5): `Dto | undefined` leaves it to OptionalBodyPipe. */
   @Returns(ExperimentResponse)
   @Post(':id/conclude')
-  @Doc('Conclude an experiment', 'Ends the experiment with an outcome (`SUCCEEDED`, `FAILED`; none given means `INCONCLUSIVE`) and an optional `result` text. Its status no longer changes afterwards; concluding twice is 409.', { requires: Permission.StrategyWrite, emits: ['experiment.concluded'] })
+  @ApiBody({ type: ConcludeExperimentDto, required: false })
+  @Doc('Conclude an experiment', 'Ends the experiment with an `outcome` (`SUCCEEDED` or `FAILED`; none, or no body, means `INCONCLUSIVE`) and an optional `result` text. Its status no longer changes afterwards; concluding twice is 409.', { requires: Permission.StrategyWrite, emits: ['experiment.concluded'] })
   conclude(
     @Auth() auth: AuthContext,
     @Param('id') id: string,

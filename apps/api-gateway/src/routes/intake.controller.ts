@@ -45,7 +45,7 @@ class IntakeActionRoutes extends BusRoutes {
 
   @Returns(IntakeSubmissionResponse)
   @Post(':id/convert')
-  @Doc("Convert an intake submission", "Creates a work item (or an opportunity) from the submission and links the two; the submission then follows the work item's status. Converting twice is 409.", { requires: Permission.IntakeManage, emits: ['work_item.created', 'opportunity.created'] })
+  @Doc("Convert an intake submission", "Creates a work item or an opportunity (by `target`) from the submission and links the two; the submission then follows the work item's status. Converting twice is 409.", { requires: Permission.IntakeManage, emits: ['work_item.created', 'opportunity.created'] })
   convert(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: ConvertIntakeDto): Promise<IntakeSubmissionResponse> {
     return this.bus.request(DeliverySubjects.intakeConvert, { auth, id, body });
   }

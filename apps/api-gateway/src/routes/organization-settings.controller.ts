@@ -11,7 +11,7 @@ export class OrganizationSettingsController {
 
   @Returns(OrganizationSettingsResponse)
   @Get()
-  @Doc("Get the organization's settings", "The organization's name, slug and public portal settings.", { requires: Permission.Read })
+  @Doc("Get the organization's settings", "The organization's name, slug and public portal settings.", { requires: Permission.IdentityManage })
   get(@Auth() auth: AuthContext): Promise<OrganizationSettingsResponse> {
     return this.settings.get(auth);
   }

@@ -64,8 +64,7 @@ export class RepositoryController extends RecordRoutes(
       writes: Permission.RepositoriesManage,
       reads: Permission.RepositoriesManage,
       notes: {
-        create: 'Answers the receiver secret once, with the steps to set up the provider webhook. From then on, pushes and pull requests that name a work item key (`WI-42`) link to it, and the `automations` move its status.',
-        remove: 'Its artifacts stay on the work items; new hooks for it are refused.',
+        create: 'The answer carries the receiver secret, this once, with the steps to set up the provider webhook. From then on, pushes and pull requests that name a work item key (`WI-42`) link to it, and the `automations` move its status.',
       },
     },
   },

@@ -31,7 +31,7 @@ export class WebhookDeliveryController extends BusRoutes {
 
   @Returns(WebhookDeliveryResponse)
   @Post(':id/redeliver')
-  @Doc('Redeliver a webhook delivery', 'Queues the delivery again with the same body and signature scheme, whatever its state; answers the delivery record.', { requires: Permission.WebhooksManage })
+  @Doc('Redeliver a webhook delivery', 'Queues the delivery again with the same event and body; answers the delivery record.', { requires: Permission.WebhooksManage })
   redeliver(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookDeliveryResponse> {
     return this.bus.request(WebhookSubjects.redeliver, { auth, id });
   }

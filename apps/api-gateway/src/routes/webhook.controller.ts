@@ -47,8 +47,7 @@ export class WebhookController extends RecordRoutes(
       writes: Permission.WebhooksManage,
       reads: Permission.WebhooksManage,
       notes: {
-        create: 'Answers the signing secret once. Each event it names is then POSTed to `url`, signed with `X-SVC-Signature` (see the `webhooks` section), and retried with backoff until it is acknowledged.',
-        remove: 'Pending deliveries to it are dropped.',
+        create: 'The answer carries the signing secret, this once. Each event it names is then POSTed to `url`, signed with `X-SVC-Signature` (see the `webhooks` section), and retried with backoff until it is acknowledged.',
       },
     },
   },

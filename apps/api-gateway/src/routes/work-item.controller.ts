@@ -21,7 +21,7 @@ export class WorkItemController {
 
   @Returns(WorkItemResponse)
   @Post()
-  @Doc('Create a work item', 'Creates a work item (key `WI-n`) in the backlog. Linking it to a CKR, opportunity, solution or experiment classifies it as CKR work; a maintenance category makes it maintenance work.', { requires: Permission.DeliveryWrite, emits: ['work_item.created'] })
+  @Doc('Create a work item', 'Creates a work item (key `WI-n`), in `BACKLOG` unless the body sets `status`. Linking it to a CKR, opportunity, solution or experiment classifies it as CKR work; a maintenance category makes it maintenance work.', { requires: Permission.DeliveryWrite, emits: ['work_item.created'] })
   create(@Auth() auth: AuthContext, @Body() body: CreateWorkItemDto): Promise<WorkItemResponse> {
     return this.bus.request(WorkItemSubjects.create, { auth, body });
   }

@@ -135,6 +135,7 @@ export const FIELD_GLOSSARY: Readonly<Record<string, FieldDoc>> = Object.freeze(
   hypothesis: d('What the experiment expects to show.', 'Returning customers who skip the card form complete checkout 10 % more often.'),
   successMetrics: d('How the outcome is judged.', ['checkout completion rate +10 %']),
   result: d('What the experiment showed, written when it is concluded; `null` before.', 'Completion rose from 72 % to 81 %.'),
+  outcome: d('How the experiment ended: `SUCCEEDED` or `FAILED`; leave it out for `INCONCLUSIVE`.', 'SUCCEEDED'),
   interviewId: d('The interview the insight came from (uuid); `null`: none.'),
   participant: d('Who was interviewed (a role or a pseudonym, not personal data).', 'Repeat buyer, small business'),
   conductedAt: d('When the interview took place.'),
