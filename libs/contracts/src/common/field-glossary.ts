@@ -310,3 +310,51 @@ export const FIELD_GLOSSARY: Readonly<Record<string, FieldDoc>> = Object.freeze(
 
 /** Path parameters named `id`: what each resource takes. */
 export const ID_PARAMETER = 'The record: its uuid, or its human key (`WI-42`, `OKR-3`, `OPP-7`, `EXP-2`, `INT-12`; any case) where it has one.';
+
+/**
+ * What a class of the document is, where its name does not say it: `CreateXDto`, `UpdateXDto` and
+ * `XResponse` of a record get theirs from the name (the body of a create, of an update, an answer).
+ */
+export const SCHEMA_GLOSSARY: Readonly<Record<string, string>> = Object.freeze({
+  ApiErrorBody: 'Every failure answers this: `error` names the class of failure, `message` says what went wrong, `details` (when present) names each failing field.',
+  MeResponse: 'Who is calling: the user, their organization, and the key in use with the role it acts with.',
+  BootstrapOrganizationResponse: 'A new organization with its first ADMIN user and that user’s API key (shown once).',
+  CreatedApiKeyResponse: 'A new API key, with the key itself (shown once).',
+  WorkItemRelationsResponse: "A work item's relations, grouped by kind.",
+  PreviewLinksResponse: 'The work items a text would link to.',
+  PromoteOpportunityResponse: 'The promoted opportunity and the CKR (OKR) it became.',
+  IntakeSubmissionResponse: 'An intake submission (`INT-n`), as the organization sees it.',
+  PublicIntakeResponse: 'An intake submission as the public portal shows it: no submitter details, no moderation.',
+  PublicChangelogEntryResponse: 'A published changelog entry as the public portal shows it.',
+  CreatedWebhookResponse: 'A new webhook subscription, with its signing secret (shown once).',
+  CreatedRepositoryResponse: 'A new repository connection, with its receiver secret (shown once) and the setup steps.',
+  WebhookDeliveryDetailResponse: 'A webhook delivery with every attempt made.',
+  WorkItemArtifactsResponse: "A work item's branches, commits and pull requests.",
+  KeyResultInputDto: 'A key result of a new CKR (OKR).',
+  PromoteOpportunityDto: 'The CKR (OKR) to create from the opportunity.',
+  ConcludeExperimentDto: 'How the experiment ended. The body is optional.',
+  AddWorkItemRelationDto: 'A relation to add from this work item to another.',
+  ReportIntakeDto: 'Why the submission is reported.',
+  ConvertIntakeDto: 'What to convert the submission into.',
+  PortalIntakeDto: 'A submission through the public portal.',
+  PortalVoteDto: 'A vote through the public portal.',
+  PreviewLinksDto: 'A text to check for work item keys.',
+  CreateOpportunitySolutionDto: 'What proposing a solution to this opportunity takes.',
+  LabelRef: 'A label on a work item.',
+  RelatedWorkItem: 'A work item at the other end of a relation.',
+  ModerationReport: 'A report filed against an intake submission.',
+  WebhookDeliveryPage: 'One page of webhook deliveries and the cursor of the next.',
+  LinkedBy: 'A place a work item key was found.',
+  PreviewLink: 'A work item the text names.',
+  BranchArtifact: 'A branch linked to the work item.',
+  CommitArtifact: 'A commit linked to the work item.',
+  PullRequestArtifact: 'A pull request linked to the work item.',
+  HookReceipt: 'What the receiver did with the hook.',
+  WebhookEventEnvelope: 'Every webhook delivery’s body: the event, when it happened, and the record.',
+  WorkItemStatusChangedData: 'The work item after its status changed, with the status before.',
+  IntakeCreatedData: 'The new intake submission, without the submitter’s contact details.',
+  PingData: 'The test event `POST /webhooks/{id}/test` sends.',
+  MeApiKey: 'The API key making the request, without its secret.',
+  OrganizationSettingsResponse: "The organization's name, slug and public portal settings.",
+  UpdateOrganizationSettingsDto: "The organization's settings to change; those left out stay as they are.",
+});

@@ -51,7 +51,15 @@ export class ApiDocsController {
     summary: 'This OpenAPI document',
     description: 'The OpenAPI 3.1 document of the whole API, as the build generated it: every operation with its roles, side effects and examples, every schema with its field descriptions. Needs no key; `/docs` renders it.',
   })
-  @ApiOkResponse({ description: 'This OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } })
+  @ApiOkResponse({
+    description: 'This OpenAPI 3.1 document',
+    content: {
+      'application/json': {
+        schema: { type: 'object' },
+        example: { openapi: '3.1.0', info: { title: 'Product Delivery Service', version: '0.1.0 (interface 2026-07-13)' }, paths: { '/api/v1/work-items': { get: { summary: 'List work items' } } } },
+      },
+    },
+  })
   openApi(@Res() reply: FastifyReply): void {
     this.document ??= this.read(OPENAPI_FILE);
     // Cache-Control: no-store like everything under /api/v1 (createHttpApp); nothing here is secret, but one rule is simpler to trust.

@@ -113,7 +113,10 @@ describe('OpenAPI prose', () => {
         "parameter limit (query) of GET /api/v1/work-items has no description (FIELD_GLOSSARY['WorkItem.limit'] / ['limit'])",
       ]),
     );
+    expect(proseProblems(document)).toContain("schema CreateWorkItemDto has no description (@ApiSchema({ description }) on the class, or SCHEMA_GLOSSARY['CreateWorkItemDto'])");
     addProse(document);
     expect(proseProblems(document)).toEqual(['operation GET /api/v1/work-items/{id} has no summary (@Doc(summary, description, { requires }))']);
+    expect((document as Json).components.schemas.CreateWorkItemDto.description).toBe('What creating a work item takes.');
+    expect((document as Json).components.schemas.WorkItemResponse.description).toBe('A work item, as the API answers it.');
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { FIELD_GLOSSARY, FieldDoc, ID_PARAMETER } from '@pds/contracts';
+import { FIELD_GLOSSARY, FieldDoc, ID_PARAMETER, SCHEMA_GLOSSARY } from '@pds/contracts';
 
 type Json = Record<string, unknown>;
 
@@ -37,6 +37,43 @@ function* operations(document: OpenAPIObject): Generator<[string, string, Json]>
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item as Json)) if (METHODS.includes(method)) yield [path, method, operation as Json];
   }
+}
+
+const WORDS: Record<string, string> = {
+  Ckr: 'CKR (OKR)',
+  ApiKey: 'API key',
+  PersonalApiKey: 'personal API key',
+  Intake: 'intake submission',
+  Changelog: 'changelog entry',
+  Webhook: 'webhook subscription',
+  WebhookAttempt: 'delivery attempt',
+  Repository: 'repository connection',
+  RepoDelivery: 'repository hook delivery',
+};
+
+/** `WorkItem` → `work item`, for the generated descriptions of request and answer classes. */
+function inWords(record: string): string {
+  return WORDS[record] ?? record.replace(/(?<=[a-z])([A-Z])/g, ' $1').toLowerCase();
+}
+
+/**
+ * A class without words of its own (`@ApiSchema({ description })`) takes the glossary's, else
+ * what it is for, read from its name: the body of a create or an update, or an answer.
+ */
+function describeSchema(name: string, schema: Json): void {
+  if (schema.description) return;
+  if (SCHEMA_GLOSSARY[name]) {
+    schema.description = SCHEMA_GLOSSARY[name];
+    return;
+  }
+  const match = /^(Create|Update)?([A-Z]\w*?)(Dto|Response)$/.exec(name);
+  if (!match) return;
+  const [, verb, base, kind] = match;
+  const words = inWords(verb ? base : recordOf(name));
+  const article = /^([aeio]|un)/i.test(words) ? 'an' : 'a';
+  if (verb === 'Create') schema.description = `What creating ${article} ${words} takes.`;
+  else if (verb === 'Update') schema.description = `The fields of ${article} ${words} to change; those left out stay as they are.`;
+  else if (kind === 'Response') schema.description = `${article[0].toUpperCase()}${article.slice(1)} ${words}, as the API answers it.`;
 }
 
 /** Each property without a description of its own gets the glossary's. */
@@ -217,7 +254,10 @@ function addExamples(document: OpenAPIObject): void {
  * examples of its fields, so a new shape gets both without extra work.
  */
 export function addProse(document: OpenAPIObject): void {
-  for (const [name, schema] of Object.entries((document.components?.schemas ?? {}) as Json)) describeProperties(schema as Json, recordOf(name));
+  for (const [name, schema] of Object.entries((document.components?.schemas ?? {}) as Json)) {
+    describeSchema(name, schema as Json);
+    describeProperties(schema as Json, recordOf(name));
+  }
   describeParameters(document);
   addExamples(document);
 }
@@ -230,19 +270,16 @@ export function addProse(document: OpenAPIObject): void {
 export function proseProblems(document: OpenAPIObject): string[] {
   const problems: string[] = [];
   const schemas = (document.components?.schemas ?? {}) as Json;
-  // Every object schema, named or inline (a route's own JSON-RPC shapes): readers resolve a $ref
-  // field to its schema, so a class used as a field needs a description of its own.
+  // Every object schema, named or inline (a route's own JSON-RPC shapes). Readers resolve a $ref
+  // field to its schema, so the schema's description is what they see.
   const visit = (node: unknown, where: string): void => {
     if (Array.isArray(node)) return node.forEach((item, index) => visit(item, `${where}[${index}]`));
     if (typeof node !== 'object' || node === null) return;
     const object = node as Json;
     if (object.properties && typeof object.properties === 'object' && !Array.isArray(object.properties)) {
       for (const [field, property] of Object.entries(object.properties as Json)) {
-        const ref = (property as Json).$ref;
-        if (typeof ref === 'string') {
-          const target = ref.slice(SCHEMA_REF.length);
-          if (!(schemas[target] as Json | undefined)?.description) problems.push(`schema ${target} (field ${where}.${field}) has no description (@ApiSchema({ description }) on the class)`);
-        } else if (!(property as Json).description) {
+        // A $ref field is described by its schema, and every schema needs a description.
+        if (typeof (property as Json).$ref !== 'string' && !(property as Json).description) {
           problems.push(`field ${where}.${field} has no description (Field.*({ description }) or FIELD_GLOSSARY['${recordOf(where.split(/[ .[]/)[0])}.${field}'] / ['${field}'])`);
         }
       }
@@ -252,7 +289,10 @@ export function proseProblems(document: OpenAPIObject): string[] {
       visit(value, key === 'properties' ? where : /^#|^\//.test(key) ? `${where} ${key}` : where);
     }
   };
-  for (const [name, schema] of Object.entries(schemas)) visit(schema, name);
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!(schema as Json).description) problems.push(`schema ${name} has no description (@ApiSchema({ description }) on the class, or SCHEMA_GLOSSARY['${name}'])`);
+    visit(schema, name);
+  }
   for (const [path, method, operation] of operations(document)) visit(operation, `${method.toUpperCase()} ${path}`);
   for (const [event, item] of Object.entries(((document as unknown as Json).webhooks as Json | undefined) ?? {})) visit(item, `webhook ${event}`);
   for (const [path, method, operation] of operations(document)) {
