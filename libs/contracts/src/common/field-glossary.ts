@@ -40,6 +40,9 @@ export const FIELD_GLOSSARY: Readonly<Record<string, FieldDoc>> = Object.freeze(
   organizationId: d('The organization the event belongs to.'),
   organization: d('The organization.'),
   'Me.apiKey': d('The API key making this request.'),
+  apiKey: d('The API key itself (`pos_sk_…`): send it as `x-api-key`.', 'pos_sk_3f9a1c2b7d4e8f6a0b5c9d2e1f7a3b8c'),
+  responseBody: d("The start of the receiver's answer.", '{"ok":true}'),
+  nextCursor: d('The cursor of the next page; `null` on the last page.', 'eyJjIjoiMjAyNi0wMy0xNFQwOTozMDowMC4wMDBaIn0'),
   user: d('The user.'),
 
   'ApiErrorBody.error': d('The error class, one per HTTP status: `BadRequest` (400), `Unauthorized` (401), `Forbidden` (403), `NotFound` (404), `Conflict` (409), `PayloadTooLarge` (413), `UnsupportedMediaType` (415), `UnprocessableEntity` (422), `TooManyRequests` (429), `InternalError` (500), `ServiceUnavailable` (503).', 'BadRequest'),
