@@ -10,11 +10,11 @@ import {
   encodeCursor,
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
-import { RecordType, typeOfKind } from './record-type';
+import { RecordType } from './record-type';
 import { clip } from './record.view';
 
 /** What a search takes, by the names agents see: the strategy service's search kinds, then work items. */
-export const SEARCHABLE_TYPES = [...STRATEGY_SEARCH_TYPES.map(typeOfKind), 'work_item'] as const;
+export const SEARCHABLE_TYPES = [...STRATEGY_SEARCH_TYPES, 'work_item'] as const;
 export type SearchableType = (typeof SEARCHABLE_TYPES)[number];
 
 export interface SearchResultItem {
@@ -53,7 +53,7 @@ export class RecordSearchService {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
   async search(auth: AuthContext, q: string, types: readonly SearchableType[], limit: number, from: SearchPosition): Promise<SearchPage> {
-    const strategyTypes = STRATEGY_SEARCH_TYPES.filter((kind) => types.includes(typeOfKind(kind)));
+    const strategyTypes = STRATEGY_SEARCH_TYPES.filter((kind) => types.includes(kind));
     const wantWorkItems = types.includes('work_item') && from.w !== 'done';
     const [strategy, workItems] = await Promise.all([
       strategyTypes.length
@@ -70,7 +70,7 @@ export class RecordSearchService {
     type Candidate = { item: SearchResultItem; source: 's' | 'w'; rank: number; workItem?: WorkItemResponse };
     const candidates: Candidate[] = [
       ...strategy.items.map((hit) => ({
-        item: { ref: hit.key ?? hit.id, type: typeOfKind(hit.type), title: hit.title, status: hit.status, snippet: hit.snippet },
+        item: { ref: hit.key ?? hit.id, type: hit.type, title: hit.title, status: hit.status, snippet: hit.snippet },
         source: 's' as const,
         rank: hit.titleMatch ? 0 : 2,
       })),

@@ -6,6 +6,7 @@ import { ListToolsRequestSchema, ListToolsResult } from '@modelcontextprotocol/s
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { ROLES_WITHOUT_KEYS, can } from '@pds/auth';
 import { AuthContext, Role } from '@pds/contracts';
+import { compactToolList } from './compact-schema';
 import { MCP_TOOLS, McpTool } from './mcp-tool';
 import { ToolRunner } from './tool-runner';
 
@@ -40,10 +41,15 @@ export class McpServerFactory implements OnModuleInit {
       const client = new Client({ name: 'tools-list', version: '1.0.0' });
       const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
       await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-      this.toolLists.set(role, await client.listTools());
+      this.toolLists.set(role, compactToolList(await client.listTools()));
       await client.close();
       await server.close();
     }
+  }
+
+  /** What `tools/list` answers a role (after start-up). */
+  toolsListOf(role: Role): ListToolsResult | undefined {
+    return this.toolLists.get(role);
   }
 
   create(auth: AuthContext): McpServer {
