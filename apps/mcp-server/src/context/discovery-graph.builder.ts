@@ -75,7 +75,7 @@ export class DiscoveryGraphBuilder {
     const hits = await this.search.search(auth, query, SEARCHABLE_TYPES, 1, { s: 0, w: null });
     const best = hits.items[0];
     if (!best) throw new NotFoundError('Record matching', JSON.stringify(query));
-    return this.around(auth, await this.records.locate(auth, best.ref), evidence);
+    return this.around(auth, await this.records.locate(auth, 'key' in best ? best.key : best.id), evidence);
   }
 
   /**

@@ -33,7 +33,7 @@ function statusOf(record: AnyRecordOf): string | null {
  * How a record names itself in an answer, as REST does: its human key where its kind has one, else
  * its uuid (full views carry both, lines the one an agent passes back).
  */
-export function nameOf(record: { id: string; key?: string }): { key: string } | { id: string } {
+export function nameOf(record: { id: string; key?: string | null }): { key: string } | { id: string } {
   return typeof record.key === 'string' ? { key: record.key } : { id: record.id };
 }
 
