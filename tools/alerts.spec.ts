@@ -25,7 +25,7 @@ const anchors = new Set(
 );
 
 describe('alerts and runbooks', () => {
-  it('covers what issue 29 asks for', () => {
+  it('covers every alert the platform needs', () => {
     expect(alerts.map((entry) => entry.alert)).toEqual(
       expect.arrayContaining([
         'PdsEdgeErrorBudgetBurn',
