@@ -37,7 +37,7 @@ const FIELDS = kindFields(
     priority: zEnum(Priority).describe('opportunity'),
     impact: score.describe('1-5 (opportunity, solution)'),
     confidence: score.describe('1-5 (opportunity, solution)'),
-    effort: z.number().int().min(1).max(1_000_000).nullable().describe('opportunity: person-weeks; solution: 1-5'),
+    effort: z.number().int().min(1).max(1_000_000).nullable().describe('opportunity: 1 or more; solution: 1-5'),
     reach: z.number().int().min(0).max(1_000_000_000).nullable().describe('opportunity'),
     ownerId: uuid.nullable().describe('User uuid (opportunity)'),
     productGoalId: uuid.nullable().describe('opportunity'),
