@@ -17,7 +17,9 @@ export function compactSchema(schema: Schema): Schema {
       const variants = value as Schema[];
       const nonNull = variants.filter((v) => v.type !== 'null');
       if (variants.length === 2 && nonNull.length === 1 && typeof nonNull[0].type === 'string' && !nonNull[0].anyOf) {
-        Object.assign(out, compactSchema(nonNull[0]), { type: [nonNull[0].type, 'null'] });
+        const inner = compactSchema(nonNull[0]);
+        // An enum lists its values: null has to be one of them to stay allowed.
+        Object.assign(out, inner, { type: [nonNull[0].type, 'null'] }, Array.isArray(inner.enum) ? { enum: [...inner.enum, null] } : {});
       } else {
         out.anyOf = variants.map(compactSchema);
       }
