@@ -6,7 +6,7 @@
  * in ABBA order so that a drift of the shared machine hits both alike. Reports req/s, p99 and CPU
  * microseconds per request of each build's gateway and service, and this build's req/s as a share of
  * the base's per round pair. This is how a change is held to "within 5 % of the distributed path's
- * speed before it" (issue 15): the same load generator, the same machine, the same minutes.
+ * speed before it" (the move to NestJS-native messaging): the same load generator, the same machine, the same minutes.
  * `BENCH_HEAD_ROOT` replaces this checkout as the head (to compare two other builds). Both builds
  * run with this build's V8 flags (spawnApp), so that the code is what differs.
  * Prints its results; docs/benchmarks.md records them by hand with the sitting's conditions.

@@ -9,7 +9,7 @@
  * The child connects as delivery-intake's NATS user with its generated permissions (BENCH_USER picks
  * another; `e2e-harness` has none). BENCH_ROUNDS rounds; BENCH_PROF=<dir> writes the child's CPU
  * profile there, BENCH_KEEP=1 keeps the scratch database. A diagnostic behind docs/benchmarks.md
- * ("Issue 14, the outbox relay"); writes no block.
+ * ("The outbox relay and JetStream publishing"); writes no block.
  */
 import { fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';

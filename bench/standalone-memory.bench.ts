@@ -1,6 +1,6 @@
 /**
  * `npm run bench:memory`: resident memory of standalone (one process, PGlite) under the read load of
- * `npm run bench` and a write load. Target: ≤ 450 MiB RSS throughout (issue 14).
+ * `npm run bench` and a write load. Target: ≤ 450 MiB RSS throughout.
  *
  * Standalone starts on an empty DATA_DIR (so its first start is measured), gets
  * 1,000 work items, then with 50 autocannon connections: GET /work-items/WI-n (keys rotating),

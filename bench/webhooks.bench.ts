@@ -27,7 +27,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SUBSCRIPTIONS = 10;
 const CEILING_CLIENTS = 32;
 const WARM_UP_EVENTS = Math.min(1_000, Math.ceil(EVENTS / 5));
-/** Issue 14's targets on the project's 2-core machine. */
+/** The targets on the project's 2-core machine (docs/benchmarks.md). */
 const TARGET_RATE_DELIVERIES = 2_000;
 const TARGET_P99_MS = 250;
 const TARGET_CEILING_DELIVERIES = 3_000;

@@ -99,11 +99,15 @@ async function outbox(action: string | undefined, context: string | undefined, i
   try {
     const contexts = await outboxContexts(db);
     if (action === 'list') {
+      let parked = 0;
       for (const schema of contexts) {
         for (const e of await parkedEvents(db, schema)) {
+          parked += 1;
           console.log(`${schema} ${e.id} ${e.event} org ${e.organizationId} parked ${e.parkedAt} after ${e.attempts} attempts: ${e.lastError ?? ''}`);
         }
       }
+      // Silence would read as "the command did nothing".
+      if (parked === 0) console.log(`no parked events (${contexts.join(', ') || 'no outbox tables'})`);
       return;
     }
     if (action === 'replay' && context && contexts.includes(context)) {

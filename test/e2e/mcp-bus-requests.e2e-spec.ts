@@ -43,7 +43,7 @@ async function requestsOf(call: () => Promise<unknown>, tries = 20): Promise<Rec
   return fewest ?? {};
 }
 
-describe('bus requests of a brief get_discovery_context packet (issue 25: at most 5)', () => {
+describe('bus requests of a brief get_discovery_context packet (at most 5)', () => {
   let client: Client;
   let fx: Awaited<ReturnType<typeof discoveryFixture>>;
 

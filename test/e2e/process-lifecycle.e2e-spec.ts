@@ -178,6 +178,9 @@ describe('standalone process life cycle', () => {
     expect(status.code).toBe(0);
     expect(status.output).toContain(`PGlite in ${path.join(dir, 'pglite')}`);
     expect(status.output).toMatch(/delivery: \d+ applied, 0 pending/);
+    // Nothing parked is said, not left to silence.
+    const parked = await db(dir, 'outbox', 'list');
+    expect({ code: parked.code, output: parked.output.trim() }).toEqual({ code: 0, output: expect.stringMatching(/^no parked events \(.*delivery.*\)$/m) });
   }, 240_000);
 
   it('exits 0 on Ctrl-C when whoever read its output is gone (npm start | tee log)', async () => {

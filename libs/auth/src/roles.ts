@@ -17,5 +17,5 @@ export function roleAtMost(role: Role, ceiling: Role): boolean {
   return RANK[role] <= RANK[ceiling];
 }
 
-/** Users with these roles get no API key (contract section 5.5). */
+/** Users with these roles get no API key (as the interface contract requires). */
 export const ROLES_WITHOUT_KEYS: readonly Role[] = Object.freeze([Role.STAKEHOLDER, Role.GUEST]);

@@ -8,3 +8,4 @@ export * from './page.interceptor';
 export { REPEATED_SIGNAL_MS, SHUTDOWN_GRACE_MS, handleShutdownSignals } from './shutdown';
 export * from './openapi';
 export { textProblem } from './input-hygiene';
+export * from './deprecated';

@@ -23,6 +23,11 @@ export async function call(client: Client, name: string, args: Record<string, un
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
+/** How a record names itself in an MCP answer: its key where it has one, else its uuid. */
+export function nameOf(record: Json): string {
+  return record.key ?? record.id;
+}
+
 /** A successful call's structured result; the text content carries the same JSON. */
 export async function data(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Json> {
   const result = await call(client, name, args);

@@ -66,7 +66,7 @@ export function toRelationsResponse(rows: RelationViewRow[]): WorkItemRelationsR
 }
 
 /**
- * Links between work items (contract 2.7/4.9). Creating or removing a link emits no event: the
+ * Links between work items, as the interface contract defines them. Creating or removing a link emits no event: the
  * contract has none for links; blockedByCount follows through the database triggers.
  */
 @Injectable()

@@ -37,7 +37,7 @@ function assertDateOrder(startDate: string, endDate: string): void {
 }
 
 /**
- * Sprints (contract 2.8). One ACTIVE sprint per team; completing a sprint moves its unfinished
+ * Sprints, as the interface contract defines them. One ACTIVE sprint per team; completing a sprint moves its unfinished
  * items to the team's next PLANNED sprint, or to the backlog, and counts the carry-over on each.
  */
 @Injectable()

@@ -60,14 +60,14 @@ describe('DiscoveryContextService: the brief packet', () => {
     const { service } = setUp();
     const packet = await service.packet(auth, { ref: 'OPP-1', detail: 'brief', limitPerSection: 20 });
     expect(JSON.stringify(packet.body).length).toBeLessThanOrEqual(BRIEF_BUDGET);
-    type Slice = { items: { ref: string; quotes?: { text: string }[] }[]; omitted: number };
+    type Slice = { items: { id: string; quotes?: { text: string }[] }[]; omitted: number };
     const body = packet.body as { workItems: Slice; evidence: { insights: Slice }; focus: { description: string } };
     const insights = body.evidence.insights;
     // 30 insights and 60 work items, 20 of each asked for; the insights (the larger) lost lines first.
     expect(insights.items.length).toBeLessThan(20);
     expect(insights.items.length).toBeGreaterThan(0);
     expect(insights.omitted).toBe(30 - insights.items.length);
-    expect(insights.items.map((i) => i.ref)).toEqual(insightIds.slice(0, insights.items.length));
+    expect(insights.items.map((i) => i.id)).toEqual(insightIds.slice(0, insights.items.length));
     expect(body.workItems.omitted).toBe(60 - body.workItems.items.length);
     expect(packet.next).toEqual({ insights: insights.items.length, workItems: body.workItems.items.length });
     // Long texts are clipped to the detail's limit, with an ellipsis; a quote never exceeds MAX_QUOTE.
@@ -80,9 +80,9 @@ describe('DiscoveryContextService: the brief packet', () => {
     const { service } = setUp();
     const packet = await service.packet(auth, { ref: 'OPP-1', detail: 'brief', limitPerSection: 2 });
     expect((packet.body.workItems as { items: unknown[] }).items[0]).toMatchObject({
-      ref: 'WI-1',
+      key: 'WI-1',
       isBlocked: true,
-      blockedBy: [{ ref: 'WI-99', status: 'BACKLOG' }],
+      blockedBy: [{ key: 'WI-99', status: 'BACKLOG' }],
       artifacts: { branches: [], commits: [], pullRequests: [], unavailable: true },
     });
   });
@@ -98,6 +98,6 @@ describe('DiscoveryContextService: the brief packet', () => {
     const packet = await service.packet(auth, { ref: 'OPP-1', detail: 'brief', limitPerSection: 5 });
     expect((payloads[StrategySubjects.discoveryGraph] as { focus: unknown }).focus).toEqual({ kind: 'opportunity', id: opportunity.id, insightIds: [], ckrId: null, productGoalId: null });
     // The focus is the graph's only opportunity: its three gaps are asked once each (then the blocked work item).
-    expect((packet.body.openQuestions as { ref: string }[]).map((q) => q.ref)).toEqual(['OPP-1', 'OPP-1', 'OPP-1', 'WI-1']);
+    expect((packet.body.openQuestions as { key: string }[]).map((q) => q.key)).toEqual(['OPP-1', 'OPP-1', 'OPP-1', 'WI-1']);
   });
 });

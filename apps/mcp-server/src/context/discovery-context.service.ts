@@ -10,7 +10,7 @@ import {
 } from '@pds/contracts';
 import { ArtifactReader, WorkItemArtifacts } from '../records/artifact.reader';
 import { RecordReader } from '../records/record.reader';
-import { MAX_QUOTE, Detail, TEXT_LIMIT as TEXT, clip, refOf, summaryOf, viewOf } from '../records/record.view';
+import { MAX_QUOTE, Detail, TEXT_LIMIT as TEXT, clip, nameOf, refOf, summaryOf, viewOf } from '../records/record.view';
 import { DiscoveryGraph, ids } from './discovery-graph';
 import { DiscoveryGraphBuilder } from './discovery-graph.builder';
 
@@ -33,8 +33,8 @@ export interface Packet {
   focusRef: string;
 }
 
-/** `brief` must fit an agent's context: about 8,000 tokens. */
-export const BRIEF_BUDGET = 32_000;
+/** `brief` must fit an agent's context beside its work: about 4,000 tokens (characters / 4). */
+export const BRIEF_BUDGET = 16_000;
 const QUOTES: Record<Detail, number> = { brief: 3, standard: 10, full: 50 };
 const MAX_OPEN_QUESTIONS = 20;
 const OPEN_WORK = new Set(['DONE', 'CANCELLED']);
@@ -159,13 +159,13 @@ function workItemView(g: DiscoveryGraph, w: WorkItemResponse, detail: Detail, ar
   const blockers = w.isBlocked ? (g.blockedBy[w.id] ?? []) : [];
   return {
     ...pick(w, ['title', 'status', 'priority', 'assigneeId', 'sprintId', 'isBlocked'], detail),
-    blockedBy: blockers.filter((b) => !OPEN_WORK.has(b.status)).map((b) => ({ ref: b.key, status: b.status })),
+    blockedBy: blockers.filter((b) => !OPEN_WORK.has(b.status)).map((b) => ({ key: b.key, status: b.status })),
     artifacts,
   };
 }
 
 function pick<R extends { id: string; key?: string }>(record: R, fields: readonly (keyof R & string)[], detail: Detail): Record<string, unknown> {
-  const view: Record<string, unknown> = { ref: refOf(record) };
+  const view: Record<string, unknown> = { ...nameOf(record) };
   for (const field of fields) view[field] = record[field] ?? null;
   if (detail !== 'brief' && 'description' in record) view.description = clip(record.description, TEXT[detail]);
   return view;
@@ -173,7 +173,7 @@ function pick<R extends { id: string; key?: string }>(record: R, fields: readonl
 
 function goalView(goal: ProductGoalResponse | AnnualGoalResponse | null, detail: Detail): Record<string, unknown> | null {
   if (!goal) return null;
-  return { ref: goal.id, title: goal.title, explanation: clip(goal.explanation, TEXT[detail]), ...('year' in goal ? { year: goal.year } : {}) };
+  return { id: goal.id, title: goal.title, explanation: clip(goal.explanation, TEXT[detail]), ...('year' in goal ? { year: goal.year } : {}) };
 }
 
 function okrView(okr: CkrResponse): Record<string, unknown> {
@@ -189,12 +189,12 @@ function okrView(okr: CkrResponse): Record<string, unknown> {
       progress: current !== null && target ? Math.round((current / target) * 100) / 100 : null,
     };
   });
-  return { ref: refOf(okr), title: okr.title, status: okr.status, confidence: okr.confidence, keyResults };
+  return { key: okr.key, title: okr.title, status: okr.status, confidence: okr.confidence, keyResults };
 }
 
 function opportunityView(o: OpportunityResponse): Record<string, unknown> {
   return {
-    ref: refOf(o),
+    key: o.key,
     title: o.title,
     status: o.status,
     priority: o.priority,
@@ -213,7 +213,7 @@ function insightView(insight: InsightEvidence, detail: Detail): Record<string, u
   const interview = insight.interview;
   const source = interview ? { interview: interview.id, title: interview.title, participant: interview.participant, date: interview.conductedAt } : null;
   return {
-    ref: insight.id,
+    id: insight.id,
     title: insight.title,
     description: clip(insight.description, TEXT[detail]),
     quotes: quotes.slice(0, QUOTES[detail]).map((text) => ({ text: clip(text, MAX_QUOTE), ...(source ? { source } : {}) })),
@@ -223,20 +223,20 @@ function insightView(insight: InsightEvidence, detail: Detail): Record<string, u
 }
 
 /** Gaps an agent should know about before it plans: derived, never stored. */
-function openQuestions(g: DiscoveryGraph): { ref: string; question: string }[] {
-  const questions: { ref: string; question: string }[] = [];
+function openQuestions(g: DiscoveryGraph): Record<string, string>[] {
+  const questions: Record<string, string>[] = [];
   for (const o of g.opportunities) {
-    if (o.insightIds.length === 0) questions.push({ ref: refOf(o), question: 'Opportunity has no supporting insight: what evidence backs it?' });
-    if (!o.ckrId) questions.push({ ref: refOf(o), question: 'Opportunity is not linked to an OKR.' });
-    if (!g.solutions.some((s) => s.opportunityId === o.id)) questions.push({ ref: refOf(o), question: 'Opportunity has no solution yet.' });
+    if (o.insightIds.length === 0) questions.push({ key: o.key, question: 'Opportunity has no supporting insight: what evidence backs it?' });
+    if (!o.ckrId) questions.push({ key: o.key, question: 'Opportunity is not linked to an OKR.' });
+    if (!g.solutions.some((s) => s.opportunityId === o.id)) questions.push({ key: o.key, question: 'Opportunity has no solution yet.' });
   }
-  for (const e of g.experiments) if (!e.result) questions.push({ ref: refOf(e), question: `Experiment (${e.status}) has no result yet.` });
+  for (const e of g.experiments) if (!e.result) questions.push({ key: e.key, question: `Experiment (${e.status}) has no result yet.` });
   for (const okr of g.okrs) {
     for (const kr of okr.keyResults) {
-      if (kr.currentValue === null || kr.currentValue === undefined) questions.push({ ref: refOf(okr), question: `Key result "${kr.title}" has no current value.` });
+      if (kr.currentValue === null || kr.currentValue === undefined) questions.push({ key: okr.key, question: `Key result "${kr.title}" has no current value.` });
     }
   }
-  for (const w of g.workItems) if (w.isBlocked && !OPEN_WORK.has(w.status)) questions.push({ ref: refOf(w), question: 'Work item is blocked by an open item.' });
+  for (const w of g.workItems) if (w.isBlocked && !OPEN_WORK.has(w.status)) questions.push({ key: w.key, question: 'Work item is blocked by an open item.' });
   return questions.slice(0, MAX_OPEN_QUESTIONS);
 }
 

@@ -4,7 +4,7 @@ import { RecordSearchService, SEARCHABLE_TYPES } from '../records/record-search.
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
 import { RecordReader } from '../records/record.reader';
 import { TypedRecord } from '../records/record-reads';
-import { RecordType, kindOfType } from '../records/record-type';
+import { RecordType } from '../records/record-type';
 import { Blocker, DiscoveryGraph, mergeRecords } from './discovery-graph';
 
 /** The insights page a packet will show, read along with the graph. */
@@ -21,7 +21,7 @@ const NO_WORK_ITEMS: DiscoveryWorkItemsPage = { items: [], nextCursor: null, blo
  * held here, so that the service does not read it again.
  */
 function focusOf({ type, record }: TypedRecord): DiscoveryFocusDto {
-  const focus: DiscoveryFocusDto = { kind: kindOfType(type), id: record.id };
+  const focus: DiscoveryFocusDto = { kind: type, id: record.id };
   switch (type) {
     case 'work_item':
       return { ...focus, opportunityId: record.opportunityId, ckrId: record.ckrId, solutionId: record.solutionId, experimentId: record.experimentId };
@@ -30,7 +30,7 @@ function focusOf({ type, record }: TypedRecord): DiscoveryFocusDto {
       return { ...focus, opportunityId: record.opportunityId };
     case 'opportunity':
       return { ...focus, insightIds: record.insightIds, ckrId: record.ckrId, productGoalId: record.productGoalId };
-    case 'okr':
+    case 'ckr':
       return { ...focus, annualGoalId: record.annualGoalId, productGoalId: record.productGoalId };
     case 'experiment':
       return { ...focus, ckrId: record.ckrId, solutionId: record.solutionId };
@@ -42,7 +42,7 @@ function focusOf({ type, record }: TypedRecord): DiscoveryFocusDto {
 /** The work-item filter naming a focus of these types; the other types take their first opportunity's. */
 const FILTER_OF: Partial<Record<RecordType, 'opportunityId' | 'ckrId' | 'solutionId' | 'experimentId' | 'sprintId' | 'parentId'>> = {
   opportunity: 'opportunityId',
-  okr: 'ckrId',
+  ckr: 'ckrId',
   solution: 'solutionId',
   experiment: 'experimentId',
   sprint: 'sprintId',
@@ -75,7 +75,7 @@ export class DiscoveryGraphBuilder {
     const hits = await this.search.search(auth, query, SEARCHABLE_TYPES, 1, { s: 0, w: null });
     const best = hits.items[0];
     if (!best) throw new NotFoundError('Record matching', JSON.stringify(query));
-    return this.around(auth, await this.records.locate(auth, best.ref), evidence);
+    return this.around(auth, await this.records.locate(auth, 'key' in best ? best.key : best.id), evidence);
   }
 
   /**
@@ -97,7 +97,7 @@ export class DiscoveryGraphBuilder {
   private async named(auth: AuthContext, id: string | null): Promise<{ item: WorkItemResponse; blockedBy: Blocker[] } | null> {
     const item = await this.records.find(auth, 'work_item', id);
     if (!item) return null;
-    const blockedBy = item.isBlocked ? (await this.links.relations(auth, item.id)).blockedBy.map((b) => ({ key: b.ref, status: b.status })) : [];
+    const blockedBy = item.isBlocked ? (await this.links.relations(auth, item.id)).blockedBy.map((b) => ({ key: b.key, status: b.status })) : [];
     return { item, blockedBy };
   }
 
@@ -122,7 +122,7 @@ export class DiscoveryGraphBuilder {
       productGoal: strategy.productGoal,
       annualGoal: strategy.annualGoal,
       // The strategy graph leaves the focus out (it is held here): it comes first in its list.
-      okrs: focus.type === 'okr' ? [focus.record, ...strategy.ckrs] : strategy.ckrs,
+      okrs: focus.type === 'ckr' ? [focus.record, ...strategy.ckrs] : strategy.ckrs,
       opportunities: focus.type === 'opportunity' ? [focus.record, ...strategy.opportunities] : strategy.opportunities,
       solutions: focus.type === 'solution' ? [focus.record, ...strategy.solutions] : strategy.solutions,
       experiments: focus.type === 'experiment' ? [focus.record, ...strategy.experiments] : strategy.experiments,

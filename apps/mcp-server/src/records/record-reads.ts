@@ -22,7 +22,7 @@ import type { RecordType } from './record-type';
 /** What each record type the tools read is, as the owning service answers it (contracts' types). */
 export interface RecordOf {
   work_item: WorkItemResponse;
-  okr: CkrResponse;
+  ckr: CkrResponse;
   opportunity: OpportunityResponse;
   solution: SolutionResponse;
   experiment: ExperimentResponse;
@@ -55,7 +55,7 @@ export interface RecordRead<R> {
 /** The one table of reads: record type → subjects → contracts' response type. */
 export const RECORD_READS: { readonly [T in RecordType]: RecordRead<RecordOf[T]> } = {
   work_item: { get: WorkItemSubjects.get, list: WorkItemSubjects.list },
-  okr: { get: S.ckrGet, list: S.ckrList },
+  ckr: { get: S.ckrGet, list: S.ckrList },
   opportunity: { get: S.opportunityGet, list: S.opportunityList },
   solution: { get: S.solutionGet, list: S.solutionList },
   experiment: { get: S.experimentGet, list: S.experimentList },

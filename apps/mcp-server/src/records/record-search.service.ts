@@ -10,20 +10,20 @@ import {
   encodeCursor,
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
-import { RecordType, typeOfKind } from './record-type';
-import { clip } from './record.view';
+import { RecordType } from './record-type';
+import { clip, nameOf } from './record.view';
 
 /** What a search takes, by the names agents see: the strategy service's search kinds, then work items. */
-export const SEARCHABLE_TYPES = [...STRATEGY_SEARCH_TYPES.map(typeOfKind), 'work_item'] as const;
+export const SEARCHABLE_TYPES = [...STRATEGY_SEARCH_TYPES, 'work_item'] as const;
 export type SearchableType = (typeof SEARCHABLE_TYPES)[number];
 
-export interface SearchResultItem {
-  ref: string;
-  type: RecordType;
+/** A search line: the record's key (or uuid where its kind has none) and kind, as list lines have them. */
+export type SearchResultItem = ({ key: string } | { id: string }) & {
+  recordKind: RecordType;
   title: string;
   status: string | null;
   snippet: string | null;
-}
+};
 
 /** Where the next page starts in each source. */
 export interface SearchPosition {
@@ -53,7 +53,7 @@ export class RecordSearchService {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
   async search(auth: AuthContext, q: string, types: readonly SearchableType[], limit: number, from: SearchPosition): Promise<SearchPage> {
-    const strategyTypes = STRATEGY_SEARCH_TYPES.filter((kind) => types.includes(typeOfKind(kind)));
+    const strategyTypes = STRATEGY_SEARCH_TYPES.filter((kind) => types.includes(kind));
     const wantWorkItems = types.includes('work_item') && from.w !== 'done';
     const [strategy, workItems] = await Promise.all([
       strategyTypes.length
@@ -70,12 +70,12 @@ export class RecordSearchService {
     type Candidate = { item: SearchResultItem; source: 's' | 'w'; rank: number; workItem?: WorkItemResponse };
     const candidates: Candidate[] = [
       ...strategy.items.map((hit) => ({
-        item: { ref: hit.key ?? hit.id, type: typeOfKind(hit.type), title: hit.title, status: hit.status, snippet: hit.snippet },
+        item: { ...nameOf(hit), recordKind: hit.type, title: hit.title, status: hit.status, snippet: hit.snippet },
         source: 's' as const,
         rank: hit.titleMatch ? 0 : 2,
       })),
       ...workItems.items.map((w) => ({
-        item: { ref: w.key, type: 'work_item' as const, title: w.title, status: w.status, snippet: clip(w.description, 160) },
+        item: { key: w.key, recordKind: 'work_item' as const, title: w.title, status: w.status, snippet: clip(w.description, 160) },
         source: 'w' as const,
         rank: 1,
         workItem: w,

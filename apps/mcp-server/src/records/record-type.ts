@@ -1,44 +1,62 @@
 import { BadRequestError, RecordKind, isUuid, keyPrefixOf } from '@pds/contracts';
+import { z } from 'zod';
 
 /**
- * The record kinds the MCP tools read (libs/contracts RECORD_KINDS), each by the name agents see:
- * the kind's own name, but `okr` for `ckr`, as the tools have always said (docs/architecture-notes.md,
- * Glossary). Agents keep every name they could use before.
+ * The record kinds the MCP tools read, named as RECORD_KINDS names them (libs/contracts), in every
+ * tool: what the tools take as a type and answer as `recordKind`.
  */
-const TYPE_OF_KIND = {
-  work_item: 'work_item',
-  ckr: 'okr',
-  opportunity: 'opportunity',
-  solution: 'solution',
-  experiment: 'experiment',
-  interview: 'interview',
-  insight: 'insight',
-  product_goal: 'product_goal',
-  annual_goal: 'annual_goal',
-  sprint: 'sprint',
-  intake: 'intake',
-} as const satisfies Partial<Record<RecordKind, string>>;
+export const RECORD_TYPES = [
+  'work_item',
+  'ckr',
+  'opportunity',
+  'solution',
+  'experiment',
+  'interview',
+  'insight',
+  'product_goal',
+  'annual_goal',
+  'sprint',
+  'intake',
+] as const satisfies readonly RecordKind[];
 
-/** Every record type the MCP tools read, by the name agents see. */
-export type RecordType = (typeof TYPE_OF_KIND)[keyof typeof TYPE_OF_KIND];
-export const RECORD_TYPES: readonly RecordType[] = Object.values(TYPE_OF_KIND);
+/** Every record kind the MCP tools read. */
+export type RecordType = (typeof RECORD_TYPES)[number];
 
-/** The type agents see for a record kind the tools read. */
-export function typeOfKind(kind: ReadKind): RecordType {
-  return TYPE_OF_KIND[kind];
+/**
+ * Names the tools took before they spoke of kinds (`okr`, and `list_records`' plurals): agents
+ * written against them keep working. `goals` lists both goal kinds and is no alias of one kind.
+ */
+export const TYPE_ALIASES: Readonly<Record<string, RecordType>> = {
+  okr: 'ckr',
+  okrs: 'ckr',
+  ckrs: 'ckr',
+  work_items: 'work_item',
+  opportunities: 'opportunity',
+  solutions: 'solution',
+  experiments: 'experiment',
+  interviews: 'interview',
+  insights: 'insight',
+  product_goals: 'product_goal',
+  annual_goals: 'annual_goal',
+  sprints: 'sprint',
+};
+
+/** The kind a type name means: itself, or the kind its alias stands for. */
+export function canonicalType(name: unknown): unknown {
+  return typeof name === 'string' ? (TYPE_ALIASES[name] ?? name) : name;
 }
 
-/** The record kinds the tools read. */
-export type ReadKind = keyof typeof TYPE_OF_KIND;
-
-/** The record kind an agent's type names. */
-export function kindOfType(type: RecordType): ReadKind {
-  return type === 'okr' ? 'ckr' : type;
+/**
+ * A zod enum of kinds that also takes their aliases. Only the kinds are shown to agents: the JSON
+ * Schema of a preprocess is that of its target.
+ */
+export function kindEnum<const K extends readonly [string, ...string[]]>(kinds: K) {
+  return z.preprocess(canonicalType, z.enum(kinds));
 }
 
 const BY_PREFIX = new Map<string, RecordType>();
 for (const type of RECORD_TYPES) {
-  const keyPrefix = keyPrefixOf(kindOfType(type));
+  const keyPrefix = keyPrefixOf(type);
   if (keyPrefix) BY_PREFIX.set(keyPrefix, type);
 }
 

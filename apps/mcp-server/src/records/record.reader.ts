@@ -18,7 +18,7 @@ import {
 } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { RECORD_READS, RecordOf, RecordRead, ListQuery, TypedRecord } from './record-reads';
-import { RecordType, typeOfKind, typesOfRef } from './record-type';
+import { RecordType, typesOfRef } from './record-type';
 
 function isNotFound(error: unknown): boolean {
   return error instanceof AppException && (error.code === ErrorCode.NotFound || error.code === ErrorCode.BadRequest);
@@ -79,7 +79,7 @@ export class RecordReader {
   private async locateUuid(auth: AuthContext, id: string): Promise<TypedRecord | null> {
     const { answers, errors, unanswered } = await this.bus.gather(GatheredSubjects.locateRecord, { auth, id }, { until: (answer) => answer !== null });
     const hit = answers.find((answer) => answer !== null);
-    if (hit) return { type: typeOfKind(hit.kind), record: hit.record } as TypedRecord;
+    if (hit) return { type: hit.kind, record: hit.record } as TypedRecord;
     if (errors.length > 0) throw errors[0];
     if (unanswered > 0) throw new ServiceUnavailableError(`A service behind ${GatheredSubjects.locateRecord} did not answer in time`);
     return null;

@@ -29,9 +29,17 @@ function statusOf(record: AnyRecordOf): string | null {
   return 'status' in record && typeof record.status === 'string' ? record.status : null;
 }
 
+/**
+ * How a record names itself in an answer, as REST does: its human key where its kind has one, else
+ * its uuid (full views carry both, lines the one an agent passes back).
+ */
+export function nameOf(record: { id: string; key?: string | null }): { key: string } | { id: string } {
+  return typeof record.key === 'string' ? { key: record.key } : { id: record.id };
+}
+
 /** One line per record: what lists and search answer. */
-export function summaryOf<T extends RecordType>(type: T, record: RecordOf[T]): { ref: string; type: T; title: string; status: string | null } {
-  return { ref: refOf(record), type, title: titleOf(record), status: statusOf(record) };
+export function summaryOf<T extends RecordType>(recordKind: T, record: RecordOf[T]): ({ key: string } | { id: string }) & { recordKind: T; title: string; status: string | null } {
+  return { ...nameOf(record), recordKind, title: titleOf(record), status: statusOf(record) };
 }
 
 /** A field of a record by name: a list line's extra columns are data (EXTRA), not code. */
@@ -42,17 +50,14 @@ export function fieldOf(record: object, field: string): unknown {
 const HEAVY_TEXT = ['description', 'explanation', 'hypothesis', 'result', 'summary', 'analysis', 'goal'];
 
 /**
- * A record for an agent: long texts clipped to the detail, a transcript replaced by its length
- * (it is read in windows), internal bookkeeping left out.
+ * A record for an agent: its fields as REST names them (`id`, `key`, a work item's `type`), after
+ * the kind it is (`recordKind`); long texts clipped to the detail, a transcript replaced by its
+ * length (it is read in windows), labels by their names.
  */
-export function viewOf(type: RecordType, record: AnyRecordOf, detail: Detail): Record<string, unknown> {
-  const view: Record<string, unknown> = { ref: refOf(record), type };
+export function viewOf(recordKind: RecordType, record: AnyRecordOf, detail: Detail): Record<string, unknown> {
+  const view: Record<string, unknown> = { recordKind };
   for (const [field, value] of Object.entries(record)) {
-    if (field === 'key') continue;
-    if (field === 'type') {
-      // `type` names the record type here; a work item's own type goes beside it.
-      view.workType = value;
-    } else if (field === 'transcript') {
+    if (field === 'transcript') {
       view.transcriptChars = typeof value === 'string' ? value.length : 0;
     } else if (field === 'quotes' && Array.isArray(value)) {
       view.quotes = value.map((quote) => clip(quote, MAX_QUOTE));

@@ -12,8 +12,8 @@ import { clip } from './record.view';
 
 const COMMENTS_PER_RECORD = 20;
 
-function related(items: RelatedWorkItem[]): { relationId: string; ref: string; title: string; status: string }[] {
-  return items.map((r) => ({ relationId: r.relationId, ref: r.key, title: r.title, status: r.status }));
+function related(items: RelatedWorkItem[]): { relationId: string; key: string; title: string; status: string }[] {
+  return items.map((r) => ({ relationId: r.relationId, key: r.key, title: r.title, status: r.status }));
 }
 
 /** Relations and comments of a work item, compact. */

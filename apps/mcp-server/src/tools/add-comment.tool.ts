@@ -3,9 +3,9 @@ import { Permission } from '@pds/auth';
 import { AuthContext, CommentResponse, DeliverySubjects, MAX_COMMENT_LENGTH } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { z } from 'zod';
-import { McpTool, REF, WRITE } from './mcp-tool';
+import { McpTool, RECORD_REF, WRITE, text } from './mcp-tool';
 
-const INPUT = z.object({ ref: REF, body: z.string().min(1).max(MAX_COMMENT_LENGTH) });
+const INPUT = z.object({ ref: RECORD_REF.describe('Work item: key or uuid'), body: text(MAX_COMMENT_LENGTH, 1).describe('Markdown') });
 
 @Injectable()
 export class AddCommentTool implements McpTool<typeof INPUT> {

@@ -11,7 +11,7 @@ const INPUT = z.object(CREATE_WORK_ITEM_INPUT);
 
 @Injectable()
 export class CreateWorkItemTool implements McpTool<typeof INPUT> {
-  readonly spec = { name: 'create_work_item', permission: Permission.DeliveryWrite, annotations: WRITE, input: INPUT, description: 'Create a work item (fields as POST /work-items). Returns it with its key (WI-n).' };
+  readonly spec = { name: 'create_work_item', permission: Permission.DeliveryWrite, annotations: WRITE, input: INPUT, description: 'Create a work item. Returns it with its key (WI-n).' };
 
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 

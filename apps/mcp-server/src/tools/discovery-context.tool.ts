@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DiscoveryContextService, Section } from '../context/discovery-context.service';
 import { Detail } from '../records/record.view';
 import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
-import { McpTool, READ_ONLY, REF } from './mcp-tool';
+import { McpTool, READ_ONLY, REF, cursorInput, text } from './mcp-tool';
 
 interface PacketCursor extends Record<string, unknown> {
   ref: string;
@@ -15,16 +15,16 @@ interface PacketCursor extends Record<string, unknown> {
 }
 
 const INPUT = z.object({
-  ref: REF.optional(),
-  query: z.string().trim().min(1).max(200).optional(),
-  detail: z.enum(['brief', 'standard', 'full']).optional(),
-  limitPerSection: z.number().int().min(1).max(20).optional(),
-  cursor: z.string().max(2000).optional(),
+  ref: REF.optional().describe('Focus: key (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid'),
+  query: z.string().trim().pipe(text(200, 1)).optional().describe('Or a topic: its best search match is the focus'),
+  detail: z.enum(['brief', 'standard', 'full']).optional().describe('Text per item: 280, 1,000 or 20,000 chars (default brief)'),
+  limitPerSection: z.number().int().min(1).max(20).optional().describe('Items per section (default 5)'),
+  cursor: cursorInput(),
 });
 
 @Injectable()
 export class DiscoveryContextTool implements McpTool<typeof INPUT> {
-  readonly spec = { name: 'get_discovery_context', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Start here. Evidence-first packet for a ref (key or uuid) or the best match of query: focus, evidence, goals, okrs, ' + 'opportunities, solutions, experiments, workItems, openQuestions. nextCursor continues cut sections.' };
+  readonly spec = { name: 'get_discovery_context', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Start here: everything around one record in one call. Sections: focus, evidence (insights, quotes), goals, okrs, ' + 'opportunities, solutions, experiments, workItems (blockers, repository artifacts), openQuestions.' };
 
   constructor(@Inject(DiscoveryContextService) private readonly context: DiscoveryContextService) {}
 

@@ -4,10 +4,10 @@ import { AuthContext, NotFoundError, nullWhenNotFound } from '@pds/contracts';
 import { z } from 'zod';
 import { ArtifactReader } from '../records/artifact.reader';
 import { RecordReader } from '../records/record.reader';
-import { viewOf } from '../records/record.view';
+import { nameOf, viewOf } from '../records/record.view';
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
 import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
-import { McpTool, READ_ONLY, REF } from './mcp-tool';
+import { McpTool, READ_ONLY, REF, cursorInput } from './mcp-tool';
 
 const INCLUDES = ['relations', 'comments', 'artifacts', 'keyResults', 'transcript'] as const;
 type Include = (typeof INCLUDES)[number];
@@ -15,14 +15,14 @@ type Include = (typeof INCLUDES)[number];
 export const TRANSCRIPT_WINDOW = 8000;
 
 const INPUT = z.object({
-  refs: z.array(REF).min(1).max(20),
-  include: z.array(z.enum(INCLUDES)).optional(),
-  cursor: z.string().max(2000).optional(),
+  refs: z.array(REF).min(1).max(20).describe('Keys (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuids'),
+  include: z.array(z.enum(INCLUDES)).optional().describe('Work item: relations, comments, artifacts; OKR: keyResults; interview: transcript'),
+  cursor: cursorInput().describe('transcript.nextCursor: the next 8,000 characters'),
 });
 
 @Injectable()
 export class GetRecordsTool implements McpTool<typeof INPUT> {
-  readonly spec = { name: 'get_records', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Full records by ref (WI-7, OKR-2, OPP-3, EXP-1, INT-4) or uuid. include: work-item relations/comments/artifacts, ' + 'OKR keyResults, interview transcript (8,000-char windows, cursor continues).' };
+  readonly spec = { name: 'get_records', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Full records, fields as REST names them, each with its recordKind; unknown refs in notFound.' };
 
   constructor(
     @Inject(RecordReader) private readonly records: RecordReader,
@@ -34,7 +34,7 @@ export class GetRecordsTool implements McpTool<typeof INPUT> {
     if (args.cursor) {
       const { ref, offset } = decodeMcpCursor<{ ref: string; offset: number }>(this.spec.name, args.cursor);
       const { record } = await this.records.locate(auth, ref);
-      return { records: [{ ref, transcript: this.window(ref, 'transcript' in record ? record.transcript : null, offset) }] };
+      return { records: [{ ...nameOf(record), transcript: this.window(ref, 'transcript' in record ? record.transcript : null, offset) }] };
     }
     const include = new Set<Include>(args.include ?? []);
     const found = await Promise.all(args.refs.map((ref) => this.one(auth, ref, include)));
@@ -48,7 +48,7 @@ export class GetRecordsTool implements McpTool<typeof INPUT> {
     const located = await nullWhenNotFound(this.records.locate(auth, ref));
     if (!located) return null;
     const view = viewOf(located.type, located.record, 'full');
-    if (located.type === 'okr' && !include.has('keyResults')) {
+    if (located.type === 'ckr' && !include.has('keyResults')) {
       view.keyResults = undefined;
       view.keyResultCount = located.record.keyResults.length;
     }

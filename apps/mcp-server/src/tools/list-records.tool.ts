@@ -1,31 +1,54 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission } from '@pds/auth';
+import { CkrStatus, ExperimentStatus, IntakeKind, IntakeStage, OpportunityStatus, SolutionStatus, SprintStatus } from '@pds/contracts';
 import type { AuthContext, Page } from '@pds/contracts';
 import { z } from 'zod';
 import { DEFAULT_LIST_LIMIT, cappedList } from '../records/capped-list';
 import { RecordReader } from '../records/record.reader';
 import { AnyRecordOf } from '../records/record-reads';
-import { RecordType } from '../records/record-type';
+import { RecordType, kindEnum } from '../records/record-type';
 import { fieldOf, summaryOf } from '../records/record.view';
 import { LIST_PAGE_INPUT, McpTool, READ_ONLY } from './mcp-tool';
+import { kindFields } from './kind-fields';
+import { uuid, zEnum } from './work-item.fields';
 
-const LIST_TYPES = ['okrs', 'opportunities', 'solutions', 'experiments', 'interviews', 'insights', 'goals', 'sprints', 'intake'] as const;
+/** The kinds list_records lists (work items have list_work_items), and `goals`: annual then product goals. */
+const LIST_TYPES = ['ckr', 'opportunity', 'solution', 'experiment', 'interview', 'insight', 'annual_goal', 'product_goal', 'sprint', 'intake', 'goals'] as const;
 type ListType = (typeof LIST_TYPES)[number];
 
-const RECORD_TYPE: Record<Exclude<ListType, 'goals'>, RecordType> = {
-  okrs: 'okr',
-  opportunities: 'opportunity',
-  solutions: 'solution',
-  experiments: 'experiment',
-  interviews: 'interview',
-  insights: 'insight',
-  sprints: 'sprint',
-  intake: 'intake',
-};
+const statuses = [...new Set([...Object.values(CkrStatus), ...Object.values(OpportunityStatus), ...Object.values(SolutionStatus), ...Object.values(ExperimentStatus), ...Object.values(SprintStatus)])];
+
+/** The REST list query of each kind, typed: the filters it takes. */
+const FILTERS = kindFields(
+  {
+    status: z.array(z.enum(statuses as [string, ...string[]])).max(10).describe('Any of (ckr, opportunity, experiment; sprint: one)'),
+    ckrId: uuid.describe('OKR uuid (opportunity, experiment)'),
+    productGoalId: uuid.describe('opportunity'),
+    annualGoalId: uuid.describe('ckr'),
+    planningCycleId: uuid.describe('ckr'),
+    opportunityId: uuid.describe('solution'),
+    teamId: uuid.describe('sprint'),
+    stage: zEnum(IntakeStage).describe('intake'),
+    kind: zEnum(IntakeKind).describe('intake'),
+  },
+  {
+    ckr: ['status', 'annualGoalId', 'planningCycleId'],
+    opportunity: ['status', 'ckrId', 'productGoalId'],
+    solution: ['opportunityId'],
+    experiment: ['status', 'ckrId'],
+    interview: [],
+    insight: [],
+    annual_goal: [],
+    product_goal: [],
+    goals: [],
+    sprint: ['status', 'teamId'],
+    intake: ['stage', 'kind'],
+  },
+);
 
 /** The few fields beside ref/title/status that make a list line useful, per type. */
 const EXTRA: Partial<Record<RecordType, readonly string[]>> = {
-  okr: ['confidence', 'annualGoalId', 'productGoalId'],
+  ckr: ['confidence', 'annualGoalId', 'productGoalId'],
   opportunity: ['score', 'riceScore', 'ckrId', 'productGoalId'],
   solution: ['opportunityId'],
   experiment: ['ckrId', 'solutionId'],
@@ -43,22 +66,28 @@ interface Line {
   record: AnyRecordOf;
 }
 
-const filterValue = z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.string().max(200)).max(20)]);
-
-const INPUT = z.object({ type: z.enum(LIST_TYPES), filters: z.record(z.string().max(40), filterValue).optional(), ...LIST_PAGE_INPUT });
+const INPUT = z.object({
+  type: kindEnum(LIST_TYPES).describe('Record kind; goals: annual and product goals'),
+  filters: FILTERS.schema.optional().describe('Each names the kinds that take it'),
+  ...LIST_PAGE_INPUT,
+});
 
 @Injectable()
 export class ListRecordsTool implements McpTool<typeof INPUT> {
-  readonly spec = { name: 'list_records', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'List records of one type, oldest first; filters as the REST list query (e.g. {"status":["ACTIVE"],"ckrId":"…"}).' };
+  readonly spec = { name: 'list_records', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Records of one kind, oldest first (work items: list_work_items).' };
 
   constructor(@Inject(RecordReader) private readonly records: RecordReader) {}
 
   async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
-    const filters = args.filters ?? {};
+    const type: ListType = args.type;
+    const filters: Record<string, unknown> = { ...(args.filters ?? {}) };
+    FILTERS.check(type, 'filters', filters);
+    // The sprint list takes one status, the others a list.
+    if (type === 'sprint' && Array.isArray(filters.status)) filters.status = filters.status.length === 1 ? filters.status[0] : filters.status;
     const fetch =
-      args.type === 'goals'
+      type === 'goals'
         ? (cursor: string | undefined, limit: number) => this.goals(auth, filters, cursor, limit)
-        : (cursor: string | undefined, limit: number) => this.page(auth, RECORD_TYPE[args.type as Exclude<ListType, 'goals'>], filters, cursor, limit);
+        : (cursor: string | undefined, limit: number) => this.page(auth, type, filters, cursor, limit);
     const page = await cappedList(fetch, args.cursor, args.limit ?? DEFAULT_LIST_LIMIT);
     return { ...page, items: page.items.map(line) };
   }

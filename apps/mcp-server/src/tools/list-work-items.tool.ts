@@ -6,21 +6,21 @@ import { DEFAULT_LIST_LIMIT, cappedList } from '../records/capped-list';
 import { RecordReader } from '../records/record.reader';
 import { summaryOf } from '../records/record.view';
 import { uuid, zEnum } from './work-item.fields';
-import { LIST_PAGE_INPUT, McpTool, READ_ONLY } from './mcp-tool';
+import { LIST_PAGE_INPUT, McpTool, READ_ONLY, text } from './mcp-tool';
 
 const INPUT = z.object({
-  assignee: z.union([z.literal('me'), uuid]).optional(),
-  sprint: z.union([z.literal('current'), uuid]).optional(),
-  status: z.array(zEnum(WorkItemStatus)).optional(),
-  type: zEnum(WorkItemType).optional(),
-  labelId: uuid.optional(),
-  q: z.string().trim().min(1).max(200).optional(),
+  assignee: z.union([z.literal('me'), uuid]).optional().describe('"me" or a user uuid'),
+  sprint: z.union([z.literal('current'), uuid]).optional().describe('"current" (the ACTIVE sprint) or a sprint uuid'),
+  status: z.array(zEnum(WorkItemStatus)).optional().describe('Any of these statuses'),
+  type: zEnum(WorkItemType).optional().describe('Work-item type'),
+  labelId: uuid.optional().describe('Label uuid'),
+  q: z.string().trim().pipe(text(200, 1)).optional().describe('Text in the title, or an exact key'),
   ...LIST_PAGE_INPUT,
 });
 
 @Injectable()
 export class ListWorkItemsTool implements McpTool<typeof INPUT> {
-  readonly spec = { name: 'list_work_items', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Work items by filter (assignee "me", sprint "current", status, type, label, text/key q), key order.' };
+  readonly spec = { name: 'list_work_items', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Work items matching every filter given, in key order.' };
 
   constructor(@Inject(RecordReader) private readonly records: RecordReader) {}
 
@@ -43,7 +43,7 @@ export class ListWorkItemsTool implements McpTool<typeof INPUT> {
       items: page.items.map((w) => ({
         ...summaryOf('work_item', w),
         priority: w.priority,
-        workType: w.type,
+        type: w.type,
         assigneeId: w.assigneeId,
         sprintId: w.sprintId,
         isBlocked: w.isBlocked,
@@ -55,7 +55,7 @@ export class ListWorkItemsTool implements McpTool<typeof INPUT> {
   private async currentSprint(auth: AuthContext): Promise<string> {
     const sprints = await this.records.list(auth, 'sprint', { status: SprintStatus.ACTIVE, limit: 1 });
     const sprint = sprints.items[0];
-    if (!sprint) throw new BadRequestError('There is no ACTIVE sprint; pass a sprint uuid (list_records type "sprints")', { sprint: ['no active sprint'] });
+    if (!sprint) throw new BadRequestError('There is no ACTIVE sprint; pass a sprint uuid (list_records type "sprint")', { sprint: ['no active sprint'] });
     return sprint.id;
   }
 }

@@ -6,13 +6,15 @@ import { ListToolsRequestSchema, ListToolsResult } from '@modelcontextprotocol/s
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { ROLES_WITHOUT_KEYS, can } from '@pds/auth';
 import { AuthContext, Role } from '@pds/contracts';
+import { compactToolList } from './compact-schema';
 import { MCP_TOOLS, McpTool } from './mcp-tool';
 import { ToolRunner } from './tool-runner';
 
 const INSTRUCTIONS =
-  'Product OS: goals, OKRs, discovery (opportunities, solutions, experiments, interviews, insights) and delivery ' +
-  '(work items, sprints). Start with get_discovery_context for a record or topic; refs are keys like WI-7, OKR-2, ' +
-  'OPP-3, EXP-1, INT-4 or uuids. Lists are capped: pass nextCursor to continue.';
+  'Product OS: goals, OKRs (kind ckr), discovery (opportunities, solutions, experiments, interviews, insights), delivery ' +
+  '(work items, sprints) and intake (stakeholder submissions). Start with get_discovery_context for a record or topic. ' +
+  'A ref is a key (WI-7 work item, OKR-2, OPP-3, EXP-1; INT-4 intake submission) or a uuid; answers name records by ' +
+  'key or id with their recordKind. Lists are capped: pass nextCursor to continue.';
 
 /**
  * A server per request (stateless transport), holding only the tools the caller's role may use.
@@ -40,10 +42,15 @@ export class McpServerFactory implements OnModuleInit {
       const client = new Client({ name: 'tools-list', version: '1.0.0' });
       const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
       await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-      this.toolLists.set(role, await client.listTools());
+      this.toolLists.set(role, compactToolList(await client.listTools()));
       await client.close();
       await server.close();
     }
+  }
+
+  /** What `tools/list` answers a role (after start-up). */
+  toolsListOf(role: Role): ListToolsResult | undefined {
+    return this.toolLists.get(role);
   }
 
   create(auth: AuthContext): McpServer {

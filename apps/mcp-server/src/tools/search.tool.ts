@@ -4,18 +4,19 @@ import type { AuthContext } from '@pds/contracts';
 import { z } from 'zod';
 import { RecordSearchService, SEARCHABLE_TYPES, SearchPosition } from '../records/record-search.service';
 import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
-import { McpTool, READ_ONLY } from './mcp-tool';
+import { McpTool, READ_ONLY, cursorInput, text } from './mcp-tool';
+import { kindEnum } from '../records/record-type';
 
 const INPUT = z.object({
-  query: z.string().trim().min(1).max(200),
-  types: z.array(z.enum(SEARCHABLE_TYPES)).max(SEARCHABLE_TYPES.length).optional(),
-  limit: z.number().int().min(1).max(50).optional(),
-  cursor: z.string().max(2000).optional(),
+  query: z.string().trim().pipe(text(200, 1)).describe('Words of a title or text, or a work-item key'),
+  types: z.array(kindEnum(SEARCHABLE_TYPES)).max(SEARCHABLE_TYPES.length).optional().describe('Record kinds (default all)'),
+  limit: z.number().int().min(1).max(50).optional().describe('default 20'),
+  cursor: cursorInput(),
 });
 
 @Injectable()
 export class SearchTool implements McpTool<typeof INPUT> {
-  readonly spec = { name: 'search', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Search every record type by title/text (work items also by key). Returns ref, type, title, status, snippet.' };
+  readonly spec = { name: 'search', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Find records of any kind by title or text (work items also by key), title matches first. Lines: key or id, recordKind, title, status, snippet.' };
 
   constructor(@Inject(RecordSearchService) private readonly records: RecordSearchService) {}
 

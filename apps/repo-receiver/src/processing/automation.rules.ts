@@ -1,7 +1,7 @@
 import { AutomationTrigger, RepoAutomations, WorkItemStatus, enumValues } from '@pds/contracts';
 import type { ProviderEvent } from '../inbox/provider-event';
 
-/** Contract 2.6 lists the statuses in workflow order; automations only ever move forward in it. */
+/** The interface contract lists the statuses in workflow order; automations only ever move forward in it. */
 const ORDER: readonly string[] = enumValues(WorkItemStatus);
 const FINAL: readonly string[] = [WorkItemStatus.DONE, WorkItemStatus.CANCELLED];
 

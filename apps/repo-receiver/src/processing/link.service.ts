@@ -19,7 +19,7 @@ const MAX_COMMIT_MESSAGE = 2000;
 /** Attempts of one automation move when a person edits the item at the same moment. */
 const MOVE_ATTEMPTS = 3;
 
-/** Why a pull/merge request delivery changed nothing (docs/decisions.md, issue 24). */
+/** Why a pull/merge request delivery changed nothing (docs/decisions.md, Repositories). */
 const OLDER_STATE = 'older than the pull/merge request state already stored (by the payload\'s updated_at); nothing changed';
 
 export interface DeliveryToProcess {

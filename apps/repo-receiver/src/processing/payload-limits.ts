@@ -18,7 +18,7 @@ function tooLong(value: string): boolean {
 /**
  * Why a stored delivery can never be written, or null when it can: a value its column cannot hold.
  * Such a delivery would fail the same way on every retry, so processing marks it FAILED with this
- * reason instead (docs/decisions.md, issue 24). Timestamps need no check: they are read as null
+ * reason instead (docs/decisions.md, Hardening, second round). Timestamps need no check: they are read as null
  * when the column could not hold them (`isoTimestamp`).
  */
 export function unstorableReason(payload: unknown): string | null {

@@ -7,7 +7,7 @@ export interface ReviewState {
 }
 
 /**
- * Whether `next` may replace `current` (docs/decisions.md, issue 24): a merged request stays merged
+ * Whether `next` may replace `current` (docs/decisions.md, Repositories): a merged request stays merged
  * (neither provider can reopen one), and otherwise the state the provider changed last wins; equal
  * times keep arrival order. A state without a time (a delivery stored before times were read)
  * replaces only one without a time, and anything replaces it. The upsert of ArtifactBatchRepository

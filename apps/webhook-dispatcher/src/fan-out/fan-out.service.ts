@@ -6,7 +6,7 @@ import { DueDeliveries } from '../deliveries/due-deliveries';
 import { ClaimedRow, WebhookDeliveryRepository } from '../deliveries/webhook-delivery.repository';
 import { DeliveryWorker } from '../sending/delivery.worker';
 
-/** Contact data of an intake submitter never leaves the service (contract 6.2). */
+/** Contact data of an intake submitter never leaves the service (the interface contract requires it). */
 const INTAKE_CONTACT_FIELDS = ['submitterName', 'submitterEmail'];
 
 /** Most events one fan-out statement stores (with 10 subscriptions each, 1,000 delivery rows). */

@@ -1,4 +1,4 @@
-/** Every SSRF form of issues 5 and 12; each must be refused when private targets are not allowed. */
+/** Every SSRF form we know of; each must be refused when private targets are not allowed. */
 export const SSRF_URLS = [
   'http://127.0.0.1/',
   'http://localhost/',
@@ -11,7 +11,7 @@ export const SSRF_URLS = [
   'http://10.0.0.1/',
   'http://100.64.0.1/',
   'http://0.0.0.0/',
-  // IPv6 forms that embed an IPv4 address (issue 12).
+  // IPv6 forms that embed an IPv4 address (hostile-input hardening).
   'http://[64:ff9b::7f00:1]/',
   'http://[64:ff9b::169.254.169.254]/',
   'http://[2002:7f00:1::]/',
