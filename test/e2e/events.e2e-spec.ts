@@ -1,4 +1,4 @@
-import { ApiClient, TestOrganization, createMember, createOrganization } from './support/client';
+import { ApiClient, ApiResponse, TestOrganization, createMember, createOrganization } from './support/client';
 import { atLeast, eventually } from './support/eventually';
 import { Receiver, createWebhook } from './support/receiver';
 
@@ -11,11 +11,11 @@ async function allPages(api: ApiClient, query: string): Promise<{ items: { id: s
   const pages: string[] = [];
   let url: string | null = `${EVENTS}${query}`;
   while (url) {
-    const page = await api.get(url);
+    const page: ApiResponse = await api.get(url);
     expect(page.status).toBe(200);
     items.push(...page.body);
     pages.push(page.text);
-    const cursor = page.headers.get('x-next-cursor');
+    const cursor: string | null = page.headers.get('x-next-cursor');
     if (cursor) expect(page.headers.get('link')).toContain('rel="next"');
     url = cursor ? `${EVENTS}${query}${query ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : null;
   }

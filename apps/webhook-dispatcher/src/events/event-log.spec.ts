@@ -1,4 +1,4 @@
-import { AuthContext, EventLogSubjects, EventType, Role, WebhookSubjects } from '@pds/contracts';
+import { AuthContext, EventEnvelope, EventLogSubjects, EventType, Role, WebhookSubjects } from '@pds/contracts';
 import { EventPublisher, buildEnvelope } from '@pds/messaging';
 import { TestContext, createTestContext } from '@pds/runtime/testing';
 import { generateSecretKey } from '@pds/secrets';
@@ -15,7 +15,7 @@ describe('event log', () => {
   const auth = admin();
   const other = admin();
 
-  const publish = (...envelopes: ReturnType<typeof buildEnvelope>[]) => ctx.app.get(EventPublisher).publish(envelopes);
+  const publish = (...envelopes: EventEnvelope<object>[]) => ctx.app.get(EventPublisher).publish(envelopes as EventEnvelope[]);
   const list = (query: Record<string, unknown>, who: AuthContext = auth) =>
     ctx.bus.request(EventLogSubjects.list, { auth: who, query: query as never });
   const failure = (promise: Promise<unknown>) =>
