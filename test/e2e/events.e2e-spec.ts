@@ -1,6 +1,25 @@
+import { transformSync } from '@swc/core';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../../tools/stack';
 import { ApiClient, ApiResponse, TestOrganization, createMember, createOrganization } from './support/client';
 import { atLeast, eventually } from './support/eventually';
 import { Receiver, createWebhook } from './support/receiver';
+import { stackInfo } from './support/stack-info';
+
+type CatchUp = (base: string, apiKey: string, lastId: string | null, since: string, handle: (event: { id: string }) => Promise<void>) => Promise<string | null>;
+
+/** The `catchUp` function of docs/webhooks.md as the file stands: readers copy it. */
+function documentedCatchUp(): CatchUp {
+  const markdown = readFileSync(path.join(repoRoot, 'docs/webhooks.md'), 'utf8');
+  const snippet = /## Catching up after an outage[^]*?```ts\n([^]*?)```/.exec(markdown)?.[1];
+  if (!snippet) throw new Error('docs/webhooks.md has no TypeScript snippet under "Catching up after an outage"');
+  const code = transformSync(snippet, { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }).code;
+  const module = { exports: {} as { catchUp?: CatchUp } };
+  new Function('module', 'exports', code)(module, module.exports);
+  if (!module.exports.catchUp) throw new Error('the snippet exports no catchUp');
+  return module.exports.catchUp;
+}
 
 const EVENTS = '/api/v1/events';
 const WORK_ITEMS = '/api/v1/work-items';
@@ -107,6 +126,44 @@ describe('events catch-up (GET /events)', () => {
     expect((await org.api.get(`${EVENTS}?after=not-an-id`)).status).toBe(400);
     expect((await org.api.get(`${EVENTS}?cursor=bm9wZQ`)).status).toBe(400);
     expect((await org.api.get(`${EVENTS}?limit=0`)).status).toBe(400);
+  });
+
+  it('follows the Link header across pages, `after` kept in the query', async () => {
+    const org = await createOrganization();
+    for (let i = 0; i < 4; i++) await org.api.post(WORK_ITEMS, { title: `Linked ${i}`, type: 'TASK' });
+    const all = await logged(org, 4);
+    const seen: string[] = [];
+    let url: string | null = `${EVENTS}?limit=1&after=${all[0].id}`;
+    while (url) {
+      const page: ApiResponse = await org.api.get(url);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.map((e: { id: string }) => e.id));
+      url = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1] ?? null;
+    }
+    expect(seen).toEqual(all.slice(1).map((e) => e.id));
+  });
+
+  it('the catch-up function of docs/webhooks.md recovers every event, then resumes after the last one', async () => {
+    const org = await createOrganization();
+    const catchUp = documentedCatchUp();
+    const base = `${stackInfo().apiUrl}/api/v1`;
+    const since = new Date(Date.now() - 60_000).toISOString();
+    for (let i = 0; i < 3; i++) await org.api.post(WORK_ITEMS, { title: `Missed ${i}`, type: 'TASK' });
+    const all = await logged(org, 3);
+    const handled: string[] = [];
+    const last = await catchUp(base, org.apiKey, null, since, async (event) => void handled.push(event.id));
+    expect(handled).toEqual(all.map((e) => e.id));
+    expect(last).toBe(all[2].id);
+
+    await org.api.post(WORK_ITEMS, { title: 'Missed later', type: 'TASK' });
+    const later = await logged(org, 4);
+    const more: string[] = [];
+    expect(await catchUp(base, org.apiKey, last, since, async (event) => void more.push(event.id))).toBe(later[3].id);
+    expect(more).toEqual([later[3].id]);
+    // An id the log does not know (pruned): it starts again from the time.
+    const again: string[] = [];
+    await catchUp(base, org.apiKey, '00000000-0000-4000-8000-000000000000', since, async (event) => void again.push(event.id));
+    expect(again).toEqual(later.map((e) => e.id));
   });
 
   it("never shows another organization's events, nor resumes after one", async () => {

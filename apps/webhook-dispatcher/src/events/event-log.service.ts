@@ -38,11 +38,11 @@ export class EventLogService {
     return new EncodedJson(pageJson<WebhookEventEnvelope>(`[${page.map((row) => row.body).join(',')}]`, nextCursor));
   }
 
-  /** Where the page starts: after the cursor's position, after the event `after` names, or at the oldest event. */
+  /**
+   * Where the page starts: after the cursor's position, after the event `after` names, or at the
+   * oldest event. A cursor wins over `after`: the next page's link keeps the query it came from.
+   */
   private async start(organizationId: string, query: ListEventsQuery): Promise<EventPosition | undefined> {
-    if (query.cursor && query.after) {
-      throw new BadRequestError('Give either cursor or after, not both', { after: ['must not be combined with cursor'] });
-    }
     if (query.cursor) {
       const [tx, seq] = decodeCursor(query.cursor, SEQUENCE_ORDER).sortValue.split('/');
       return { tx, seq };
