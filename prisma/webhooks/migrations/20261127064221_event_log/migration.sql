@@ -5,7 +5,7 @@
 
 -- AlterTable
 ALTER TABLE "webhooks"."events" ADD COLUMN     "seq" BIGSERIAL NOT NULL,
-ADD COLUMN     "tx" BIGINT NOT NULL DEFAULT (pg_current_xact_id())::text::bigint,
+ADD COLUMN     "tx" BIGINT NOT NULL DEFAULT ((pg_current_xact_id())::text)::bigint,
 ADD COLUMN     "type" TEXT NOT NULL DEFAULT '';
 
 -- Rows stored so far: their type is in the envelope.
@@ -17,3 +17,7 @@ CREATE INDEX "events_organization_id_tx_seq_idx" ON "webhooks"."events"("organiz
 
 -- CreateIndex
 CREATE INDEX "events_created_at_idx" ON "webhooks"."events" USING BRIN ("created_at");
+
+-- The retention's prune of finished deliveries.
+-- CreateIndex
+CREATE INDEX "deliveries_created_at_idx" ON "webhooks"."deliveries" USING BRIN ("created_at");
