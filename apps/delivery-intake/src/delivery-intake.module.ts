@@ -11,6 +11,9 @@ import { CommentRepository } from './comments/comment.repository';
 import { CommentService } from './comments/comment.service';
 import { deliveryOutboxProviders } from './common/delivery.outbox';
 import { deliveryPrismaProvider } from './common/delivery.prisma';
+import { ErasureHandler } from './intake/erasure.handler';
+import { ErasureRepository } from './intake/erasure.repository';
+import { ErasureService } from './intake/erasure.service';
 import { IntakeHandler } from './intake/intake.handler';
 import { IntakeCommentRepository } from './intake/intake-comment.repository';
 import { IntakeRepository } from './intake/intake.repository';
@@ -39,7 +42,7 @@ import { WorkItemService } from './work-items/work-item.service';
 
 /** Work items, relations, labels, comments, sprints, teams, intake, changelog. Served over the bus. */
 @Module({
-  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler],
+  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, ErasureHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler],
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,
@@ -68,6 +71,8 @@ import { WorkItemService } from './work-items/work-item.service';
     IntakeCommentRepository,
     IntakeService,
     PortalService,
+    ErasureRepository,
+    ErasureService,
     ChangelogRepository,
     ChangelogService,
     PublicChangelogService,

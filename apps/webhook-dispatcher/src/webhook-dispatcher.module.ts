@@ -5,6 +5,12 @@ import { DueDeliveries } from './deliveries/due-deliveries';
 import { WebhookDeliveryHandler } from './deliveries/webhook-delivery.handler';
 import { WebhookDeliveryRepository } from './deliveries/webhook-delivery.repository';
 import { WebhookDeliveryService } from './deliveries/webhook-delivery.service';
+import { EventLogHandler } from './events/event-log.handler';
+import { EventLogRepository } from './events/event-log.repository';
+import { EventLogService } from './events/event-log.service';
+import { EventRetention } from './events/event-retention';
+import { PersonalDataRepository } from './events/personal-data.repository';
+import { PersonalDataService } from './events/personal-data.service';
 import { FanOutHandler } from './fan-out/fan-out.handler';
 import { FanOutService } from './fan-out/fan-out.service';
 import { secretBoxProvider } from './security/secret-key';
@@ -15,15 +21,15 @@ import { WebhookService } from './subscriptions/webhook.service';
 
 /**
  * Outbound webhooks: subscriptions (`subscriptions/`), the fan-out of each domain event into
- * deliveries (`fan-out/`, consumes the EVENTS stream), their sending (`sending/`) and the delivery
- * log (`deliveries/`).
+ * deliveries (`fan-out/`, consumes the EVENTS stream), their sending (`sending/`), the delivery
+ * log (`deliveries/`) and the event log with its retention and erasure (`events/`).
  */
 @Module({})
 export class WebhookDispatcherModule {
   static forRoot(options: WebhookDispatcherOptions = dispatcherOptionsFrom(new WebhookSettings())): DynamicModule {
     return {
       module: WebhookDispatcherModule,
-      controllers: [WebhookHandler, WebhookDeliveryHandler, FanOutHandler],
+      controllers: [WebhookHandler, WebhookDeliveryHandler, FanOutHandler, EventLogHandler],
       providers: [
         { provide: DISPATCHER_OPTIONS, useValue: options },
         webhooksPrismaProvider,
@@ -35,6 +41,11 @@ export class WebhookDispatcherModule {
         FanOutService,
         WebhookService,
         WebhookDeliveryService,
+        EventLogRepository,
+        EventLogService,
+        EventRetention,
+        PersonalDataRepository,
+        PersonalDataService,
       ],
     };
   }

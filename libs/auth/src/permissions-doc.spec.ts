@@ -10,7 +10,7 @@ describe('docs/permissions.md', () => {
   const rows = new Map(
     doc
       .split('\n')
-      .filter((line) => /^\| `[a-z.]+` \|/.test(line))
+      .filter((line) => /^\| `[a-z.-]+` \|/.test(line))
       .map((line) => {
         const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
         return [cells[0].replace(/`/g, ''), cells.slice(2)] as const;

@@ -23,10 +23,12 @@ export const Permission = Object.freeze({
   IntakeManage: 'intake.manage',
   /** Changelog entries. */
   ChangelogWrite: 'changelog.write',
-  /** Outbound webhook subscriptions and deliveries. */
+  /** Outbound webhook subscriptions, deliveries and the event log (`GET /events`). */
   WebhooksManage: 'webhooks.manage',
   /** Repository connections. */
   RepositoriesManage: 'repositories.manage',
+  /** Erase a stakeholder's name and e-mail address (`POST /intake/erasures`). */
+  PersonalDataErase: 'personal-data.erase',
 });
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
@@ -35,7 +37,11 @@ const ALL = Object.values(Permission);
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = Object.freeze({
   ADMIN: ALL,
   PM: ALL.filter(
-    (p) => p !== Permission.IdentityManage && p !== Permission.WebhooksManage && p !== Permission.RepositoriesManage,
+    (p) =>
+      p !== Permission.IdentityManage &&
+      p !== Permission.WebhooksManage &&
+      p !== Permission.RepositoriesManage &&
+      p !== Permission.PersonalDataErase,
   ),
   DEV: [
     Permission.PersonalKeys,

@@ -5,6 +5,7 @@ import { IdentitySubjects } from './identity/identity.subjects';
 import { RepoSubjects } from './repos/repo.subjects';
 import { StrategyReferenceSubjects } from './strategy/strategy-reference.subjects';
 import { StrategySubjects } from './strategy/strategy.subjects';
+import { EventLogSubjects } from './webhooks/event-log.subjects';
 import { WebhookSubjects } from './webhooks/webhook.subjects';
 import { WorkItemSubjects } from './work-items/work-item.subjects';
 
@@ -58,6 +59,7 @@ export const APP_MESSAGING = Object.freeze({
       ),
       ...all(RepoSubjects).filter((subject) => subject !== RepoSubjects.connectionChanged && !MCP_ONLY.includes(subject)),
       ...all(WebhookSubjects),
+      EventLogSubjects.list,
     ],
     broadcasts: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
     hears: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
@@ -146,7 +148,7 @@ export const APP_MESSAGING = Object.freeze({
   },
   'delivery-intake': {
     serves: [...all(WorkItemSubjects), ...all(DeliverySubjects), ...all(ChangelogSubjects), ...all(PortalSubjects), GatheredSubjects.locateRecord],
-    requests: [IdentitySubjects.findUsers, StrategyReferenceSubjects.resolve, StrategySubjects.opportunityCreate],
+    requests: [IdentitySubjects.findUsers, StrategyReferenceSubjects.resolve, StrategySubjects.opportunityCreate, EventLogSubjects.erase],
     broadcasts: [],
     hears: [],
     publishesEvents: [
@@ -159,7 +161,7 @@ export const APP_MESSAGING = Object.freeze({
     consumers: ['delivery-intake'],
   },
   'webhook-dispatcher': {
-    serves: all(WebhookSubjects),
+    serves: [...all(WebhookSubjects), ...all(EventLogSubjects)],
     requests: [],
     broadcasts: [],
     hears: [],

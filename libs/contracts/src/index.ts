@@ -3,6 +3,7 @@ import 'reflect-metadata';
 
 export * from './common/auth-context';
 export * from './common/decorators';
+export * from './common/email-address';
 export * from './common/enums';
 export * from './common/errors';
 export * from './common/events';

@@ -182,4 +182,9 @@ export const DELIVERY_CASES: PermissionCase[] = [
       return api.post(`/api/v1/changelog/${draft.body.id}/publish`);
     },
   }),
+  permissionCase({
+    operation: 'POST /intake/erasures',
+    allowed: adminOnly,
+    run: (api, _ctx, role) => api.post('/api/v1/intake/erasures', { email: `nobody-${role.toLowerCase()}@example.com` }),
+  }),
 ];

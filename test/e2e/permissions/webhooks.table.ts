@@ -15,7 +15,7 @@ const hook = async (org: {
   return { hookId, deliveryId };
 };
 
-/** Rows for webhook subscriptions and deliveries (webhook-dispatcher): ADMIN only. */
+/** Rows for webhook subscriptions, deliveries and the event log (webhook-dispatcher): ADMIN only. */
 export const WEBHOOK_CASES: PermissionCase[] = [
   permissionCase({ operation: 'GET /webhooks', allowed: adminOnly, run: (api) => api.get('/api/v1/webhooks') }),
   permissionCase({
@@ -60,4 +60,5 @@ export const WEBHOOK_CASES: PermissionCase[] = [
     setup: hook,
     run: (api, ctx) => api.post(`/api/v1/webhooks/deliveries/${ctx.deliveryId}/redeliver`),
   }),
+  permissionCase({ operation: 'GET /events', allowed: adminOnly, run: (api) => api.get('/api/v1/events') }),
 ];

@@ -4,6 +4,7 @@ import { OrganizationSettingsService } from '../identity/organization-settings.s
 import { ChangelogController } from './changelog.controller';
 import { CommentController } from './comment.controller';
 import { IntakeController } from './intake.controller';
+import { IntakeErasureController } from './intake-erasure.controller';
 import { LabelController, TeamController } from './label.controller';
 import { PortalRateLimitGuard } from './portal-rate-limit.guard';
 import { PortalChangelogController } from './portal-changelog.controller';
@@ -23,6 +24,7 @@ export const DELIVERY_CONTROLLERS: Type<unknown>[] = [
   TeamController,
   SprintController,
   CommentController,
+  IntakeErasureController,
   IntakeController,
   PortalController,
   PortalChangelogController,

@@ -10,6 +10,7 @@ import {
   PortalSort,
   PublicIntakeResponse,
   countNumberSortValue,
+  normalizeEmail,
 } from '@pds/contracts';
 import { countNumberAfter, keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
 import { IntakeRecord, toIntakeResponse } from './intake.mapper';
@@ -34,13 +35,6 @@ export function toPublicIntake(s: IntakeSubmissionResponse): PublicIntakeRespons
 
 /** A client address votes once per submission within this window. */
 const VOTE_ADDRESS_WINDOW_MS = 24 * 3600_000;
-
-/** Case and `+tag` do not make another voter: `Pat+news@Example.com` votes as `pat@example.com`. */
-export function normalizeEmail(email: string): string {
-  const lower = email.trim().toLowerCase();
-  const at = lower.lastIndexOf('@');
-  return at < 0 ? lower : `${lower.slice(0, at).replace(/\+.*$/, '')}${lower.slice(at)}`;
-}
 
 /** Lists carry the start of a description; the single read has the whole text. */
 function previewOf(submission: PublicIntakeResponse): PublicIntakeResponse {

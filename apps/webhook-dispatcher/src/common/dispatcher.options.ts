@@ -43,6 +43,10 @@ export class WebhookSettings {
   /** A claimed delivery whose attempt did not finish within this time is due again (crashed worker). */
   @IntBetween(1000, 3_600_000)
   WEBHOOK_LEASE_MS: number = 60_000;
+
+  /** Days the event log (`GET /events`) keeps an event, and the delivery log a finished delivery. */
+  @IntBetween(1, 3650)
+  EVENT_RETENTION_DAYS: number = 30;
 }
 
 export interface WebhookDispatcherOptions {
@@ -56,6 +60,7 @@ export interface WebhookDispatcherOptions {
   concurrency: number;
   pollIntervalMs: number;
   leaseMs: number;
+  eventRetentionDays: number;
 }
 
 export const DISPATCHER_OPTIONS = Symbol('WEBHOOK_DISPATCHER_OPTIONS');
@@ -81,5 +86,6 @@ export function dispatcherOptionsFrom(settings: WebhookSettings, secretKey = set
     concurrency: settings.WEBHOOK_CONCURRENCY,
     pollIntervalMs: settings.WEBHOOK_POLL_INTERVAL_MS,
     leaseMs: settings.WEBHOOK_LEASE_MS,
+    eventRetentionDays: settings.EVENT_RETENTION_DAYS,
   };
 }

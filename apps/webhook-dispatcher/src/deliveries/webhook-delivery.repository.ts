@@ -73,6 +73,8 @@ export interface DeliveryEvent {
 /** An event of some organization, for fanOut. */
 export interface OrganizationEvent extends DeliveryEvent {
   organizationId: string;
+  /** The envelope's createdAt. */
+  createdAt: string;
 }
 
 /** A delivery fanOut stored; `claimed` when its lease was set in the insert. */
@@ -144,7 +146,7 @@ export class WebhookDeliveryRepository {
   async queue(organizationId: string, webhookId: string, event: DeliveryEvent): Promise<DeliveryRow> {
     const [row] = await this.db.sql.query<DeliveryRow>(
       `WITH stored AS (
-         INSERT INTO webhooks.events (id, organization_id, body) VALUES ($3, $1, $5))
+         INSERT INTO webhooks.events (id, organization_id, type, body) VALUES ($3, $1, $4, $5))
        INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, next_attempt_at)
        VALUES (gen_random_uuid(), $1, $2, $3, $4, now()) RETURNING ${DELIVERY_COLUMNS}`,
       [organizationId, webhookId, event.id, event.type, event.body],
@@ -154,23 +156,27 @@ export class WebhookDeliveryRepository {
 
   /**
    * tenant-scope: all organizations. Stores the events of any organizations that arrived together
-   * in one statement: one delivery per active subscription of the event's organization to its
-   * type, and the event's body once when it has any delivery. An event seen before adds nothing
-   * (unique event_id, webhook_id; the body is kept). Up to `claimLimit` of the new rows come back
-   * claimed by the caller (lease set in the insert) for `leaseMs`; the others wait for a claim.
-   * Events are sorted by id so that two batches holding the same events lock them in one order.
+   * in one statement: every event once in the event log (`GET /events`; its body is what every
+   * delivery sends), and one delivery per active subscription of the event's organization to its
+   * type. An event seen before adds nothing (unique id, unique event_id and webhook_id; the stored
+   * body is kept). Up to `claimLimit` of the new rows come back claimed by the caller (lease set in
+   * the insert) for `leaseMs`; the others wait for a claim. Events are sorted by (createdAt, id):
+   * the log's sequence follows creation within the statement, and two batches holding the same
+   * events lock them in one order.
    */
   fanOut(events: readonly OrganizationEvent[], claimLimit: number, leaseMs: number): Promise<FannedOutRow[]> {
-    const sorted = [...events].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const sorted = [...events].sort((a, b) =>
+      a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+    );
     return this.db.sql.query<FannedOutRow>(
       `WITH ev AS (
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS ev(id, organization_id, type, body)),
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $7::timestamptz[]) WITH ORDINALITY AS ev(id, organization_id, type, body, created_at, position)),
        target AS (
          SELECT ev.id AS event_id, ev.organization_id, ev.type, s.id AS webhook_id, row_number() OVER () AS n
            FROM ev JOIN webhooks.subscriptions s ON s.organization_id = ev.organization_id AND s.active AND ev.type = ANY(s.events)),
        stored AS (
-         INSERT INTO webhooks.events (id, organization_id, body)
-         SELECT ev.id, ev.organization_id, ev.body FROM ev WHERE EXISTS (SELECT 1 FROM target t WHERE t.event_id = ev.id)
+         INSERT INTO webhooks.events (id, organization_id, type, body, created_at)
+         SELECT ev.id, ev.organization_id, ev.type, ev.body, ev.created_at FROM ev ORDER BY ev.position
          ON CONFLICT (id) DO NOTHING),
        inserted AS (
          INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, next_attempt_at, lease_until)
@@ -180,7 +186,15 @@ export class WebhookDeliveryRepository {
          ON CONFLICT (event_id, webhook_id) DO NOTHING
          RETURNING id, organization_id, webhook_id, event_id, round_attempts, lease_until IS NOT NULL AS claimed)
        SELECT i.*, ${SUBSCRIPTION_COLUMNS} FROM inserted i JOIN webhooks.subscriptions s ON s.organization_id = i.organization_id AND s.id = i.webhook_id`,
-      [sorted.map((e) => e.id), sorted.map((e) => e.organizationId), sorted.map((e) => e.type), sorted.map((e) => e.body), claimLimit, leaseMs],
+      [
+        sorted.map((e) => e.id),
+        sorted.map((e) => e.organizationId),
+        sorted.map((e) => e.type),
+        sorted.map((e) => e.body),
+        claimLimit,
+        leaseMs,
+        sorted.map((e) => e.createdAt),
+      ],
       'webhooks_fan_out',
     );
   }

@@ -23,7 +23,8 @@ export function webhookBody(envelope: EventEnvelope): string {
 }
 
 /**
- * The fan-out: turns each contract event into one delivery row per active matching subscription.
+ * The fan-out: stores each contract event in the event log (`GET /events`) and turns it into one
+ * delivery row per active matching subscription.
  * The unique (event_id, webhook_id) makes a redelivered message a no-op; the message is
  * acknowledged only after the rows are stored (the consumer acks when this handler resolves).
  *
@@ -58,6 +59,7 @@ export class FanOutService {
       id: envelope.id,
       organizationId: envelope.organizationId,
       type: envelope.event,
+      createdAt: envelope.createdAt,
       body: bodies.get(envelope.id) as string,
     }));
     // With spare capacity new rows are claimed by this process as they are inserted and attempted

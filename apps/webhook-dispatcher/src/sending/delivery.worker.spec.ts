@@ -102,7 +102,7 @@ describe('delivery worker', () => {
     const hook = await subscribe('/leased', [EventType.CkrCreated]);
     // A row claimed by a worker that died: lease in the past, never attempted.
     const eventId = randomUUID();
-    await ctx.db.sql.query(`INSERT INTO webhooks.events (id, organization_id, body) VALUES ($1, $2, '{}')`, [eventId, auth.organizationId]);
+    await ctx.db.sql.query(`INSERT INTO webhooks.events (id, organization_id, type, body) VALUES ($1, $2, 'ckr.created', '{}')`, [eventId, auth.organizationId]);
     await ctx.db.sql.query(
       `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, next_attempt_at, lease_until)
        VALUES (gen_random_uuid(), $1, $2, $3, 'ckr.created', now(), now() - interval '1 second')`,
@@ -144,7 +144,7 @@ describe('delivery worker', () => {
     expect([...ids]).toEqual([other.organizationId]);
   });
 
-  it('deleting a subscription deletes the bodies only it still used', async () => {
+  it('deleting a subscription deletes its deliveries and test pings; its events stay in the event log', async () => {
     const kept = await subscribe('/body-kept', [EventType.ExperimentConcluded]);
     const removed = await subscribe('/body-removed', [EventType.ExperimentConcluded]);
     const shared = buildEnvelope(EventType.ExperimentConcluded, auth.organizationId, { id: randomUUID() });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CursorPosition } from '@pds/contracts';
+import { CursorPosition, PING_EVENT } from '@pds/contracts';
 import { DATABASE, Database, keysetAfter } from '@pds/persistence';
 import { Prisma, PrismaClient, WebhookSubscription } from '../generated/webhooks/client';
 
@@ -32,9 +32,9 @@ export class WebhookRepository {
   }
 
   /**
-   * Deletes the subscription with its deliveries (their attempts follow by cascade) and the bodies
-   * of its events that no other subscription's delivery still sends, in one statement. The
-   * deliveries' own delete is not yet visible to the statement, hence `webhook_id <> $2`.
+   * Deletes the subscription with its deliveries (their attempts follow by cascade) and its test
+   * pings, in one statement. Contract events stay: they belong to the event log (`GET /events`)
+   * until the retention, whoever was subscribed.
    */
   async remove(organizationId: string, id: string): Promise<void> {
     await this.db.sql.query(
@@ -43,9 +43,8 @@ export class WebhookRepository {
        gone AS (
          DELETE FROM webhooks.deliveries WHERE organization_id = $1 AND webhook_id = $2 RETURNING event_id)
        DELETE FROM webhooks.events e
-        WHERE e.organization_id = $1 AND e.id IN (SELECT event_id FROM gone)
-          AND NOT EXISTS (SELECT 1 FROM webhooks.deliveries d WHERE d.organization_id = $1 AND d.event_id = e.id AND d.webhook_id <> $2)`,
-      [organizationId, id],
+        WHERE e.organization_id = $1 AND e.type = $3 AND e.id IN (SELECT event_id FROM gone)`,
+      [organizationId, id, PING_EVENT],
     );
   }
 

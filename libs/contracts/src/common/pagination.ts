@@ -74,12 +74,15 @@ export function encodeCursor(position: CursorPosition): string {
 
 /**
  * What a list is ordered by, and so what its cursors carry: a timestamp (creation, start), a key
- * number, or a count and then a key number (`12/345`: the portal's most-voted order).
+ * number, a count and then a key number (`12/345`: the portal's most-voted order), or a
+ * transaction and a sequence (`9876/54`: the event log).
  */
-export type CursorOrder = 'time' | 'number' | 'count-number';
+export type CursorOrder = 'time' | 'number' | 'count-number' | 'sequence';
 
 const INT32_RE = /^\d{1,10}$/;
 const isInt32 = (value: string) => INT32_RE.test(value) && Number(value) <= 2_147_483_647;
+/** Two non-negative 64-bit integers as decimal text (`1234/56`): the event log's (transaction, sequence). */
+const SEQUENCE_RE = /^\d{1,19}\/\d{1,19}$/;
 
 /** The sort value of a `count-number` cursor. */
 export function countNumberSortValue(count: number, number: number): string {
@@ -90,6 +93,7 @@ const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function isSortValue(value: string, order: CursorOrder): boolean {
   if (order === 'number') return isInt32(value);
+  if (order === 'sequence') return SEQUENCE_RE.test(value) && value.split('/').every((part) => BigInt(part) < 2n ** 63n);
   if (order === 'count-number') {
     const parts = value.split('/');
     return parts.length === 2 && parts.every(isInt32);

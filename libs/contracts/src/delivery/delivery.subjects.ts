@@ -5,6 +5,7 @@ import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, Loc
 import { defineSubject, operationSubjects, recordResource, recordSubjects } from '../common/subject';
 import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
+import { ErasePersonalDataRequest, ErasureResponse } from './erasure.dto';
 import { ConvertIntakeDto, CreateIntakeDto, IntakeSubmissionResponse, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
 import { CreateLabelDto, CreateTeamDto, LabelResponse, TeamResponse } from './label.dto';
 import { PortalIntakeDto, PortalListQuery, PortalPageQuery, PortalVoteDto, PublicChangelogEntryResponse, PublicIntakeResponse } from './portal.dto';
@@ -137,6 +138,8 @@ export const DeliverySubjects = Object.freeze({
   commentUpdate: defineSubject<UpdateCommentRequest, CommentResponse>('delivery.comment.update'),
   commentDelete: defineSubject<DeleteCommentRequest, void>('delivery.comment.delete'),
   intakeVote: defineSubject<IntakeRequest, IntakeSubmissionResponse>('delivery.intake.vote'),
+  /** Removes a stakeholder's name and address from the organization's submissions, votes and outbox, then from the webhook dispatcher's copies. */
+  intakeErase: defineSubject<ErasePersonalDataRequest, ErasureResponse>('delivery.intake.erase'),
   intakeUnvote: defineSubject<IntakeRequest, void>('delivery.intake.unvote'),
   intakeReport: defineSubject<ReportIntakeRequest, IntakeSubmissionResponse>('delivery.intake.report'),
   intakeConvert: defineSubject<ConvertIntakeRequest, IntakeSubmissionResponse>('delivery.intake.convert'),

@@ -7,3 +7,4 @@ export * from './label.dto';
 export * from './portal.dto';
 export * from './relation.dto';
 export * from './sprint.dto';
+export * from './erasure.dto';
