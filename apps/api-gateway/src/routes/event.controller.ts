@@ -1,5 +1,7 @@
 import { Get, Query } from '@nestjs/common';
+import { Permission } from '@pds/auth';
 import { AuthContext, EventLogSubjects, JsonPage, ListEventsQuery, WebhookEventEnvelope, splitPageJson } from '@pds/contracts';
+import { Doc } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { BusRoutes } from './record-routes';
 
@@ -8,6 +10,11 @@ import { BusRoutes } from './record-routes';
 export class EventController extends BusRoutes {
   @Get()
   @Paginated(WebhookEventEnvelope)
+  @Doc(
+    'List events',
+    'The event log: every event of the organization for `EVENT_RETENTION_DAYS` (30 by default), oldest first, each envelope byte for byte as webhooks deliver it, whether or not a subscription listed it. A consumer that was down resumes with `after=<last event id>` or the page cursor.',
+    { requires: Permission.WebhooksManage },
+  )
   async list(@Auth() auth: AuthContext, @Query() query: ListEventsQuery): Promise<JsonPage<WebhookEventEnvelope>> {
     return splitPageJson(await this.bus.requestJson(EventLogSubjects.list, { auth, query }));
   }
