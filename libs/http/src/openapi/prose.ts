@@ -86,7 +86,7 @@ function describeProperties(schema: Json, record: string): void {
   }
 }
 
-const FILTER_FREE = new Set(['limit', 'cursor', 'q', 'updatedSince', 'sort']);
+const FILTER_FREE = new Set(['limit', 'cursor', 'q', 'updatedSince', 'sort', 'since', 'until', 'after']);
 
 function describeParameters(document: OpenAPIObject): void {
   for (const [, , operation] of operations(document)) {
@@ -100,7 +100,8 @@ function describeParameters(document: OpenAPIObject): void {
       }
       const entry = glossary(record, name);
       if (!entry) continue;
-      const filter = parameter.in === 'query' && !FILTER_FREE.has(name);
+      // An entry written for the parameter itself ("Only events …") already says it filters.
+      const filter = parameter.in === 'query' && !FILTER_FREE.has(name) && !entry.description.startsWith('Only ');
       const schema = parameter.schema as Json | undefined;
       const several = schema?.type === 'array' ? ' Several values: comma-separated or repeated; any of them matches.' : '';
       parameter.description = filter ? `Only records whose \`${name}\` is this.${several} ${entry.description}` : entry.description;
