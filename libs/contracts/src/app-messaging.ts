@@ -47,7 +47,7 @@ const MCP_ONLY: readonly string[] = [
 
 export const APP_MESSAGING = Object.freeze({
   'api-gateway': {
-    serves: [IdentitySubjects.verifyApiKey, IdentitySubjects.me, IdentitySubjects.findUsers],
+    serves: [IdentitySubjects.verifyApiKey, IdentitySubjects.me, IdentitySubjects.findUsers, IdentitySubjects.autoArchiveSettings],
     requests: [
       ...all(WorkItemSubjects).filter((subject) => subject !== WorkItemSubjects.resolveKeys),
       ...all(DeliverySubjects).filter((subject) => !MCP_ONLY.includes(subject)),
@@ -146,7 +146,7 @@ export const APP_MESSAGING = Object.freeze({
   },
   'delivery-intake': {
     serves: [...all(WorkItemSubjects), ...all(DeliverySubjects), ...all(ChangelogSubjects), ...all(PortalSubjects), GatheredSubjects.locateRecord],
-    requests: [IdentitySubjects.findUsers, StrategyReferenceSubjects.resolve, StrategySubjects.opportunityCreate],
+    requests: [IdentitySubjects.findUsers, IdentitySubjects.autoArchiveSettings, StrategyReferenceSubjects.resolve, StrategySubjects.opportunityCreate],
     broadcasts: [],
     hears: [],
     publishesEvents: [

@@ -24,6 +24,8 @@ const OPERATIONS = {
   create: { route: () => Post(), input: (dto) => [[Body(), dto]], envelope: (auth, body) => ({ auth, body }) },
   get: { route: () => Get(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
   update: { route: () => Patch(':id'), input: (dto) => [[Param('id'), String], [Body(), dto]], envelope: (auth, id, body) => ({ auth, id, body }) },
+  archive: { route: () => Post(':id/archive'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
+  unarchive: { route: () => Post(':id/unarchive'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
   remove: { route: () => Delete(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
 } satisfies Record<string, { route: () => MethodDecorator; input: (dto?: Type<object>) => Parameter[]; envelope: Envelope }>;
 
@@ -57,8 +59,8 @@ export type RouteSubjects = Partial<Record<RecordRoute, RouteSubject | readonly 
 export type RouteInputs<S extends RouteSubjects> = { [Op in keyof S & ('create' | 'list' | 'update')]: Type<object> } & { created?: Type<unknown> };
 
 /**
- * A gateway controller for the usual list / create / get / update / remove of a record resource,
- * in the order its subjects are given (which is their order in the OpenAPI document): each is a
+ * A gateway controller for the usual list / create / get / update / archive / unarchive / remove
+ * of a record resource, in the order its subjects are given (their order in the OpenAPI document): each is a
  * route with the same decorators, parameter types and answer as the hand-written method it
  * replaces, so validation, idempotency and the document see no difference. A Nest mixin like
  * `PartialType` and the services' `RecordHandlers`; the work happens once, when the class is
