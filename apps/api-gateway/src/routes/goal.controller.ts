@@ -1,5 +1,6 @@
 import {
   AnnualGoalResponse,
+  ArchivableListQuery,
   CreateAnnualGoalDto,
   CreatePlanningCycleDto,
   CreateProductGoalDto,
@@ -15,10 +16,10 @@ import { ApiController } from '../auth/api-controller.decorator';
 import { RecordRoutes } from './record-routes';
 
 @ApiController('annual-goals')
-export class AnnualGoalController extends RecordRoutes(AnnualGoalResponse, R.annualGoal, { create: CreateAnnualGoalDto, list: ListQuery, update: UpdateAnnualGoalDto }) {}
+export class AnnualGoalController extends RecordRoutes(AnnualGoalResponse, R.annualGoal, { create: CreateAnnualGoalDto, list: ArchivableListQuery, update: UpdateAnnualGoalDto }) {}
 
 @ApiController('product-goals')
-export class ProductGoalController extends RecordRoutes(ProductGoalResponse, R.productGoal, { create: CreateProductGoalDto, list: ListQuery, update: UpdateProductGoalDto }) {}
+export class ProductGoalController extends RecordRoutes(ProductGoalResponse, R.productGoal, { create: CreateProductGoalDto, list: ArchivableListQuery, update: UpdateProductGoalDto }) {}
 
 @ApiController('planning-cycles')
 export class PlanningCycleController extends RecordRoutes(PlanningCycleResponse, R.planningCycle, { create: CreatePlanningCycleDto, list: ListQuery, update: UpdatePlanningCycleDto }) {}

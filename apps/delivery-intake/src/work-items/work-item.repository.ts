@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IntakeStage, ListWorkItemsQuery, ValidRecordRef, WorkItemResponse, Classification } from '@pds/contracts';
-import { BatchLoader, DATABASE, Database, SqlExecutor, containsPattern, nextKeyNumberSql, statementName } from '@pds/persistence';
+import { BatchLoader, DATABASE, Database, SqlExecutor, archivedSql, containsPattern, nextKeyNumberSql, statementName } from '@pds/persistence';
 import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
 import { toWorkItemResponse } from './work-item.mapper';
 import {
@@ -61,6 +61,8 @@ export interface WorkItemFields {
   labelIds?: string[];
   /** ISO timestamp. */
   updatedAt?: string;
+  /** ISO timestamp; null: not archived. */
+  archivedAt?: string | null;
 }
 
 /**
@@ -95,6 +97,7 @@ const COLUMN_OF: Readonly<Record<keyof WorkItemFields, string>> = {
   mentionedUserIds: 'mentioned_user_ids',
   labelIds: 'label_ids',
   updatedAt: 'updated_at',
+  archivedAt: 'archived_at',
 };
 
 /** The fields as columns (column name → value), for `jsonb_populate_record`. */
@@ -352,6 +355,8 @@ export class WorkItemRepository {
       const pattern = containsPattern(query.q);
       where.push(key ? `(w.number = ${param(Number(key[1]))} OR w.title ILIKE ${param(pattern)})` : `w.title ILIKE ${param(pattern)}`);
     }
+    const archived = archivedSql(query.archived, 'w');
+    if (archived) where.push(archived);
     if (afterNumber !== undefined) where.push(`w.number > ${param(afterNumber)}`);
     const sql = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
       WHERE w.organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')} ORDER BY w.number LIMIT ${take}`;

@@ -22,10 +22,9 @@ export class ArchiveRecordRequest extends IdRequest {}
  * An archived record is read-only until it is unarchived: a change of its fields, and a new
  * relation, comment or vote on it, is 409 naming what to do.
  */
-export function assertNotArchived(resource: string, record: { id: string; key?: string | null; archivedAt: string | Date | null }): void {
-  if (record.archivedAt === null) return;
-  const name = record.key ?? record.id;
-  throw new ConflictError(`${resource} ${name} is archived; unarchive it to change it`, {
-    archivedAt: record.archivedAt instanceof Date ? record.archivedAt.toISOString() : record.archivedAt,
+export function assertNotArchived(resource: string, ref: string, archivedAt: string | Date | null | undefined): void {
+  if (!archivedAt) return;
+  throw new ConflictError(`${resource} ${ref} is archived; unarchive it to change it`, {
+    archivedAt: archivedAt instanceof Date ? archivedAt.toISOString() : archivedAt,
   });
 }
