@@ -1,10 +1,12 @@
 import { Body, Controller, Inject, Post, UseGuards, UsePipes } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { BootstrapOrganizationResponse, CreateOrganizationDto } from '@pds/contracts';
+import { AutoArchiveRunRequest, AutoArchiveRunResponse, BootstrapOrganizationResponse, CreateOrganizationDto, WorkItemSubjects } from '@pds/contracts';
 import { ContractValidationPipe, Returns } from '@pds/http';
+import { MessageBus } from '@pds/messaging';
 import { IdempotentPosts } from '../idempotency/idempotency.interceptor';
 import { OperatorTokenGuard } from '../auth/operator-token.guard';
 import { OrganizationService } from '../identity/organization.service';
+import { OptionalBodyPipe } from './optional-body.pipe';
 
 @Controller('operator')
 @UseGuards(OperatorTokenGuard)
@@ -13,11 +15,24 @@ import { OrganizationService } from '../identity/organization.service';
 @ApiBearerAuth('operatorToken')
 @ApiTags('operator')
 export class OperatorController {
-  constructor(@Inject(OrganizationService) private readonly organizations: OrganizationService) {}
+  constructor(
+    @Inject(OrganizationService) private readonly organizations: OrganizationService,
+    @Inject(MessageBus) private readonly bus: MessageBus,
+  ) {}
 
   @Returns(BootstrapOrganizationResponse)
   @Post('organizations')
   create(@Body() body: CreateOrganizationDto): Promise<BootstrapOrganizationResponse> {
     return this.organizations.bootstrap(body);
+  }
+
+  /**
+   * Runs delivery's auto-archive job now (it also runs hourly by itself); with `asOf`, as it would
+   * at that moment, which archives early what it would archive then.
+   */
+  @Returns(AutoArchiveRunResponse)
+  @Post('auto-archive')
+  autoArchive(@Body(new OptionalBodyPipe(AutoArchiveRunRequest)) body: AutoArchiveRunRequest | undefined): Promise<AutoArchiveRunResponse> {
+    return this.bus.request(WorkItemSubjects.autoArchive, { asOf: body?.asOf });
   }
 }

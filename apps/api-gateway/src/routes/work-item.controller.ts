@@ -44,4 +44,16 @@ export class WorkItemController {
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWorkItemDto): Promise<WorkItemResponse> {
     return this.bus.request(WorkItemSubjects.update, { auth, id, body });
   }
+
+  @Returns(WorkItemResponse)
+  @Post(':id/archive')
+  archive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkItemResponse> {
+    return this.bus.request(WorkItemSubjects.archive, { auth, id });
+  }
+
+  @Returns(WorkItemResponse)
+  @Post(':id/unarchive')
+  unarchive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkItemResponse> {
+    return this.bus.request(WorkItemSubjects.unarchive, { auth, id });
+  }
 }

@@ -1,7 +1,6 @@
 import { IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { IsCalendarDate } from '../common/decorators';
 import { ArchivableListQuery } from '../common/archive';
-import { ListQuery } from '../common/pagination';
 import { SprintStatus } from '../common/enums';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { Field } from '../common/schema';

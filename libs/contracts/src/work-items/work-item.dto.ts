@@ -14,7 +14,6 @@ import {
   enumValues,
 } from '../common/enums';
 import { ArchivableListQuery } from '../common/archive';
-import { ListQuery } from '../common/pagination';
 import { RECORD_KINDS } from '../common/record-kinds';
 import { Field, KeyedRecordResponse, Timestamped } from '../common/schema';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
