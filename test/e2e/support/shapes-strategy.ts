@@ -46,6 +46,7 @@ export const OPPORTUNITY_SHAPE: Shape = {
   ownerId: nullable('uuid'),
   isMirror: 'boolean',
   insightIds: arrayOf('uuid'),
+  archivedAt: nullable('timestamp'),
   createdAt: 'timestamp',
 };
 
@@ -70,6 +71,8 @@ export const EXPERIMENT_SHAPE: Shape = {
   successMetrics: arrayOf('string'),
   result: nullable('string'),
   status: ['DRAFT', 'RUNNING', 'SUCCEEDED', 'FAILED', 'INCONCLUSIVE'],
+  archivedAt: nullable('timestamp'),
+  archivedAt: nullable('timestamp'),
   createdAt: 'timestamp',
 };
 
@@ -79,6 +82,7 @@ export const ANNUAL_GOAL_SHAPE: Shape = {
   description: nullable('string'),
   explanation: nullable('string'),
   year: nullable('integer'),
+  archivedAt: nullable('timestamp'),
   createdAt: 'timestamp',
   updatedAt: 'timestamp',
 };
@@ -89,6 +93,7 @@ export const PRODUCT_GOAL_SHAPE: Shape = {
   title: 'string',
   description: nullable('string'),
   explanation: nullable('string'),
+  archivedAt: nullable('timestamp'),
   createdAt: 'timestamp',
   updatedAt: 'timestamp',
 };
