@@ -59,6 +59,7 @@ export const SOLUTION_SHAPE: Shape = {
   effort: 'integer',
   confidence: 'integer',
   status: ['PROPOSED', 'SELECTED', 'EXPERIMENTING', 'VALIDATED', 'REJECTED'],
+  archivedAt: nullable('timestamp'),
 };
 
 export const EXPERIMENT_SHAPE: Shape = {
@@ -71,7 +72,6 @@ export const EXPERIMENT_SHAPE: Shape = {
   successMetrics: arrayOf('string'),
   result: nullable('string'),
   status: ['DRAFT', 'RUNNING', 'SUCCEEDED', 'FAILED', 'INCONCLUSIVE'],
-  archivedAt: nullable('timestamp'),
   archivedAt: nullable('timestamp'),
   createdAt: 'timestamp',
 };
