@@ -52,7 +52,10 @@ export abstract class RecordService<R extends RecordRow, T, Q extends { limit?: 
     return readPage(query, (after, take) => this.reads.list(auth.organizationId, query, after, take), this.kind.toResponse);
   }
 
-  /** Idempotent: archiving an archived record answers it unchanged (so does unarchiving a live one). */
+  /**
+   * Idempotent: archiving an archived record answers it unchanged (so does unarchiving a live one).
+   * Served only for the kinds whose resource names these operations (those with `archivedAt`).
+   */
   archive(auth: AuthContext, ref: string): Promise<T> {
     return this.setArchived(auth, ref, new Date());
   }
@@ -64,8 +67,7 @@ export abstract class RecordService<R extends RecordRow, T, Q extends { limit?: 
   private async setArchived(auth: AuthContext, ref: string, at: Date | null): Promise<T> {
     assertCan(auth, Permission.StrategyWrite);
     const current = await this.require(auth.organizationId, ref);
-    if ((current.archivedAt ?? null) === null && at === null) return this.kind.toResponse(current);
-    if ((current.archivedAt ?? null) !== null && at !== null) return this.kind.toResponse(current);
+    if ((current.archivedAt != null) === (at !== null)) return this.kind.toResponse(current);
     return this.saveArchived(current, at);
   }
 
