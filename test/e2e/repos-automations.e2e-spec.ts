@@ -128,6 +128,19 @@ describe('status automations', () => {
     await eventually(() => workItemOf(org.api, testing.key), { until: (item) => item.status === 'CANCELLED' });
   });
 
+  it('links an archived item but leaves its status alone; a live item in the same pull request moves', async () => {
+    const { org, connection } = await setup();
+    const archived = await item(org, 'TODO');
+    const live = await item(org, 'TODO');
+    expect((await org.api.post(`${WORK_ITEMS}/${archived.key}/archive`)).status).toBe(200);
+    await postGithub(connection, 'pull_request', githubPullRequest(connection.fullName, 'opened', { number: 21, title: `${archived.key} ${live.key}`, head: 'both' }));
+    await eventually(() => workItemOf(org.api, live.key), { until: (item) => item.status === 'IN_REVIEW' });
+    await settle(org, connection);
+    const after = await workItemOf(org.api, archived.key);
+    expect(after).toMatchObject({ status: 'TODO', archivedAt: expect.any(String) });
+    expect((await eventually(() => artifactsOf(org.api, archived.key), { until: (b) => b.pullRequests.length === 1 })).pullRequests[0].number).toBe(21);
+  });
+
   it('applies to branch, title and closing words only: a bare mention or a commit message only links', async () => {
     const { org, connection } = await setup();
     const [closing, bare, committed] = [await item(org), await item(org), await item(org)];

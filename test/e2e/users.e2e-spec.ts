@@ -194,3 +194,60 @@ describe('users: the last active ADMIN', () => {
     expect(admins).toHaveLength(1);
   });
 });
+
+describe('users: a deactivated user takes no new work', () => {
+  it('is refused (400 naming the field) as assignee, product manager, owner and intake assignee; what was assigned stays', async () => {
+    const org = await createOrganization();
+    const leaver = await member(org, 'DEV');
+    const assigned = await org.api.post('/api/v1/work-items', { title: 'Assigned before', type: 'TASK', assigneeId: leaver.user.id });
+    expect(assigned.status).toBe(200);
+    expect((await org.api.post(`/api/v1/users/${leaver.user.id}/deactivate`)).status).toBe(200);
+
+    const refusals = [
+      [await org.api.post('/api/v1/work-items', { title: 'New work', type: 'TASK', assigneeId: leaver.user.id }), 'assigneeId'],
+      [await org.api.post('/api/v1/work-items', { title: 'New work', type: 'TASK', productManagerId: leaver.user.id }), 'productManagerId'],
+      [await org.api.patch(`/api/v1/work-items/${assigned.body.id}`, { title: 'Renamed', productManagerId: leaver.user.id }), 'productManagerId'],
+      [await org.api.post('/api/v1/opportunities', { title: 'Owned by the leaver', ownerId: leaver.user.id }), 'ownerId'],
+      [await org.api.post('/api/v1/intake', { kind: 'BUG', title: 'Assigned to the leaver', assigneeId: leaver.user.id }), 'assigneeId'],
+    ] as const;
+    for (const [response, field] of refusals) {
+      expect(response.status).toBe(400);
+      expect(shapeViolations(response.body, ERROR_SHAPE)).toEqual([]);
+      expect(response.body.details).toEqual({ [field]: [`deactivated user: ${leaver.user.id}`] });
+    }
+    expect((await org.api.get('/api/v1/work-items/' + assigned.body.id)).body).toMatchObject({ title: 'Assigned before', assigneeId: leaver.user.id });
+    expect((await org.api.get('/api/v1/opportunities?limit=500')).body).toEqual([]);
+
+    // Naming them is not giving them work: a reporter or a mention stays possible, and other changes of the item too.
+    const reported = await org.api.post('/api/v1/work-items', { title: 'Reported by the leaver', type: 'BUG', reporterId: leaver.user.id, mentionedUserIds: [leaver.user.id] });
+    expect(reported.status).toBe(200);
+    expect((await org.api.patch(`/api/v1/work-items/${assigned.body.id}`, { title: 'Still theirs' })).body).toMatchObject({ assigneeId: leaver.user.id });
+
+    // Reactivated, they take work again.
+    expect((await org.api.post(`/api/v1/users/${leaver.user.id}/reactivate`)).status).toBe(200);
+    expect((await org.api.post('/api/v1/work-items', { title: 'Welcome back', type: 'TASK', assigneeId: leaver.user.id })).status).toBe(200);
+  });
+});
+
+describe('users: a revocation reaches the other processes before it is answered', () => {
+  let replica: Replica | undefined;
+  beforeAll(async () => {
+    if (stackInfo().mode === 'distributed') replica = await startGatewayReplica();
+  });
+  afterAll(() => replica?.stop());
+
+  // Standalone has one process: there the same request checks the in-process broadcast.
+  it('revoking a key on one gateway refuses it at once on the MCP server, a different process', async () => {
+    const org = await createOrganization();
+    const gateway = replica?.url ?? stackInfo().apiUrl;
+    for (let round = 0; round < 5; round++) {
+      const key = await org.api.post('/api/v1/api-keys', { name: `agent ${round}`, userId: org.admin.id, role: 'DEV' });
+      expect(key.status).toBe(200);
+      // Cached by the MCP server (and the replica) first: only the broadcast can refuse it now.
+      expect(await mcpStatus(key.body.apiKey)).toBe(200);
+      const revoked = await keyClient(org.apiKey, gateway).delete(`/api/v1/api-keys/${key.body.id}`);
+      expect(revoked.status).toBe(200);
+      expect(await mcpStatus(key.body.apiKey)).toBe(401);
+    }
+  });
+});

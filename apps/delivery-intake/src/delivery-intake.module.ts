@@ -32,6 +32,8 @@ import { SprintService } from './sprints/sprint.service';
 import { TeamHandler } from './teams/team.handler';
 import { TeamRepository } from './teams/team.repository';
 import { TeamService } from './teams/team.service';
+import { AutoArchiveHandler } from './work-items/auto-archive.handler';
+import { AutoArchiveJob } from './work-items/auto-archive.job';
 import { ClassificationConsumer } from './work-items/classification.consumer';
 import { ClassificationHandler } from './work-items/classification.handler';
 import { WorkItemHandler } from './work-items/work-item.handler';
@@ -42,13 +44,14 @@ import { WorkItemService } from './work-items/work-item.service';
 
 /** Work items, relations, labels, comments, sprints, teams, intake, changelog. Served over the bus. */
 @Module({
-  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, ErasureHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler],
+  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, ErasureHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler, AutoArchiveHandler],
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,
     WorkItemRepository,
     WorkItemReferences,
     WorkItemService,
+    AutoArchiveJob,
     ClassificationConsumer,
     RelationRepository,
     RelationService,

@@ -48,7 +48,7 @@ const MCP_ONLY: readonly string[] = [
 
 export const APP_MESSAGING = Object.freeze({
   'api-gateway': {
-    serves: [IdentitySubjects.verifyApiKey, IdentitySubjects.me, IdentitySubjects.findUsers],
+    serves: [IdentitySubjects.verifyApiKey, IdentitySubjects.me, IdentitySubjects.findUsers, IdentitySubjects.autoArchiveSettings],
     requests: [
       ...all(WorkItemSubjects).filter((subject) => subject !== WorkItemSubjects.resolveKeys),
       ...all(DeliverySubjects).filter((subject) => !MCP_ONLY.includes(subject)),
@@ -148,7 +148,7 @@ export const APP_MESSAGING = Object.freeze({
   },
   'delivery-intake': {
     serves: [...all(WorkItemSubjects), ...all(DeliverySubjects), ...all(ChangelogSubjects), ...all(PortalSubjects), GatheredSubjects.locateRecord],
-    requests: [IdentitySubjects.findUsers, StrategyReferenceSubjects.resolve, StrategySubjects.opportunityCreate, EventLogSubjects.erase],
+    requests: [IdentitySubjects.findUsers, IdentitySubjects.autoArchiveSettings, StrategyReferenceSubjects.resolve, StrategySubjects.opportunityCreate, EventLogSubjects.erase],
     broadcasts: [],
     hears: [],
     publishesEvents: [

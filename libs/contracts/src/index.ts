@@ -1,6 +1,7 @@
 // class-transformer's decorators read design-time types while the DTO classes load.
 import 'reflect-metadata';
 
+export * from './common/archive';
 export * from './common/auth-context';
 export * from './common/decorators';
 export * from './common/email-address';

@@ -90,6 +90,11 @@ export class InProcessBus extends MessageBus {
     }
   }
 
+  /** The listeners run in microtasks queued by broadcast, all of them before the next macrotask. */
+  flush(): Promise<void> {
+    return new Promise((resolve) => setImmediate(resolve));
+  }
+
   onBroadcast(subject: string, listener: BroadcastListener): void {
     this.listeners.set(subject, [...(this.listeners.get(subject) ?? []), listener]);
   }

@@ -40,6 +40,12 @@ export abstract class MessageBus {
   abstract broadcast<M>(subject: Subject<M, void>, payload: NoInfer<M>): void;
   abstract onBroadcast(subject: string, listener: BroadcastListener): void;
   /**
+   * Resolves when everything sent so far has reached the server (NATS: a round trip after the
+   * buffered writes) or its listeners (in process): a broadcast that must arrive before an answer
+   * (a revoked key) is followed by it.
+   */
+  abstract flush(): Promise<void>;
+  /**
    * Stops taking requests and broadcasts (replicas take them over) and resolves when the handlers
    * already running have answered: the first step of a graceful shutdown. Requests out still work.
    */

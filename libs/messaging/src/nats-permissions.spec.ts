@@ -96,7 +96,7 @@ function dirsOf(app: string): string[] {
   const module = sources(dirs[0]).map((file) => readFileSync(file, 'utf8')).join('\n');
   if (/RateLimitSyncHandler/.test(module)) dirs.push(path.join(root, 'libs', 'edge', 'src'));
   // The user directory client asks identity on the app's behalf.
-  if (/\bexistingUserIds\b/.test(module)) dirs.push(path.join(root, 'libs', 'messaging', 'src', 'user-directory.ts'));
+  if (/\b(existingUserIds|checkUserIds)\b/.test(module)) dirs.push(path.join(root, 'libs', 'messaging', 'src', 'user-directory.ts'));
   return dirs;
 }
 

@@ -274,6 +274,10 @@ export class NatsBus extends MessageBus {
     this.nc.publish(prefixed(this.options.subjectPrefix, subject), encode(payload), requestId ? { headers: requestHeaders(requestId, undefined) } : undefined);
   }
 
+  flush(): Promise<void> {
+    return this.nc.flush();
+  }
+
   onBroadcast(subject: string, listener: BroadcastListener): void {
     const subscription = this.nc.subscribe(prefixed(this.options.subjectPrefix, subject), {
       callback: (error, msg) => {

@@ -8,6 +8,8 @@ const ARGUMENTS = {
   list: ({ auth, query }) => [auth, query],
   get: ({ auth, id }) => [auth, id],
   update: ({ auth, id, body }) => [auth, id, body],
+  archive: ({ auth, id }) => [auth, id],
+  unarchive: ({ auth, id }) => [auth, id],
 } satisfies Record<string, (request: Envelope) => unknown[]>;
 
 export type RecordOperation = keyof typeof ARGUMENTS;
@@ -29,7 +31,8 @@ export type RecordBinding<Service> = readonly [subject: string, request: Type<ob
  * A message controller for the usual create / list / get / update of a record resource: each
  * operation given is a `@MessagePattern(subject)` method whose `@Payload()` is validated against its
  * request class (by the MessageController's pipe) and forwarded to the service method of the same
- * name — `create(auth, body)`, `list(auth, query)`, `get(auth, id)`, `update(auth, id, body)`.
+ * name — `create(auth, body)`, `list(auth, query)`, `get(auth, id)`, `update(auth, id, body)`,
+ * `archive(auth, id)`, `unarchive(auth, id)`.
  * A Nest mixin, like `PartialType`: the handler class extends it and adds its other patterns.
  * The bindings are usually a record resource of the contracts, which the gateway's routes call.
  *

@@ -19,3 +19,4 @@ export * from './pglite-template';
 export * from './pglite-statements';
 export * from './like-pattern';
 export * from './prune-in-batches';
+export * from './archived-filter';

@@ -50,6 +50,14 @@ export const DELIVERY_CASES: PermissionCase[] = [
     setup: workItem,
     run: (api, ctx, role) => api.patch(`/api/v1/work-items/${ctx.id}`, { title: `Edited by ${role}` }),
   }),
+  ...(['archive', 'unarchive'] as const).map((action) =>
+    permissionCase<WorkItemCtx>({
+      operation: `POST /work-items/{id}/${action}`,
+      allowed: devAndUp,
+      setup: workItem,
+      run: (api, ctx) => api.post(`/api/v1/work-items/${ctx.id}/${action}`),
+    }),
+  ),
   permissionCase<WorkItemCtx>({
     operation: 'GET /work-items/{id}/relations',
     allowed: everyone,
@@ -98,6 +106,14 @@ export const DELIVERY_CASES: PermissionCase[] = [
     setup: sprintFixture,
     run: (api, ctx, role) => api.patch(`/api/v1/sprints/${ctx.id}`, { name: `Renamed by ${role}` }),
   }),
+  ...(['archive', 'unarchive'] as const).map((action) =>
+    permissionCase<SprintCtx>({
+      operation: `POST /sprints/{id}/${action}`,
+      allowed: devAndUp,
+      setup: sprintFixture,
+      run: (api, ctx) => api.post(`/api/v1/sprints/${ctx.id}/${action}`),
+    }),
+  ),
   permissionCase<WorkItemCtx>({
     operation: 'GET /work-items/{id}/comments',
     allowed: everyone,

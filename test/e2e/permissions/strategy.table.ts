@@ -83,10 +83,24 @@ function crudCases(path: string, idOf: (ctx: StrategyCtx) => string, create: (ct
   ];
 }
 
+/** Archive and unarchive of one resource: whoever may write the kind (idempotent, so every allowed role succeeds). */
+function archiveCases(path: string, idOf: (ctx: StrategyCtx) => string): PermissionCase[] {
+  return (['archive', 'unarchive'] as const).map((action) =>
+    permissionCase<StrategyCtx>({
+      operation: `POST /${path}/{id}/${action}`,
+      allowed: pmAndUp,
+      setup: strategyFixture,
+      run: (api, ctx) => api.post(`${API}/${path}/${idOf(ctx)}/${action}`),
+    }),
+  );
+}
+
 /** Rows for goals, planning cycles, OKRs and discovery records (strategy-discovery). */
 export const STRATEGY_CASES: PermissionCase[] = [
   ...crudCases('annual-goals', (c) => c.annualGoalId, (_c, role) => ({ title: `Goal by ${role}` }), (role) => ({ title: `Edited by ${role}` })),
+  ...archiveCases('annual-goals', (c) => c.annualGoalId),
   ...crudCases('product-goals', (c) => c.productGoalId, (_c, role) => ({ title: `Goal by ${role}` }), (role) => ({ title: `Edited by ${role}` })),
+  ...archiveCases('product-goals', (c) => c.productGoalId),
   ...crudCases('planning-cycles', (c) => c.planningCycleId, (_c, role) => ({ name: `Cycle by ${role}` }), (role) => ({ name: `Edited by ${role}` })),
   ...crudCases(
     'ckrs',
@@ -101,6 +115,7 @@ export const STRATEGY_CASES: PermissionCase[] = [
     run: (api, ctx, role) => api.patch(`${API}/ckrs/${ctx.ckrId}/key-results/${ctx.keyResultId}`, { currentValue: ROLES.indexOf(role) + 1 }),
   }),
   ...crudCases('opportunities', (c) => c.opportunityId, (_c, role) => ({ title: `Opportunity by ${role}` }), (role) => ({ title: `Edited by ${role}` })),
+  ...archiveCases('opportunities', (c) => c.opportunityId),
   permissionCase<StrategyCtx>({
     operation: 'POST /opportunities/{id}/promote',
     allowed: pmAndUp,
@@ -120,12 +135,14 @@ export const STRATEGY_CASES: PermissionCase[] = [
     (c, role) => ({ title: `Solution by ${role}`, opportunityId: c.opportunityId }),
     (role) => ({ title: `Edited by ${role}` }),
   ),
+  ...archiveCases('solutions', (c) => c.solutionId),
   ...crudCases(
     'experiments',
     (c) => c.experimentId,
     (c, role) => ({ title: `Experiment by ${role}`, ckrId: c.ckrId }),
     (role) => ({ title: `Edited by ${role}` }),
   ),
+  ...archiveCases('experiments', (c) => c.experimentId),
   permissionCase<StrategyCtx>({
     operation: 'POST /experiments/{id}/conclude',
     allowed: pmAndUp,

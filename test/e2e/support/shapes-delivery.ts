@@ -43,6 +43,7 @@ export const SPRINT_SHAPE: Record<string, FieldType | Field> = {
   endDate: 'date',
   status: ['PLANNED', 'ACTIVE', 'COMPLETED'],
   teamId: nullable('uuid'),
+  archivedAt: nullable('timestamp'),
 };
 
 export const COMMENT_SHAPE: Record<string, FieldType | Field> = {
@@ -126,6 +127,7 @@ export const ORGANIZATION_SETTINGS_SHAPE: Record<string, FieldType | Field> = {
   portalEnabled: 'boolean',
   portalAllowedOrigins: arrayOf('string'),
   portalAccentColor: nullable('string'),
+  autoArchiveDays: nullable('integer'),
   createdAt: 'timestamp',
   updatedAt: 'timestamp',
 };

@@ -46,6 +46,7 @@ export const OPPORTUNITY_SHAPE: Shape = {
   ownerId: nullable('uuid'),
   isMirror: 'boolean',
   insightIds: arrayOf('uuid'),
+  archivedAt: nullable('timestamp'),
   createdAt: 'timestamp',
 };
 
@@ -58,6 +59,7 @@ export const SOLUTION_SHAPE: Shape = {
   effort: 'integer',
   confidence: 'integer',
   status: ['PROPOSED', 'SELECTED', 'EXPERIMENTING', 'VALIDATED', 'REJECTED'],
+  archivedAt: nullable('timestamp'),
 };
 
 export const EXPERIMENT_SHAPE: Shape = {
@@ -70,6 +72,7 @@ export const EXPERIMENT_SHAPE: Shape = {
   successMetrics: arrayOf('string'),
   result: nullable('string'),
   status: ['DRAFT', 'RUNNING', 'SUCCEEDED', 'FAILED', 'INCONCLUSIVE'],
+  archivedAt: nullable('timestamp'),
   createdAt: 'timestamp',
 };
 
@@ -79,6 +82,7 @@ export const ANNUAL_GOAL_SHAPE: Shape = {
   description: nullable('string'),
   explanation: nullable('string'),
   year: nullable('integer'),
+  archivedAt: nullable('timestamp'),
   createdAt: 'timestamp',
   updatedAt: 'timestamp',
 };
@@ -89,6 +93,7 @@ export const PRODUCT_GOAL_SHAPE: Shape = {
   title: 'string',
   description: nullable('string'),
   explanation: nullable('string'),
+  archivedAt: nullable('timestamp'),
   createdAt: 'timestamp',
   updatedAt: 'timestamp',
 };

@@ -101,6 +101,7 @@ export const WORK_ITEM_SHAPE: Record<string, FieldType | Field> = {
   labels: arrayOf((l) => shapeViolations(l, { id: 'uuid', name: 'string', color: 'string' }).length === 0),
   blockedByCount: 'integer',
   isBlocked: 'boolean',
+  archivedAt: nullable('timestamp'),
   createdAt: 'timestamp',
   updatedAt: 'timestamp',
   activated: { type: 'boolean', optional: true },

@@ -33,10 +33,18 @@ export class ApiKeyAuthenticator {
     return this.cache.get(keyHash);
   }
 
-  /** The key was revoked, or its user changed (role, deactivation): every cache must ask again. */
-  dropEverywhere(keyHash: string): void {
-    this.forget(keyHash);
-    this.bus.broadcast(IdentitySubjects.apiKeyRevoked, { keyHash });
+  /**
+   * The key was revoked, or its user changed (role, deactivation): every cache must ask again.
+   * Resolves once the broadcast has reached NATS, so the caller answers only after every other
+   * replica and edge could have heard it (the cache's TTL covers only a broadcast that was lost).
+   */
+  async dropEverywhere(keyHashes: readonly string[]): Promise<void> {
+    if (keyHashes.length === 0) return;
+    for (const keyHash of keyHashes) {
+      this.forget(keyHash);
+      this.bus.broadcast(IdentitySubjects.apiKeyRevoked, { keyHash });
+    }
+    await this.bus.flush();
   }
 
   /** Another replica revoked the key (broadcast by IdentityHandler). */

@@ -97,6 +97,6 @@ export class ApiKeyService {
     const key = isUuid(id) ? await this.identity.findApiKey(organizationId, id, userId) : null;
     if (!key) throw new NotFoundError('API key', id);
     if (!key.revokedAt) await this.identity.revokeApiKey(organizationId, key.id, new Date());
-    this.authenticator.dropEverywhere(key.hash);
+    await this.authenticator.dropEverywhere([key.hash]);
   }
 }

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import {
   ApiKeyRevokedMessage,
+  AutoArchiveSettingsReply,
   FindUsersReply,
   FindUsersRequest,
   IdentitySubjects,
@@ -13,6 +14,7 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { BROADCAST, MessageController } from '@pds/messaging';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { MeService } from './me.service';
+import { OrganizationSettingsService } from './organization-settings.service';
 import { UserService } from './user.service';
 
 /** What other apps ask the identity context over the bus. */
@@ -22,6 +24,7 @@ export class IdentityHandler {
     @Inject(ApiKeyAuthenticator) private readonly authenticator: ApiKeyAuthenticator,
     @Inject(UserService) private readonly users: UserService,
     @Inject(MeService) private readonly meService: MeService,
+    @Inject(OrganizationSettingsService) private readonly settings: OrganizationSettingsService,
   ) {}
 
   @MessagePattern(IdentitySubjects.me)
@@ -37,6 +40,11 @@ export class IdentityHandler {
   @MessagePattern(IdentitySubjects.findUsers)
   findUsers(@Payload() { organizationId, ids }: FindUsersRequest): Promise<FindUsersReply> {
     return this.users.find(organizationId, ids);
+  }
+
+  @MessagePattern(IdentitySubjects.autoArchiveSettings)
+  autoArchiveSettings(): Promise<AutoArchiveSettingsReply> {
+    return this.settings.autoArchiveSettings();
   }
 
   @EventPattern(IdentitySubjects.apiKeyRevoked, BROADCAST)

@@ -62,9 +62,15 @@ export class IdentityRepository {
 
   updateOrganization(
     organizationId: string,
-    data: { name?: string; portalEnabled?: boolean; portalAllowedOrigins?: string[]; portalAccentColor?: string | null },
+    data: { name?: string; portalEnabled?: boolean; portalAllowedOrigins?: string[]; portalAccentColor?: string | null; autoArchiveDays?: number | null },
   ): Promise<Organization> {
     return this.prisma.organization.update({ where: { id: organizationId }, data });
+  }
+
+  /** tenant-scope: all organizations. Delivery's auto-archive job asks which organizations have it on. */
+  async autoArchiveSettings(): Promise<{ organizationId: string; autoArchiveDays: number }[]> {
+    const rows = await this.prisma.organization.findMany({ where: { autoArchiveDays: { not: null } }, select: { id: true, autoArchiveDays: true }, orderBy: { id: 'asc' } });
+    return rows.map((row) => ({ organizationId: row.id, autoArchiveDays: row.autoArchiveDays as number }));
   }
 
   /** tenant-scope: all organizations. The public portal names its organization by slug. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, NotFoundError, OrganizationSettingsResponse, UpdateOrganizationSettingsDto } from '@pds/contracts';
+import { AuthContext, AutoArchiveSettingsReply, NotFoundError, OrganizationSettingsResponse, UpdateOrganizationSettingsDto } from '@pds/contracts';
 import { Organization } from '../generated/identity/client';
 import { IdentityRepository } from './identity.repository';
 
@@ -24,6 +24,7 @@ function toSettingsResponse(org: Organization): OrganizationSettingsResponse {
     portalEnabled: org.portalEnabled,
     portalAllowedOrigins: org.portalAllowedOrigins,
     portalAccentColor: org.portalAccentColor,
+    autoArchiveDays: org.autoArchiveDays,
     createdAt: org.createdAt.toISOString(),
     updatedAt: org.updatedAt.toISOString(),
   };
@@ -47,8 +48,14 @@ export class OrganizationSettingsService {
       ...(dto.portalEnabled !== undefined ? { portalEnabled: dto.portalEnabled } : {}),
       ...(dto.portalAllowedOrigins !== undefined ? { portalAllowedOrigins: normalizeOrigins(dto.portalAllowedOrigins) } : {}),
       ...(dto.portalAccentColor !== undefined ? { portalAccentColor: dto.portalAccentColor?.toLowerCase() ?? null } : {}),
+      ...(dto.autoArchiveDays !== undefined ? { autoArchiveDays: dto.autoArchiveDays } : {}),
     };
     return toSettingsResponse(await this.identity.updateOrganization(auth.organizationId, data));
+  }
+
+  /** Every organization with automatic archiving on (delivery's job asks over the bus; no caller). */
+  async autoArchiveSettings(): Promise<AutoArchiveSettingsReply> {
+    return { organizations: await this.identity.autoArchiveSettings() };
   }
 
   /** The origins allowed to call an enabled portal from a browser; none when the slug is unknown or its portal is off. */

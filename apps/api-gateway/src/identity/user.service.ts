@@ -87,7 +87,7 @@ export class UserService {
   /** Which of these ids are users of the organization (asked by other contexts over the bus, no caller). */
   async find(organizationId: string, ids: string[]): Promise<FindUsersReply> {
     const users = await this.identity.findUsers(organizationId, ids);
-    return { users: users.map(({ id, role, name, email }) => ({ id, role, name, email })) };
+    return { users: users.map(({ id, role, name, email, active }) => ({ id, role, name, email, active })) };
   }
 
   private async found(organizationId: string, id: string, tx?: Tx): Promise<User> {
@@ -109,7 +109,7 @@ export class UserService {
       await this.identity.lockOrganization(organizationId, tx);
       return apply(await this.found(organizationId, id, tx), tx);
     });
-    for (const keyHash of evict) this.authenticator.dropEverywhere(keyHash);
+    await this.authenticator.dropEverywhere(evict);
     return toUserResponse(user);
   }
 }

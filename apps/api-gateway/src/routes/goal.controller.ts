@@ -1,6 +1,7 @@
 import { Permission } from '@pds/auth';
 import {
   AnnualGoalResponse,
+  ArchivableListQuery,
   CreateAnnualGoalDto,
   CreatePlanningCycleDto,
   CreateProductGoalDto,
@@ -16,10 +17,10 @@ import { ApiController } from '../auth/api-controller.decorator';
 import { RecordRoutes } from './record-routes';
 
 @ApiController('annual-goals')
-export class AnnualGoalController extends RecordRoutes(AnnualGoalResponse, R.annualGoal, { create: CreateAnnualGoalDto, list: ListQuery, update: UpdateAnnualGoalDto, about: { one: 'annual goal', many: 'annual goals', writes: Permission.StrategyWrite } }) {}
+export class AnnualGoalController extends RecordRoutes(AnnualGoalResponse, R.annualGoal, { create: CreateAnnualGoalDto, list: ArchivableListQuery, update: UpdateAnnualGoalDto, about: { one: 'annual goal', many: 'annual goals', writes: Permission.StrategyWrite } }) {}
 
 @ApiController('product-goals')
-export class ProductGoalController extends RecordRoutes(ProductGoalResponse, R.productGoal, { create: CreateProductGoalDto, list: ListQuery, update: UpdateProductGoalDto, about: { one: 'product goal', many: 'product goals', writes: Permission.StrategyWrite } }) {}
+export class ProductGoalController extends RecordRoutes(ProductGoalResponse, R.productGoal, { create: CreateProductGoalDto, list: ArchivableListQuery, update: UpdateProductGoalDto, about: { one: 'product goal', many: 'product goals', writes: Permission.StrategyWrite } }) {}
 
 @ApiController('planning-cycles')
 export class PlanningCycleController extends RecordRoutes(PlanningCycleResponse, R.planningCycle, { create: CreatePlanningCycleDto, list: ListQuery, update: UpdatePlanningCycleDto, about: { one: 'planning cycle', many: 'planning cycles', writes: Permission.StrategyWrite } }) {}

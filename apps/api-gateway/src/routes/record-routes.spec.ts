@@ -37,6 +37,18 @@ class HandWrittenController {
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateSprintDto): Promise<SprintResponse> {
     return this.bus.request(DeliverySubjects.sprintUpdate, { auth, id, body });
   }
+
+  @Returns(SprintResponse)
+  @Post(':id/archive')
+  archive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<SprintResponse> {
+    return this.bus.request(DeliverySubjects.sprintArchive, { auth, id });
+  }
+
+  @Returns(SprintResponse)
+  @Post(':id/unarchive')
+  unarchive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<SprintResponse> {
+    return this.bus.request(DeliverySubjects.sprintUnarchive, { auth, id });
+  }
 }
 
 @ApiController('sprints')
@@ -47,7 +59,7 @@ class GeneratedController extends RecordRoutes(SprintResponse, DeliveryRecords.s
   about: { one: 'sprint', many: 'sprints', writes: Permission.DeliveryWrite, notes: { update: 'Completing one carries work over.' } },
 }) {}
 
-const OPERATIONS = ['list', 'create', 'get', 'update'] as const;
+const OPERATIONS = ['list', 'create', 'get', 'update', 'archive', 'unarchive'] as const;
 
 /** What Nest and @nestjs/swagger read about a route; param factories compared by presence only. */
 function routeMetadata(controller: new (...args: never[]) => object, name: (typeof OPERATIONS)[number]) {
@@ -93,11 +105,15 @@ describe('RecordRoutes', () => {
     await controller.create(auth, { name: 'S1' });
     await controller.get(auth, 'SP-1');
     await controller.update(auth, 'SP-1', { name: 'S2' });
+    await controller.archive(auth, 'SP-1');
+    await controller.unarchive(auth, 'SP-1');
     expect(sent).toEqual([
       [DeliverySubjects.sprintList, { auth, query: { limit: 5 } }],
       [DeliverySubjects.sprintCreate, { auth, body: { name: 'S1' } }],
       [DeliverySubjects.sprintGet, { auth, id: 'SP-1' }],
       [DeliverySubjects.sprintUpdate, { auth, id: 'SP-1', body: { name: 'S2' } }],
+      [DeliverySubjects.sprintArchive, { auth, id: 'SP-1' }],
+      [DeliverySubjects.sprintUnarchive, { auth, id: 'SP-1' }],
     ]);
   });
 });

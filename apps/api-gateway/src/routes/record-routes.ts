@@ -25,6 +25,8 @@ const OPERATIONS = {
   create: { route: () => Post(), input: (dto) => [[Body(), dto]], envelope: (auth, body) => ({ auth, body }) },
   get: { route: () => Get(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
   update: { route: () => Patch(':id'), input: (dto) => [[Param('id'), String], [Body(), dto]], envelope: (auth, id, body) => ({ auth, id, body }) },
+  archive: { route: () => Post(':id/archive'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
+  unarchive: { route: () => Post(':id/unarchive'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
   remove: { route: () => Delete(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
 } satisfies Record<string, { route: () => MethodDecorator; input: (dto?: Type<object>) => Parameter[]; envelope: Envelope }>;
 
@@ -86,6 +88,11 @@ function describe(operation: RecordRoute, about: RecordAbout): MethodDecorator {
     create: [`Create ${article} ${one}`, `Creates ${article} ${one} in the caller's organization and answers it as stored.`],
     get: [`Get ${article} ${one}`, `One ${one}, by its uuid (or its human key, where it has one).`],
     update: [`Update ${article} ${one}`, `Changes the fields the body names and keeps the others; \`null\` clears a field that may be empty. Answers the ${one} as stored.`],
+    archive: [
+      `Archive ${article} ${one}`,
+      `Archives the ${one}: it stays readable by id, leaves its list unless \`archived=include\` or \`archived=only\`, and can't be changed (409) until it is unarchived. Archiving an archived ${one} answers it unchanged.`,
+    ],
+    unarchive: [`Unarchive ${article} ${one}`, `Brings an archived ${one} back into its list and makes it changeable again; unarchiving a live ${one} answers it unchanged.`],
     remove: [`Delete ${article} ${one}`, `Deletes the ${one}; the answer is empty.`],
   };
   const [summary, text] = texts[operation];
@@ -95,8 +102,8 @@ function describe(operation: RecordRoute, about: RecordAbout): MethodDecorator {
 }
 
 /**
- * A gateway controller for the usual list / create / get / update / remove of a record resource,
- * in the order its subjects are given (which is their order in the OpenAPI document): each is a
+ * A gateway controller for the usual list / create / get / update / archive / unarchive / remove
+ * of a record resource, in the order its subjects are given (their order in the OpenAPI document): each is a
  * route with the same decorators, parameter types and answer as the hand-written method it
  * replaces, so validation, idempotency and the document see no difference. A Nest mixin like
  * `PartialType` and the services' `RecordHandlers`; the work happens once, when the class is

@@ -49,4 +49,25 @@ export class WorkItemController {
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWorkItemDto): Promise<WorkItemResponse> {
     return this.bus.request(WorkItemSubjects.update, { auth, id, body });
   }
+
+  @Returns(WorkItemResponse)
+  @Post(':id/archive')
+  @Doc(
+    'Archive a work item',
+    "Archives the work item: it stays readable by id or key, leaves the list unless `archived=include` or `archived=only`, and can't be changed, commented on or related (409) until it is unarchived. Git events still link it; their automations leave its status alone. Archiving an archived item answers it unchanged.",
+    { requires: Permission.DeliveryWrite, emits: ['work_item.updated'] },
+  )
+  archive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkItemResponse> {
+    return this.bus.request(WorkItemSubjects.archive, { auth, id });
+  }
+
+  @Returns(WorkItemResponse)
+  @Post(':id/unarchive')
+  @Doc('Unarchive a work item', 'Brings an archived work item back into the list and makes it changeable again; unarchiving a live item answers it unchanged.', {
+    requires: Permission.DeliveryWrite,
+    emits: ['work_item.updated'],
+  })
+  unarchive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkItemResponse> {
+    return this.bus.request(WorkItemSubjects.unarchive, { auth, id });
+  }
 }

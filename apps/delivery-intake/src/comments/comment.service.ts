@@ -12,6 +12,7 @@ import {
   UpdateCommentDto,
   WORK_ITEM_KEY_PREFIX,
   isUuid,
+  assertNotArchived,
 } from '@pds/contracts';
 import { MessageBus, existingUserIds } from '@pds/messaging';
 import { readPage, requireByRef } from '@pds/persistence';
@@ -57,7 +58,7 @@ export class CommentService {
 
   async create(auth: AuthContext, ref: string, dto: CreateCommentDto): Promise<CommentResponse> {
     assertCan(auth, Permission.CommentWrite);
-    const workItemId = await this.requireItem(auth.organizationId, ref);
+    const workItemId = await this.requireItem(auth.organizationId, ref, { writable: true });
     await this.checkMentions(auth.organizationId, dto.mentionedUserIds);
     const created = await this.comments.create(auth.organizationId, {
       workItemId,
@@ -87,8 +88,10 @@ export class CommentService {
     await this.comments.remove(auth.organizationId, comment.id);
   }
 
-  private async requireItem(organizationId: string, ref: string): Promise<string> {
+  /** `writable`: a new comment on an archived item is refused (409) until it is unarchived. */
+  private async requireItem(organizationId: string, ref: string, { writable = false } = {}): Promise<string> {
     const item = await requireByRef('Work item', ref, WORK_ITEM_KEY_PREFIX, (valid) => this.workItems.findByRef(organizationId, valid));
+    if (writable) assertNotArchived('Work item', item.key, item.archivedAt);
     return item.id;
   }
 

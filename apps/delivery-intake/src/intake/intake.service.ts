@@ -26,7 +26,7 @@ import {
   UpdateIntakeDto,
   WorkItemType,
 } from '@pds/contracts';
-import { MessageBus, existingUserIds } from '@pds/messaging';
+import { MessageBus, checkUserIds } from '@pds/messaging';
 import { keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
@@ -262,7 +262,7 @@ export class IntakeService {
 
   private async checkUsers(organizationId: string, fields: { assigneeId?: string | null; watcherIds?: string[] }): Promise<void> {
     const check = new ReferenceCheck();
-    await check.ids(fields, (ids) => existingUserIds(this.bus, organizationId, ids), 'user');
+    await checkUserIds(this.bus, organizationId, check, { known: { watcherIds: fields.watcherIds }, assigned: { assigneeId: fields.assigneeId } });
     check.throwIfAny();
   }
 }

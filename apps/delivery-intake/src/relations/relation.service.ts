@@ -15,6 +15,7 @@ import {
   WorkItemStatus,
   formatKey,
   isUuid,
+  assertNotArchived,
 } from '@pds/contracts';
 import { requireByRef } from '@pds/persistence';
 import { WorkItemRepository } from '../work-items/work-item.repository';
@@ -100,6 +101,9 @@ export class RelationService {
     }
     const target = await this.workItems.findByRef(auth.organizationId, { kind: 'id', id: targetId });
     if (!target) throw UnknownReferenceError.of('targetId', dto.targetId);
+    // A link changes both items: neither may be archived.
+    assertNotArchived('Work item', item.key, item.archivedAt);
+    assertNotArchived('Work item', target.key, target.archivedAt);
     const edge = edgeFor(dto.type, item.id, target.id);
     if (!(await this.relations.create(auth.organizationId, edge))) {
       throw new ConflictError('The two work items are already linked this way', { targetId: [`already linked: ${dto.type}`] });

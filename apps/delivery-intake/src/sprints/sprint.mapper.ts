@@ -8,6 +8,7 @@ export interface SprintRecord {
   endDate: Date;
   status: string;
   teamId: string | null;
+  archivedAt: Date | null;
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -21,5 +22,6 @@ export function toSprintResponse(record: SprintRecord): SprintResponse {
     endDate: day(record.endDate),
     status: record.status as SprintStatus,
     teamId: record.teamId,
+    archivedAt: record.archivedAt ? record.archivedAt.toISOString() : null,
   };
 }

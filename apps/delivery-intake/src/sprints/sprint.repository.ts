@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CursorPosition, ListSprintsQuery, SprintStatus } from '@pds/contracts';
+import { archivedWhere } from '@pds/persistence';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 import type { SprintRecord } from './sprint.mapper';
 
-const SPRINT_FIELDS = { id: true, name: true, goal: true, startDate: true, endDate: true, status: true, teamId: true } as const;
+const SPRINT_FIELDS = { id: true, name: true, goal: true, startDate: true, endDate: true, status: true, teamId: true, archivedAt: true } as const;
 
 /** What a create or an update of a sprint sets. */
-export type SprintFields = Omit<SprintRecord, 'id' | 'status'> & { status: SprintStatus };
+export type SprintFields = Omit<SprintRecord, 'id' | 'status' | 'archivedAt'> & { status: SprintStatus };
 
 /** Every query is scoped by organization id. */
 @Injectable()
@@ -20,7 +21,7 @@ export class SprintRepository {
 
   /** Ordered by start date, then id. */
   list(organizationId: string, query: ListSprintsQuery, after: CursorPosition | undefined, take: number): Promise<SprintRecord[]> {
-    const where: Prisma.SprintWhereInput = { organizationId };
+    const where: Prisma.SprintWhereInput = { organizationId, ...archivedWhere(query.archived) };
     if (query.status) where.status = query.status;
     if (query.teamId) where.teamId = query.teamId;
     if (after) {
@@ -47,6 +48,10 @@ export class SprintRepository {
       id,
     );
     return rows.length ? tx.sprint.findFirst({ where: { organizationId, id }, select: SPRINT_FIELDS }) : null;
+  }
+
+  setArchivedAt(organizationId: string, id: string, archivedAt: Date | null): Promise<SprintRecord> {
+    return this.prisma.sprint.update({ where: { id, organizationId }, data: { archivedAt }, select: SPRINT_FIELDS });
   }
 
   update(organizationId: string, id: string, data: Partial<SprintFields>, tx: DeliveryTx): Promise<SprintRecord> {

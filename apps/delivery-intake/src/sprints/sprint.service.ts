@@ -13,6 +13,7 @@ import {
   SprintResponse,
   SprintStatus,
   UpdateSprintDto,
+  assertNotArchived,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
 import { readPage, requireByPathId, sqlOverPrisma } from '@pds/persistence';
@@ -73,9 +74,26 @@ export class SprintService {
     return toSprintResponse(created);
   }
 
+  /** Idempotent, like the strategy records' archive. */
+  async archive(auth: AuthContext, id: string): Promise<SprintResponse> {
+    return this.setArchived(auth, id, new Date());
+  }
+
+  async unarchive(auth: AuthContext, id: string): Promise<SprintResponse> {
+    return this.setArchived(auth, id, null);
+  }
+
+  private async setArchived(auth: AuthContext, id: string, at: Date | null): Promise<SprintResponse> {
+    assertCan(auth, Permission.DeliveryWrite);
+    const current = await this.require(auth.organizationId, id);
+    if ((current.archivedAt === null) === (at === null)) return toSprintResponse(current);
+    return toSprintResponse(await this.sprints.setArchivedAt(auth.organizationId, current.id, at));
+  }
+
   async update(auth: AuthContext, id: string, dto: UpdateSprintDto): Promise<SprintResponse> {
     assertCan(auth, Permission.DeliveryWrite);
     const current = await this.require(auth.organizationId, id);
+    assertNotArchived('Sprint', id, current.archivedAt);
     await this.checkTeam(auth.organizationId, dto.teamId);
     const updated = await this.outbox.transaction(async (tx, events) => {
       const locked = await this.sprints.lock(auth.organizationId, current.id, tx);

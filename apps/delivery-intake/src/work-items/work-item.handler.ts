@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  ArchiveRecordRequest,
   CreateWorkItemRequest,
   EncodedJson,
   GetWorkItemRequest,
@@ -42,5 +43,15 @@ export class WorkItemHandler {
   @MessagePattern(WorkItemSubjects.update)
   update(@Payload() { auth, id, body }: UpdateWorkItemRequest): Promise<WorkItemResponse> {
     return this.workItems.update(auth, id, body);
+  }
+
+  @MessagePattern(WorkItemSubjects.archive)
+  archive(@Payload() { auth, id }: ArchiveRecordRequest): Promise<WorkItemResponse> {
+    return this.workItems.archive(auth, id);
+  }
+
+  @MessagePattern(WorkItemSubjects.unarchive)
+  unarchive(@Payload() { auth, id }: ArchiveRecordRequest): Promise<WorkItemResponse> {
+    return this.workItems.unarchive(auth, id);
   }
 }

@@ -55,6 +55,7 @@ export function toWorkItemResponse(row: WorkItemRow): WorkItemResponse {
     labels: row.labels,
     blockedByCount: row.blocked_by_count,
     isBlocked: row.blocked_by_count > 0,
+    archivedAt: row.archived_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ReferenceCheck, ResolveStrategyReferencesReply, ResolveStrategyReferencesRequest, StrategyReferenceSubjects } from '@pds/contracts';
-import { MessageBus, existingUserIds } from '@pds/messaging';
+import { MessageBus, checkUserIds } from '@pds/messaging';
 import { ReferencedRecords } from './referenced-records';
 import { DiscoveryLinks, WorkItemRepository } from './work-item.repository';
 
@@ -56,7 +56,7 @@ export class WorkItemReferences {
       check.ids({ labelIds: input.labelIds }, (ids) => this.records.existingIds(organizationId, 'label', ids)),
       check.ids({ sprintId: input.sprintId }, (ids) => this.records.existingIds(organizationId, 'sprint', ids)),
       this.checkParent(organizationId, input.parentId, selfId, check),
-      check.ids({ assigneeId, reporterId, productManagerId, mentionedUserIds }, (ids) => existingUserIds(this.bus, organizationId, ids), 'user'),
+      checkUserIds(this.bus, organizationId, check, { known: { reporterId, mentionedUserIds }, assigned: { assigneeId, productManagerId } }),
       this.resolveStrategy(organizationId, input, links),
     ]);
     const ids = (records: { id: string }[]) => records.map((r) => r.id);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IntakeStage, ListWorkItemsQuery, ValidRecordRef, WorkItemResponse, Classification } from '@pds/contracts';
-import { BatchLoader, DATABASE, Database, SqlExecutor, containsPattern, nextKeyNumberSql, statementName } from '@pds/persistence';
+import { BatchLoader, DATABASE, Database, SqlExecutor, archivedSql, containsPattern, nextKeyNumberSql, statementName } from '@pds/persistence';
 import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
 import { toWorkItemResponse } from './work-item.mapper';
 import {
@@ -61,6 +61,8 @@ export interface WorkItemFields {
   labelIds?: string[];
   /** ISO timestamp. */
   updatedAt?: string;
+  /** ISO timestamp; null: not archived. */
+  archivedAt?: string | null;
 }
 
 /**
@@ -95,6 +97,7 @@ const COLUMN_OF: Readonly<Record<keyof WorkItemFields, string>> = {
   mentionedUserIds: 'mentioned_user_ids',
   labelIds: 'label_ids',
   updatedAt: 'updated_at',
+  archivedAt: 'archived_at',
 };
 
 /** The fields as columns (column name → value), for `jsonb_populate_record`. */
@@ -253,6 +256,29 @@ export class WorkItemRepository {
     return rows.map(toWorkItemResponse).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
+  /**
+   * Archives at most `limit` of the organization's items DONE or CANCELLED and unchanged since
+   * `closedBefore`, oldest first, and returns them as REST shows them afterwards: one statement.
+   * Rows another transaction holds are skipped (SKIP LOCKED), so a person's edit never waits on the job.
+   */
+  async archiveClosed(organizationId: string, closedBefore: Date, limit: number, tx: SqlExecutor): Promise<WorkItemResponse[]> {
+    const rows = await tx.query<WorkItemRow>(
+      `WITH picked AS (
+         SELECT id FROM delivery.work_items
+          WHERE organization_id = $1::uuid AND archived_at IS NULL AND status IN ('DONE', 'CANCELLED') AND updated_at < $2::timestamptz
+          ORDER BY updated_at LIMIT $3::int FOR UPDATE SKIP LOCKED),
+       w AS (
+         UPDATE delivery.work_items u
+            SET archived_at = now(), updated_at = GREATEST(now(), u.updated_at + interval '1 millisecond')
+           FROM picked WHERE u.organization_id = $1::uuid AND u.id = picked.id
+         RETURNING u.*)
+       SELECT ${WORK_ITEM_COLUMNS} FROM w ORDER BY w.number`,
+      [organizationId, closedBefore.toISOString(), limit],
+      'wi_archive_closed',
+    );
+    return rows.map(toWorkItemResponse);
+  }
+
   /** The subset of `ids` that name work items of the organization. */
   async existingIds(organizationId: string, ids: string[]): Promise<string[]> {
     const rows = await this.db.sql.query<{ id: string }>(
@@ -352,6 +378,8 @@ export class WorkItemRepository {
       const pattern = containsPattern(query.q);
       where.push(key ? `(w.number = ${param(Number(key[1]))} OR w.title ILIKE ${param(pattern)})` : `w.title ILIKE ${param(pattern)}`);
     }
+    const archived = archivedSql(query.archived, 'w');
+    if (archived) where.push(archived);
     if (afterNumber !== undefined) where.push(`w.number > ${param(afterNumber)}`);
     const sql = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
       WHERE w.organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')} ORDER BY w.number LIMIT ${take}`;

@@ -15,6 +15,7 @@ import {
   WorkItemResponse,
   WorkItemStatus,
   ResolvedWorkItem,
+  assertNotArchived,
   parseRecordRef,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
@@ -96,7 +97,7 @@ export class WorkItemService {
   async resolveKeys(organizationId: string, keys: readonly string[]): Promise<ResolvedWorkItem[]> {
     const refs = [...new Set(keys)].map((key) => parseRecordRef(key, WORK_ITEM_KEY_PREFIX));
     const items = await Promise.all(refs.map((ref) => (ref.kind === 'key' ? this.workItems.findByRef(organizationId, ref) : null)));
-    return items.flatMap((item) => (item ? [{ id: item.id, key: item.key, status: item.status, updatedAt: item.updatedAt }] : []));
+    return items.flatMap((item) => (item ? [{ id: item.id, key: item.key, status: item.status, updatedAt: item.updatedAt, archivedAt: item.archivedAt }] : []));
   }
 
   /** `within` runs in the creating transaction (intake conversion links the new item there). */
@@ -167,6 +168,7 @@ export class WorkItemService {
       const locked = await this.workItems.lock(organizationId, current ? { kind: 'id', id: current.id } : parsed, tx);
       if (!locked) throw new NotFoundError('Work item', ref);
       const before = locked.item;
+      assertNotArchived('Work item', before.key, before.archivedAt);
       const beforeUpdatedAt = Date.parse(before.updatedAt);
       if (dto.expectedUpdatedAt !== undefined && Date.parse(dto.expectedUpdatedAt) !== beforeUpdatedAt) {
         throw new ConflictError('The work item was changed since expectedUpdatedAt', {
@@ -181,6 +183,34 @@ export class WorkItemService {
       changes.updatedAt = new Date(Math.max(Date.now(), beforeUpdatedAt + 1)).toISOString();
       const after = await this.workItems.apply(organizationId, before.id, changes, tx, changes.status && stageForStatus(changes.status));
       await this.recordEvents(events, organizationId, after, before.status);
+      return after;
+    });
+  }
+
+  /**
+   * Idempotent: archiving an archived item answers it unchanged (so does unarchiving a live one).
+   * A change otherwise, so `updatedAt` moves and work_item.updated goes out with `archivedAt`.
+   */
+  archive(auth: AuthContext, ref: string): Promise<WorkItemResponse> {
+    return this.setArchived(auth, ref, true);
+  }
+
+  unarchive(auth: AuthContext, ref: string): Promise<WorkItemResponse> {
+    return this.setArchived(auth, ref, false);
+  }
+
+  private setArchived(auth: AuthContext, ref: string, archived: boolean): Promise<WorkItemResponse> {
+    assertCan(auth, Permission.DeliveryWrite);
+    const parsed = parseRecordRef(ref, WORK_ITEM_KEY_PREFIX);
+    if (parsed.kind === 'invalid') throw new NotFoundError('Work item', ref);
+    return this.outbox.sqlTransaction(async (tx, events) => {
+      const locked = await this.workItems.lock(auth.organizationId, parsed, tx);
+      if (!locked) throw new NotFoundError('Work item', ref);
+      const before = locked.item;
+      if ((before.archivedAt !== null) === archived) return before;
+      const now = new Date(Math.max(Date.now(), Date.parse(before.updatedAt) + 1)).toISOString();
+      const after = await this.workItems.apply(auth.organizationId, before.id, { archivedAt: archived ? now : null, updatedAt: now }, tx);
+      await events.emit(EventType.WorkItemUpdated, auth.organizationId, after);
       return after;
     });
   }

@@ -17,6 +17,7 @@ export const WORK_ITEM_COLUMNS = `
   w.product_manager_id, w.experiment_kind::text AS experiment_kind,
   to_char(w.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
   to_char(w.updated_at AT TIME ZONE 'UTC', ${ISO}) AS updated_at,
+  to_char(w.archived_at AT TIME ZONE 'UTC', ${ISO}) AS archived_at,
   CASE WHEN COALESCE(cardinality(w.label_ids), 0) = 0 THEN '[]'::json ELSE COALESCE((
     SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name, l.id)
       FROM delivery.labels l WHERE l.organization_id = w.organization_id AND l.id = ANY(w.label_ids)), '[]'::json) END AS labels,
@@ -51,6 +52,7 @@ export interface WorkItemRow {
   experiment_kind: string | null;
   created_at: string;
   updated_at: string;
+  archived_at: string | null;
   labels: { id: string; name: string; color: string }[];
   blocked_by_count: number;
 }

@@ -273,7 +273,8 @@ export class LinkService {
   private async automate(organizationId: string, connection: ReceiverConnection, item: ResolvedWorkItem, target: WorkItemStatus): Promise<void> {
     let current = item;
     for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt++) {
-      if (!mayMove(current.status, target)) return;
+      // An archived item keeps its new links, but its status stays as it was archived.
+      if (current.archivedAt !== null || !mayMove(current.status, target)) return;
       try {
         const moved = await this.workItems.moveStatus(automationAuth(organizationId, connection.id), current.id, target, current.updatedAt);
         Object.assign(item, { status: moved.status, updatedAt: moved.updatedAt });
@@ -283,7 +284,7 @@ export class LinkService {
         // Someone changed the item meanwhile: decide again on its new status.
         const [fresh] = await this.workItems.resolveKeys(organizationId, [current.key]);
         if (!fresh) return;
-        current = Object.assign(item, { status: fresh.status, updatedAt: fresh.updatedAt });
+        current = Object.assign(item, { status: fresh.status, updatedAt: fresh.updatedAt, archivedAt: fresh.archivedAt });
       }
     }
     this.logger.warn({ workItemId: item.id, connectionId: connection.id }, 'repository automation gave up after concurrent edits');

@@ -1,6 +1,6 @@
 import { EXPERIMENT_KEY_PREFIX, ExperimentResponse, ExperimentStatus, formatKey } from '@pds/contracts';
 import type { Experiment } from '../generated/strategy/client';
-import { iso } from '../records/timestamps';
+import { iso, isoOrNull } from '../records/timestamps';
 
 export function toExperimentResponse(row: Experiment): ExperimentResponse {
   return {
@@ -13,6 +13,7 @@ export function toExperimentResponse(row: Experiment): ExperimentResponse {
     successMetrics: row.successMetrics,
     result: row.result,
     status: row.status as ExperimentStatus,
+    archivedAt: isoOrNull(row.archivedAt),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -9,6 +9,6 @@ export type NewExperiment = Omit<Prisma.ExperimentUncheckedCreateInput, 'organiz
 @Injectable()
 export class ExperimentRepository extends RecordRepository<Experiment, ListExperimentsQuery, NewExperiment> {
   constructor(@Inject(PrismaClient) prisma: PrismaClient) {
-    super(prisma, { model: (db) => db.experiment, table: 'experiments', keyPrefix: EXPERIMENT_KEY_PREFIX, filters: ['status', 'ckrId'] });
+    super(prisma, { model: (db) => db.experiment, table: 'experiments', keyPrefix: EXPERIMENT_KEY_PREFIX, filters: ['status', 'ckrId'], archivable: true });
   }
 }

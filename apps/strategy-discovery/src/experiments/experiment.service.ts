@@ -62,6 +62,7 @@ export class ExperimentService extends AnnouncedRecordService<
   async conclude(auth: AuthContext, ref: string, dto: ConcludeExperimentDto | undefined): Promise<ExperimentResponse> {
     assertCan(auth, Permission.StrategyWrite);
     const current = await this.require(auth.organizationId, ref);
+    this.assertWritable(current, ref);
     const assertOpen = (status: string) => {
       if (isConcluded(status)) throw new ConflictError(`The experiment is already concluded (${status})`, { status: [status] });
     };

@@ -1,6 +1,6 @@
 import { AnnualGoalResponse, PlanningCycleResponse, ProductGoalResponse } from '@pds/contracts';
 import type { AnnualGoal, PlanningCycle, ProductGoal } from '../generated/strategy/client';
-import { dateOnly, iso } from '../records/timestamps';
+import { dateOnly, iso, isoOrNull } from '../records/timestamps';
 
 export function toAnnualGoalResponse(row: AnnualGoal): AnnualGoalResponse {
   return {
@@ -9,6 +9,7 @@ export function toAnnualGoalResponse(row: AnnualGoal): AnnualGoalResponse {
     description: row.description,
     explanation: row.explanation,
     year: row.year,
+    archivedAt: isoOrNull(row.archivedAt),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -21,6 +22,7 @@ export function toProductGoalResponse(row: ProductGoal): ProductGoalResponse {
     title: row.title,
     description: row.description,
     explanation: row.explanation,
+    archivedAt: isoOrNull(row.archivedAt),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -10,10 +10,10 @@ import {
 import { MessageController, RecordHandlers } from '@pds/messaging';
 import { OpportunityService } from './opportunity.service';
 
-const { list, get, update } = StrategyRecords.opportunity;
+const { list, get, update, archive, unarchive } = StrategyRecords.opportunity;
 
 @MessageController()
-export class OpportunityHandler extends RecordHandlers(OpportunityService, { list, get, update }) {
+export class OpportunityHandler extends RecordHandlers(OpportunityService, { list, get, update, archive, unarchive }) {
   /** Intake conversion passes `sourceRef`, so a retried conversion finds the opportunity it made. */
   @MessagePattern(S.opportunityCreate)
   create(@Payload() { auth, body, sourceRef }: CreateOpportunityRequest): Promise<OpportunityResponse> {

@@ -1,6 +1,6 @@
 import { OPPORTUNITY_KEY_PREFIX, OpportunityResponse, OpportunityStatus, Priority, formatKey } from '@pds/contracts';
 import type { Opportunity } from '../generated/strategy/client';
-import { iso } from '../records/timestamps';
+import { iso, isoOrNull } from '../records/timestamps';
 import { opportunityScore, riceScore } from './opportunity-scores';
 
 export function toOpportunityResponse(row: Opportunity): OpportunityResponse {
@@ -22,6 +22,7 @@ export function toOpportunityResponse(row: Opportunity): OpportunityResponse {
     ownerId: row.ownerId,
     isMirror: row.isMirror,
     insightIds: row.insightIds,
+    archivedAt: isoOrNull(row.archivedAt),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

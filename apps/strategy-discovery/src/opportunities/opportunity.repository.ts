@@ -10,7 +10,7 @@ export type NewOpportunity = Omit<Prisma.OpportunityUncheckedCreateInput, 'organ
 @Injectable()
 export class OpportunityRepository extends RecordRepository<Opportunity, ListOpportunitiesQuery, NewOpportunity> {
   constructor(@Inject(PrismaClient) prisma: PrismaClient) {
-    super(prisma, { model: (db) => db.opportunity, table: 'opportunities', keyPrefix: OPPORTUNITY_KEY_PREFIX, filters: ['status', 'ckrId', 'productGoalId'] });
+    super(prisma, { model: (db) => db.opportunity, table: 'opportunities', keyPrefix: OPPORTUNITY_KEY_PREFIX, filters: ['status', 'ckrId', 'productGoalId'], archivable: true });
   }
 
   /**

@@ -81,6 +81,7 @@ export class OpportunityService extends AnnouncedRecordService<
   async promote(auth: AuthContext, ref: string, dto: PromoteOpportunityDto): Promise<PromoteOpportunityResponse> {
     assertCan(auth, Permission.StrategyWrite);
     const current = await this.require(auth.organizationId, ref);
+    this.assertWritable(current, ref);
     assertDraft(current);
     const annualGoalId = await this.annualGoalFor(auth.organizationId, current, dto);
     // A body annualGoalId is checked even when the product goal's wins: every body id must be ours.

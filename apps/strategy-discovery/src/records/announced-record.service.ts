@@ -55,12 +55,20 @@ export abstract class AnnouncedRecordService<
   async update(auth: AuthContext, ref: string, dto: Update): Promise<T> {
     assertCan(auth, Permission.StrategyWrite);
     const current = await this.require(auth.organizationId, ref);
+    this.assertWritable(current, ref);
     const changes = changedFields(current, dto);
     await this.checkLinks(auth.organizationId, dto);
     await this.checkUpdate(current, changes);
     if (Object.keys(changes).length === 0) return this.kind.toResponse(current);
     return this.outbox.transaction(async (tx, events) =>
       this.announce(events, 'updated', await this.records.update(auth.organizationId, current.id, changes, tx)),
+    );
+  }
+
+  /** Other contexts hear of it as of any change: the kind's update events, with `archivedAt`. */
+  protected saveArchived(current: R, at: Date | null): Promise<T> {
+    return this.outbox.transaction(async (tx, events) =>
+      this.announce(events, 'updated', await this.records.update(current.organizationId, current.id, { archivedAt: at }, tx)),
     );
   }
 

@@ -32,10 +32,15 @@ export abstract class PlainRecordService<R extends RecordRow, T, Create extends 
   async update(auth: AuthContext, ref: string, dto: Update): Promise<T> {
     assertCan(auth, Permission.StrategyWrite);
     const current = await this.require(auth.organizationId, ref);
+    this.assertWritable(current, ref);
     await this.checkLinks(auth.organizationId, dto);
     const changes = changedFields(current, this.toUpdate(current, dto));
     if (Object.keys(changes).length === 0) return this.kind.toResponse(current);
     return this.kind.toResponse(await this.records.update(auth.organizationId, current.id, changes));
+  }
+
+  protected async saveArchived(current: R, at: Date | null): Promise<T> {
+    return this.kind.toResponse(await this.records.update(current.organizationId, current.id, { archivedAt: at }));
   }
 
   /** The row to insert for a create body. */

@@ -1,5 +1,5 @@
-import { CursorPosition } from '@pds/contracts';
-import { keysetAfter, nextKeyNumber } from '@pds/persistence';
+import { ArchivedFilter, CursorPosition } from '@pds/contracts';
+import { archivedWhere, keysetAfter, nextKeyNumber } from '@pds/persistence';
 import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
 import { refWhere } from './record-ref';
 
@@ -7,6 +7,8 @@ export interface RecordRow {
   id: string;
   organizationId: string;
   createdAt: Date;
+  /** Kinds that can be archived have it (null while not archived). */
+  archivedAt?: Date | null;
 }
 
 /** The part of a Prisma model delegate a record repository uses (method syntax keeps it assignable). */
@@ -31,6 +33,8 @@ export interface RecordTable<R extends RecordRow, Q = unknown> {
    * field left out or empty filters nothing.
    */
   filters?: readonly (keyof Q & string)[];
+  /** The kind can be archived: its list takes the `archived` filter. */
+  archivable?: boolean;
 }
 
 /**
@@ -61,7 +65,12 @@ export class RecordRepository<R extends RecordRow, Q = unknown, New extends obje
 
   list(organizationId: string, query: Q, after: CursorPosition | undefined, take: number): Promise<R[]> {
     return this.kind.model(this.prisma).findMany({
-      where: { organizationId, ...this.filters(query), ...keysetAfter(after) },
+      where: {
+        organizationId,
+        ...this.filters(query),
+        ...(this.kind.archivable ? archivedWhere((query as { archived?: ArchivedFilter }).archived) : {}),
+        ...keysetAfter(after),
+      },
       orderBy: [...CREATION_ORDER],
       take,
     });

@@ -1,5 +1,5 @@
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, CursorPosition, NotFoundError, Page } from '@pds/contracts';
+import { AuthContext, CursorPosition, NotFoundError, Page, assertNotArchived } from '@pds/contracts';
 import { readPage } from '@pds/persistence';
 import { StrategyReferenceInput, StrategyReferences } from '../references/strategy.references';
 import { RecordRow } from './record.repository';
@@ -50,6 +50,33 @@ export abstract class RecordService<R extends RecordRow, T, Q extends { limit?: 
   list(auth: AuthContext, query: Q): Promise<Page<T>> {
     assertCan(auth, Permission.Read);
     return readPage(query, (after, take) => this.reads.list(auth.organizationId, query, after, take), this.kind.toResponse);
+  }
+
+  /**
+   * Idempotent: archiving an archived record answers it unchanged (so does unarchiving a live one).
+   * Served only for the kinds whose resource names these operations (those with `archivedAt`).
+   */
+  archive(auth: AuthContext, ref: string): Promise<T> {
+    return this.setArchived(auth, ref, new Date());
+  }
+
+  unarchive(auth: AuthContext, ref: string): Promise<T> {
+    return this.setArchived(auth, ref, null);
+  }
+
+  private async setArchived(auth: AuthContext, ref: string, at: Date | null): Promise<T> {
+    assertCan(auth, Permission.StrategyWrite);
+    const current = await this.require(auth.organizationId, ref);
+    if ((current.archivedAt != null) === (at !== null)) return this.kind.toResponse(current);
+    return this.saveArchived(current, at);
+  }
+
+  /** Writes `archivedAt` (a kind whose changes are announced writes its events with it). */
+  protected abstract saveArchived(current: R, at: Date | null): Promise<T>;
+
+  /** An archived record refuses changes (409) until it is unarchived. */
+  protected assertWritable(row: R, ref: string): void {
+    assertNotArchived(this.kind.resource, ref, row.archivedAt);
   }
 
   async require(organizationId: string, ref: string): Promise<R> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ReferenceCheck } from '@pds/contracts';
-import { MessageBus, existingUserIds } from '@pds/messaging';
+import { MessageBus, checkUserIds } from '@pds/messaging';
 import { ReferencedKind, StrategyLookupRepository } from './strategy-lookup.repository';
 
 /** Ids in a body that must name records of the caller's organization. */
@@ -45,7 +45,7 @@ export class StrategyReferences {
       ...(Object.entries(KIND_OF) as [keyof typeof KIND_OF, ReferencedKind][]).map(([field, kind]) =>
         check.ids({ [field]: input[field] }, (ids) => this.lookups.existingIds(organizationId, kind, ids)),
       ),
-      check.ids({ ownerId: input.ownerId }, (ids) => existingUserIds(this.bus, organizationId, ids), 'user'),
+      checkUserIds(this.bus, organizationId, check, { assigned: { ownerId: input.ownerId } }),
     ]);
     check.throwIfAny();
   }

@@ -1,6 +1,6 @@
 import { SolutionResponse, SolutionStatus } from '@pds/contracts';
 import type { Solution } from '../generated/strategy/client';
-import { iso } from '../records/timestamps';
+import { iso, isoOrNull } from '../records/timestamps';
 
 export function toSolutionResponse(row: Solution): SolutionResponse {
   return {
@@ -12,6 +12,7 @@ export function toSolutionResponse(row: Solution): SolutionResponse {
     effort: row.effort,
     confidence: row.confidence,
     status: row.status as SolutionStatus,
+    archivedAt: isoOrNull(row.archivedAt),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

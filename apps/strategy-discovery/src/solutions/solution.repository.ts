@@ -9,6 +9,6 @@ export type NewSolution = Omit<Prisma.SolutionUncheckedCreateInput, 'organizatio
 @Injectable()
 export class SolutionRepository extends RecordRepository<Solution, ListSolutionsQuery, NewSolution> {
   constructor(@Inject(PrismaClient) prisma: PrismaClient) {
-    super(prisma, { model: (db) => db.solution, table: 'solutions', filters: ['opportunityId'] });
+    super(prisma, { model: (db) => db.solution, table: 'solutions', filters: ['opportunityId'], archivable: true });
   }
 }

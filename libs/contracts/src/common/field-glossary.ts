@@ -228,6 +228,9 @@ export const FIELD_GLOSSARY: Readonly<Record<string, FieldDoc>> = Object.freeze(
   revokedAt: d('When the key was revoked; `null`: it works.', null),
   portalEnabled: d('Whether the public portal (`/portal/{slug}`, `/public/portals/{slug}`) answers.', true),
   portalAllowedOrigins: d('Browser origins allowed to call the public portal API (CORS).', ['https://acme.example']),
+  autoArchiveDays: d('Archive work items that have been `DONE` or `CANCELLED` (unchanged) for this many days, 1 to 3650; `null`: never (the default).', 90),
+  archived: d('Archived records: `exclude` (the default) leaves them out, `include` lists them with the others, `only` lists nothing else.', 'include'),
+  asOf: d('Run as if it were this time (archives early what would be archived then); default now.', '2026-12-01T00:00:00.000Z'),
   portalAccentColor: d("The portal pages' accent color (`#rrggbb`); `null`: the default.", '#3b82f6'),
 
   // Webhooks.

@@ -47,7 +47,7 @@ export function gatheredFrom(subject: string): readonly string[] | undefined {
 type RequestClass = new (...args: any[]) => object;
 
 /** The request/reply operations a record resource may have, named as their subjects end. */
-export type RecordOperation = 'create' | 'list' | 'get' | 'update';
+export type RecordOperation = 'create' | 'list' | 'get' | 'update' | 'archive' | 'unarchive';
 type OperationReply<Op, Reply, CreateReply> = Op extends 'list' ? Page<Reply> : Op extends 'create' ? CreateReply : Reply;
 
 /**

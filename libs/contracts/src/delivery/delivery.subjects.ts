@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsObject, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
+import { ArchiveRecordRequest } from '../common/archive';
 import { ListQuery, Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, operationSubjects, recordResource, recordSubjects } from '../common/subject';
@@ -122,7 +123,7 @@ export type LocatedDeliveryRecord = Located<'work_item', WorkItemResponse> | Loc
 export const DeliveryRecords = Object.freeze({
   label: recordResource<LabelResponse>()('delivery.label', { list: ListRequest, create: CreateLabelRequest }),
   team: recordResource<TeamResponse>()('delivery.team', { list: ListRequest, create: CreateTeamRequest }),
-  sprint: recordResource<SprintResponse>()('delivery.sprint', { list: ListSprintsRequest, create: CreateSprintRequest, get: GetSprintRequest, update: UpdateSprintRequest }),
+  sprint: recordResource<SprintResponse>()('delivery.sprint', { list: ListSprintsRequest, create: CreateSprintRequest, get: GetSprintRequest, update: UpdateSprintRequest, archive: ArchiveRecordRequest, unarchive: ArchiveRecordRequest }),
   intake: recordResource<IntakeSubmissionResponse>()('delivery.intake', { list: ListIntakeRequest, create: CreateIntakeRequest, get: IntakeRequest, update: UpdateIntakeRequest }),
 });
 

@@ -16,6 +16,10 @@ export const DEFAULT_PORTAL_PAGE_SIZE = 20;
 export const PORTAL_DESCRIPTION_PREVIEW = 280;
 
 export const MAX_PORTAL_ORIGINS = 20;
+
+/** Bounds of `autoArchiveDays`: a day to ten years. */
+export const MIN_AUTO_ARCHIVE_DAYS = 1;
+export const MAX_AUTO_ARCHIVE_DAYS = 3650;
 /**
  * A browser origin as it arrives in the `Origin` header: `http(s)://host[:port]`, no path, no
  * credentials, no wildcard (case-insensitive here; stored lower-case, as browsers send it).
@@ -43,6 +47,13 @@ export class UpdateOrganizationSettingsDto {
   @IsString()
   @Matches(ACCENT_COLOR_PATTERN, { message: '$property must be a colour like #1a73e8 (# and six hex digits)' })
   portalAccentColor?: string | null;
+
+  /** Archive work items DONE or CANCELLED (and unchanged) for this many days; null turns it off. */
+  @IsNullable()
+  @IsInt()
+  @Min(MIN_AUTO_ARCHIVE_DAYS)
+  @Max(MAX_AUTO_ARCHIVE_DAYS)
+  autoArchiveDays?: number | null;
 }
 
 @Timestamped()
@@ -52,6 +63,8 @@ export class OrganizationSettingsResponse extends MutableRecordResponse {
   @Field.boolean() portalEnabled!: boolean;
   @Field.strings() portalAllowedOrigins!: string[];
   @Field.string({ nullable: true }) portalAccentColor!: string | null;
+  @Field.integer({ nullable: true, description: 'Work items DONE or CANCELLED and unchanged for this many days are archived; null: never' })
+  autoArchiveDays!: number | null;
 }
 
 /** A submission through the public portal: no API key, so the submitter names themself. */

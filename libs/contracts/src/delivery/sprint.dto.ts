@@ -1,6 +1,6 @@
 import { IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { IsCalendarDate } from '../common/decorators';
-import { ListQuery } from '../common/pagination';
+import { ArchivableListQuery } from '../common/archive';
 import { SprintStatus } from '../common/enums';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { Field } from '../common/schema';
@@ -36,7 +36,7 @@ export class UpdateSprintDto {
   @IsOptionalNonNull() @IsIn(Object.values(SprintStatus)) status?: SprintStatus;
 }
 
-export class ListSprintsQuery extends ListQuery {
+export class ListSprintsQuery extends ArchivableListQuery {
   @IsOptionalNonNull() @IsIn(Object.values(SprintStatus)) status?: SprintStatus;
   @IsOptionalNonNull() @IsUUID() teamId?: string;
 }
@@ -50,4 +50,5 @@ export class SprintResponse {
   @Field.date() endDate!: string;
   @Field.enum(SprintStatus) status!: SprintStatus;
   @Field.uuid({ nullable: true }) teamId!: string | null;
+  @Field.timestamp({ nullable: true, description: 'When the record was archived; null while it is not' }) archivedAt!: string | null;
 }

@@ -24,7 +24,14 @@ export class FindUsersRequest {
   ids!: string[];
 }
 export interface FindUsersReply {
-  users: { id: string; role: string; name: string; email: string }[];
+  /** `active: false`: a deactivated user, still known (names on what they made) but not assignable. */
+  users: { id: string; role: string; name: string; email: string; active: boolean }[];
+}
+
+/** Every organization that has automatic archiving on, with its number of days (a job's question: no caller). */
+export class AutoArchiveSettingsRequest {}
+export interface AutoArchiveSettingsReply {
+  organizations: { organizationId: string; autoArchiveDays: number }[];
 }
 
 export class ApiKeyRevokedMessage {
@@ -48,6 +55,8 @@ export const IdentitySubjects = Object.freeze({
   me: defineSubject<MeRequest, MeResponse>('identity.me'),
   /** Which of these user ids are users of the organization. */
   findUsers: defineSubject<FindUsersRequest, FindUsersReply>('identity.user.find'),
+  /** The organizations whose DONE and CANCELLED work items are archived after some days (delivery's job). */
+  autoArchiveSettings: defineSubject<AutoArchiveSettingsRequest, AutoArchiveSettingsReply>('identity.organization.auto-archive'),
   /** Broadcast (no queue group): a key was revoked or its user changed (role, deactivation): drop it from every cache now. */
   apiKeyRevoked: defineSubject<ApiKeyRevokedMessage, void>('identity.api-key.revoked'),
   /** Broadcast: rate-limit counts shared between the edges' replicas. */

@@ -19,6 +19,7 @@ import {
 import { applyDecorators } from '@nestjs/common';
 import { IsAnyOf, IsCalendarDate, IsIdList, IsStoredInt, IsTimestamp } from '../common/decorators';
 import { Priority, enumValues } from '../common/enums';
+import { ArchivableListQuery } from '../common/archive';
 import { ListQuery } from '../common/pagination';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { CkrStatus, ExperimentOutcome, ExperimentStatus, KeyResultStatus, OpportunityStatus, SolutionStatus } from './strategy.enums';
@@ -127,7 +128,7 @@ export class UpdateOpportunityDto {
   @InsightIds() insightIds?: string[];
 }
 
-export class ListOpportunitiesQuery extends ListQuery {
+export class ListOpportunitiesQuery extends ArchivableListQuery {
   @IsAnyOf(OpportunityStatus) status?: OpportunityStatus[];
   @IsOptional() @IsUUID() ckrId?: string;
   @IsOptional() @IsUUID() productGoalId?: string;
@@ -165,7 +166,7 @@ export class UpdateSolutionDto {
   @IsOptionalNonNull() @IsIn(enumValues(SolutionStatus)) status?: SolutionStatus;
 }
 
-export class ListSolutionsQuery extends ListQuery {
+export class ListSolutionsQuery extends ArchivableListQuery {
   @IsOptional() @IsUUID() opportunityId?: string;
 }
 
@@ -196,7 +197,7 @@ export class ConcludeExperimentDto {
   @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) result?: string;
 }
 
-export class ListExperimentsQuery extends ListQuery {
+export class ListExperimentsQuery extends ArchivableListQuery {
   @IsAnyOf(ExperimentStatus) status?: ExperimentStatus[];
   @IsOptional() @IsUUID() ckrId?: string;
 }

@@ -48,6 +48,7 @@ export class OpportunityResponse extends KeyedRecordResponse {
   @Field.uuid({ nullable: true }) ownerId!: string | null;
   @Field.boolean() isMirror!: boolean;
   @Field.uuids() insightIds!: string[];
+  @Field.timestamp({ nullable: true, description: 'When the record was archived; null while it is not' }) archivedAt!: string | null;
 }
 
 export class PromoteOpportunityResponse {
@@ -65,6 +66,7 @@ export class SolutionResponse extends MutableRecordResponse {
   @Field.integer() effort!: number;
   @Field.integer() confidence!: number;
   @Field.enum(SolutionStatus) status!: SolutionStatus;
+  @Field.timestamp({ nullable: true, description: 'When the record was archived; null while it is not' }) archivedAt!: string | null;
 }
 
 /** Contract 2.5. */
@@ -77,6 +79,7 @@ export class ExperimentResponse extends KeyedRecordResponse {
   @Field.strings() successMetrics!: string[];
   @Field.string({ nullable: true }) result!: string | null;
   @Field.enum(ExperimentStatus) status!: ExperimentStatus;
+  @Field.timestamp({ nullable: true, description: 'When the record was archived; null while it is not' }) archivedAt!: string | null;
 }
 
 @Timestamped()
@@ -85,6 +88,7 @@ export class AnnualGoalResponse extends MutableRecordResponse {
   @Field.string({ nullable: true }) description!: string | null;
   @Field.string({ nullable: true }) explanation!: string | null;
   @Field.integer({ nullable: true }) year!: number | null;
+  @Field.timestamp({ nullable: true, description: 'When the record was archived; null while it is not' }) archivedAt!: string | null;
 }
 
 @Timestamped()
@@ -93,6 +97,7 @@ export class ProductGoalResponse extends MutableRecordResponse {
   @Field.string() title!: string;
   @Field.string({ nullable: true }) description!: string | null;
   @Field.string({ nullable: true }) explanation!: string | null;
+  @Field.timestamp({ nullable: true, description: 'When the record was archived; null while it is not' }) archivedAt!: string | null;
 }
 
 @Timestamped()

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { RecordKind } from '../common/record-kinds';
+import { ArchivableListQuery, ArchiveRecordRequest } from '../common/archive';
 import { ListQuery } from '../common/pagination';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, recordResource, recordSubjects } from '../common/subject';
@@ -50,6 +51,8 @@ import { DiscoveryGraphReply, InsightEvidenceReply, STRATEGY_SEARCH_TYPES, Searc
 export class GetStrategyRecordRequest extends IdRequest {}
 /** Lists without filters beyond paging. */
 export class ListStrategyRecordsRequest extends QueryRequest(ListQuery) {}
+/** Lists of the kinds that can be archived: paging and `archived`. */
+export class ListArchivableStrategyRecordsRequest extends QueryRequest(ArchivableListQuery) {}
 
 export class CreateAnnualGoalRequest extends BodyRequest(CreateAnnualGoalDto) {}
 export class UpdateAnnualGoalRequest extends IdBodyRequest(UpdateAnnualGoalDto) {}
@@ -191,17 +194,17 @@ export type LocatedStrategyRecord =
   | Located<'annual_goal', AnnualGoalResponse>;
 
 /**
- * The strategy records' create / list / get / update, in the order of their REST routes (see
- * RecordResource): what the service's record handlers serve and the gateway's record routes call.
+ * The strategy records' create / list / get / update (and archive / unarchive of the kinds that
+ * can be archived), in the order of their REST routes (see RecordResource): what the service's record handlers serve and the gateway's record routes call.
  */
 export const StrategyRecords = Object.freeze({
-  annualGoal: recordResource<AnnualGoalResponse>()('strategy.annual-goal', { create: CreateAnnualGoalRequest, list: ListStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdateAnnualGoalRequest }),
-  productGoal: recordResource<ProductGoalResponse>()('strategy.product-goal', { create: CreateProductGoalRequest, list: ListStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdateProductGoalRequest }),
+  annualGoal: recordResource<AnnualGoalResponse>()('strategy.annual-goal', { create: CreateAnnualGoalRequest, list: ListArchivableStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdateAnnualGoalRequest, archive: ArchiveRecordRequest, unarchive: ArchiveRecordRequest }),
+  productGoal: recordResource<ProductGoalResponse>()('strategy.product-goal', { create: CreateProductGoalRequest, list: ListArchivableStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdateProductGoalRequest, archive: ArchiveRecordRequest, unarchive: ArchiveRecordRequest }),
   planningCycle: recordResource<PlanningCycleResponse>()('strategy.planning-cycle', { create: CreatePlanningCycleRequest, list: ListStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdatePlanningCycleRequest }),
   ckr: recordResource<CkrResponse>()('strategy.ckr', { create: CreateCkrRequest, list: ListCkrsRequest, get: GetStrategyRecordRequest, update: UpdateCkrRequest }),
-  opportunity: recordResource<OpportunityResponse>()('strategy.opportunity', { create: CreateOpportunityRequest, list: ListOpportunitiesRequest, get: GetStrategyRecordRequest, update: UpdateOpportunityRequest }),
-  solution: recordResource<SolutionResponse>()('strategy.solution', { create: CreateSolutionRequest, list: ListSolutionsRequest, get: GetStrategyRecordRequest, update: UpdateSolutionRequest }),
-  experiment: recordResource<ExperimentResponse>()('strategy.experiment', { create: CreateExperimentRequest, list: ListExperimentsRequest, get: GetStrategyRecordRequest, update: UpdateExperimentRequest }),
+  opportunity: recordResource<OpportunityResponse>()('strategy.opportunity', { create: CreateOpportunityRequest, list: ListOpportunitiesRequest, get: GetStrategyRecordRequest, update: UpdateOpportunityRequest, archive: ArchiveRecordRequest, unarchive: ArchiveRecordRequest }),
+  solution: recordResource<SolutionResponse>()('strategy.solution', { create: CreateSolutionRequest, list: ListSolutionsRequest, get: GetStrategyRecordRequest, update: UpdateSolutionRequest, archive: ArchiveRecordRequest, unarchive: ArchiveRecordRequest }),
+  experiment: recordResource<ExperimentResponse>()('strategy.experiment', { create: CreateExperimentRequest, list: ListExperimentsRequest, get: GetStrategyRecordRequest, update: UpdateExperimentRequest, archive: ArchiveRecordRequest, unarchive: ArchiveRecordRequest }),
   interview: recordResource<InterviewResponse>()('strategy.interview', { create: CreateInterviewRequest, list: ListStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdateInterviewRequest }),
   insight: recordResource<InsightResponse>()('strategy.insight', { create: CreateInsightRequest, list: ListStrategyRecordsRequest, get: GetStrategyRecordRequest, update: UpdateInsightRequest }),
 });

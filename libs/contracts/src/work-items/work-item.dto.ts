@@ -13,7 +13,7 @@ import {
   WorkItemType,
   enumValues,
 } from '../common/enums';
-import { ListQuery } from '../common/pagination';
+import { ArchivableListQuery } from '../common/archive';
 import { RECORD_KINDS } from '../common/record-kinds';
 import { Field, KeyedRecordResponse, Timestamped } from '../common/schema';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
@@ -132,7 +132,7 @@ export class UpdateWorkItemDto {
   mentionedUserIds?: string[];
 }
 
-export class ListWorkItemsQuery extends ListQuery {
+export class ListWorkItemsQuery extends ArchivableListQuery {
   @IsAnyOf(WorkItemStatus)
   status?: WorkItemStatus[];
 
@@ -204,4 +204,5 @@ export class WorkItemResponse extends KeyedRecordResponse {
   @Field.list(() => LabelRef) labels!: LabelRef[];
   @Field.integer() blockedByCount!: number;
   @Field.boolean() isBlocked!: boolean;
+  @Field.timestamp({ nullable: true, description: 'When the record was archived; null while it is not' }) archivedAt!: string | null;
 }

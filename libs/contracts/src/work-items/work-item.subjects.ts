@@ -1,7 +1,10 @@
 import type { Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdRequest, QueryRequest } from '../common/requests';
 import { defineSubject } from '../common/subject';
-import { ArrayMaxSize, IsArray, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ArchiveRecordRequest } from '../common/archive';
+import { IsTimestamp } from '../common/decorators';
+import { Field } from '../common/schema';
 import { CreateWorkItemDto, ListWorkItemsQuery, UpdateWorkItemDto, WorkItemResponse } from './work-item.dto';
 
 export class CreateWorkItemRequest extends BodyRequest(CreateWorkItemDto) {}
@@ -27,6 +30,24 @@ export interface ResolvedWorkItem {
   key: string;
   status: WorkItemResponse['status'];
   updatedAt: string;
+  /** An archived item still gets links, but no automation moves it. */
+  archivedAt: string | null;
+}
+
+/**
+ * One run of the auto-archive job now (the operator's), as if at `asOf` when given: what it would
+ * archive at that moment is archived.
+ */
+export class AutoArchiveRunRequest {
+  @IsOptional()
+  @IsTimestamp()
+  asOf?: string;
+}
+
+/** What one run archived: work items, per organization with `autoArchiveDays` set. */
+export class AutoArchiveRunResponse {
+  @Field.integer({ description: 'Organizations with autoArchiveDays set' }) organizations!: number;
+  @Field.integer({ description: 'Work items archived by this run' }) archived!: number;
 }
 
 export const WorkItemSubjects = Object.freeze({
@@ -34,6 +55,10 @@ export const WorkItemSubjects = Object.freeze({
   list: defineSubject<ListWorkItemsRequest, Page<WorkItemResponse>>('delivery.work-item.list'),
   get: defineSubject<GetWorkItemRequest, WorkItemResponse>('delivery.work-item.get'),
   update: defineSubject<UpdateWorkItemRequest, WorkItemResponse>('delivery.work-item.update'),
+  archive: defineSubject<ArchiveRecordRequest, WorkItemResponse>('delivery.work-item.archive'),
+  unarchive: defineSubject<ArchiveRecordRequest, WorkItemResponse>('delivery.work-item.unarchive'),
+  /** The operator's run of the auto-archive job (the job itself runs on a timer in the service). */
+  autoArchive: defineSubject<AutoArchiveRunRequest, AutoArchiveRunResponse>('delivery.work-item.auto-archive'),
   /** Internal: which keys name work items of an organization (the repos context links by key). */
   resolveKeys: defineSubject<ResolveWorkItemKeysRequest, ResolvedWorkItem[]>('delivery.work-item.resolve-keys'),
 });
