@@ -3,6 +3,7 @@ import { IsObject, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'c
 import { ListQuery, Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, operationSubjects, recordResource, recordSubjects } from '../common/subject';
+import { DeleteRecordRequest, DeletedRecordResponse } from '../common/trash';
 import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
 import { ConvertIntakeDto, CreateIntakeDto, IntakeSubmissionResponse, ListIntakeQuery, ReportIntakeDto, UpdateIntakeDto } from './intake.dto';
@@ -142,6 +143,8 @@ export const DeliverySubjects = Object.freeze({
   intakeConvert: defineSubject<ConvertIntakeRequest, IntakeSubmissionResponse>('delivery.intake.convert'),
   intakeCommentList: defineSubject<ListIntakeCommentsRequest, Page<IntakeCommentResponse>>('delivery.intake.comment.list'),
   intakeCommentCreate: defineSubject<CreateIntakeCommentRequest, IntakeCommentResponse>('delivery.intake.comment.create'),
+  /** DELETE of any delivery record: it goes to the trash. */
+  recordDelete: defineSubject<DeleteRecordRequest, DeletedRecordResponse>('delivery.record.delete'),
 });
 
 /** Changelog entries' plain operations, in the order of their REST routes (see RecordResource). */

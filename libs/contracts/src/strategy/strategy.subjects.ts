@@ -4,6 +4,7 @@ import type { RecordKind } from '../common/record-kinds';
 import { ListQuery } from '../common/pagination';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, recordResource, recordSubjects } from '../common/subject';
+import { DeleteRecordRequest, DeletedRecordResponse } from '../common/trash';
 import {
   ConcludeExperimentDto,
   CreateAnnualGoalDto,
@@ -218,4 +219,6 @@ export const StrategySubjects = Object.freeze({
   insightEvidence: defineSubject<InsightEvidenceRequest, InsightEvidenceReply>('strategy.insight.evidence'),
   /** The strategy records around an MCP packet's focus, in one request: DiscoveryGraphReply. */
   discoveryGraph: defineSubject<DiscoveryGraphRequest, DiscoveryGraphReply>('strategy.discovery.graph'),
+  /** DELETE of any strategy record: it goes to the trash. */
+  recordDelete: defineSubject<DeleteRecordRequest, DeletedRecordResponse>('strategy.record.delete'),
 });
