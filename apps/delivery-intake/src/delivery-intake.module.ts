@@ -1,3 +1,5 @@
+import { DeliveryTrashHandler } from './trash/trash.handler';
+import { deliveryTrashProviders } from './trash/delivery-trash';
 import { Module } from '@nestjs/common';
 import { ChangelogHandler } from './changelog/changelog.handler';
 import { ChangelogRepository } from './changelog/changelog.repository';
@@ -39,7 +41,7 @@ import { WorkItemService } from './work-items/work-item.service';
 
 /** Work items, relations, labels, comments, sprints, teams, intake, changelog. Served over the bus. */
 @Module({
-  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler],
+  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler, DeliveryTrashHandler],
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,
@@ -72,6 +74,7 @@ import { WorkItemService } from './work-items/work-item.service';
     ChangelogService,
     PublicChangelogService,
     DiscoveryReadsService,
+    ...deliveryTrashProviders,
   ],
 })
 export class DeliveryIntakeModule {}

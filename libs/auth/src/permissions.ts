@@ -27,6 +27,8 @@ export const Permission = Object.freeze({
   WebhooksManage: 'webhooks.manage',
   /** Repository connections. */
   RepositoriesManage: 'repositories.manage',
+  /** Delete records (to the trash), see the trash, restore from it. */
+  RecordsDelete: 'records.delete',
 });
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

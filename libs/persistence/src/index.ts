@@ -19,3 +19,4 @@ export * from './pglite-template';
 export * from './pglite-statements';
 export * from './like-pattern';
 export * from './live-rows';
+export * from './trash-store';

@@ -1,8 +1,8 @@
 import { Param, Post } from '@nestjs/common';
-import { AuthContext, ChangelogEntryResponse, ChangelogRecords, ChangelogSubjects, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from '@pds/contracts';
+import { AuthContext, ChangelogEntryResponse, ChangelogRecords, ChangelogSubjects, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto, DeliverySubjects } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes, RecordRoutes, trash } from './record-routes';
 
 class PublishRoutes extends BusRoutes {
   @Returns(ChangelogEntryResponse)
@@ -15,7 +15,7 @@ class PublishRoutes extends BusRoutes {
 @ApiController('changelog')
 export class ChangelogController extends RecordRoutes(
   ChangelogEntryResponse,
-  ChangelogRecords.entry,
+  { ...ChangelogRecords.entry, delete: trash(DeliverySubjects.recordDelete, 'changelog') },
   { list: ListChangelogQuery, create: CreateChangelogDto, update: UpdateChangelogDto },
   PublishRoutes,
 ) {}

@@ -10,6 +10,7 @@ import { PortalChangelogController } from './portal-changelog.controller';
 import { PortalController } from './portal.controller';
 import { RelationController } from './relation.controller';
 import { SprintController } from './sprint.controller';
+import { TrashController } from './trash.controller';
 import { WorkItemController } from './work-item.controller';
 
 /**
@@ -28,5 +29,6 @@ export const DELIVERY_CONTROLLERS: Type<unknown>[] = [
   PortalChangelogController,
   ChangelogController,
   OrganizationSettingsController,
+  TrashController,
 ];
 export const DELIVERY_PROVIDERS: Provider[] = [OrganizationSettingsService, PortalRateLimitGuard];

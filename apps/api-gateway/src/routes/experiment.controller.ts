@@ -7,12 +7,11 @@ import {
   ListExperimentsQuery,
   StrategyRecords,
   StrategySubjects as S,
-  UpdateExperimentDto,
-} from '@pds/contracts';
+  UpdateExperimentDto, StrategySubjects } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { OptionalBodyPipe } from './optional-body.pipe';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes, RecordRoutes, trash } from './record-routes';
 
 class ConcludeRoutes extends BusRoutes {
   /** The body is optional (ARCHITECTURE.md section 5): `Dto | undefined` leaves it to OptionalBodyPipe. */
@@ -30,7 +29,7 @@ class ConcludeRoutes extends BusRoutes {
 @ApiController('experiments')
 export class ExperimentController extends RecordRoutes(
   ExperimentResponse,
-  StrategyRecords.experiment,
+  { ...StrategyRecords.experiment, delete: trash(StrategySubjects.recordDelete, 'experiment') },
   { create: CreateExperimentDto, list: ListExperimentsQuery, update: UpdateExperimentDto },
   ConcludeRoutes,
 ) {}

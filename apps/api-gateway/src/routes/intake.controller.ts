@@ -16,7 +16,7 @@ import {
 } from '@pds/contracts';
 import { Returns, ReturnsNothing } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes, RecordRoutes, trash } from './record-routes';
 
 /** Votes, reports, conversion and the discussion of a submission. */
 class IntakeActionRoutes extends BusRoutes {
@@ -61,7 +61,7 @@ class IntakeActionRoutes extends BusRoutes {
 @ApiController('intake')
 export class IntakeController extends RecordRoutes(
   IntakeSubmissionResponse,
-  DeliveryRecords.intake,
+  { ...DeliveryRecords.intake, delete: trash(DeliverySubjects.recordDelete, 'intake') },
   { list: ListIntakeQuery, create: CreateIntakeDto, update: UpdateIntakeDto },
   IntakeActionRoutes,
 ) {}

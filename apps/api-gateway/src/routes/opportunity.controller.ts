@@ -10,11 +10,10 @@ import {
   SolutionResponse,
   StrategyRecords,
   StrategySubjects as S,
-  UpdateOpportunityDto,
-} from '@pds/contracts';
+  UpdateOpportunityDto, StrategySubjects } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes, RecordRoutes, trash } from './record-routes';
 
 class OpportunityActionRoutes extends BusRoutes {
   @Returns(PromoteOpportunityResponse)
@@ -33,7 +32,7 @@ class OpportunityActionRoutes extends BusRoutes {
 @ApiController('opportunities')
 export class OpportunityController extends RecordRoutes(
   OpportunityResponse,
-  StrategyRecords.opportunity,
+  { ...StrategyRecords.opportunity, delete: trash(StrategySubjects.recordDelete, 'opportunity') },
   { create: CreateOpportunityDto, list: ListOpportunitiesQuery, update: UpdateOpportunityDto },
   OpportunityActionRoutes,
 ) {}

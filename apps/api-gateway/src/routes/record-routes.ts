@@ -1,5 +1,5 @@
 import { Body, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
-import type { AuthContext, Subject } from '@pds/contracts';
+import { DeletedRecordResponse, type AuthContext, type Subject, type TrashKind } from '@pds/contracts';
 import { Returns, ReturnsNothing } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { Auth, Paginated } from '../auth/api-controller.decorator';
@@ -25,6 +25,8 @@ const OPERATIONS = {
   get: { route: () => Get(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
   update: { route: () => Patch(':id'), input: (dto) => [[Param('id'), String], [Body(), dto]], envelope: (auth, id, body) => ({ auth, id, body }) },
   remove: { route: () => Delete(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
+  /** To the trash: the context's delete subject with the resource's kind (`trash(Subjects.recordDelete, 'sprint')`). */
+  delete: { route: () => Delete(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
 } satisfies Record<string, { route: () => MethodDecorator; input: (dto?: Type<object>) => Parameter[]; envelope: Envelope }>;
 
 /** The method a hand-written controller would have: one request over the bus. */
@@ -41,6 +43,11 @@ function forward(subject: string, envelope: Envelope, answersNothing: boolean): 
 }
 
 export type RecordRoute = keyof typeof OPERATIONS;
+
+/** The `delete` entry of a resource's subjects: its context's delete subject and the kind the record is. */
+export function trash(subject: RouteSubject, kind: TrashKind): readonly [RouteSubject, TrashKind] {
+  return [subject, kind];
+}
 
 /**
  * Each route's subject, in the order of the routes: a record resource of the contracts
@@ -81,9 +88,11 @@ export function RecordRoutes<R, S extends RouteSubjects, B extends BusRoutes = B
   const dtos = inputs as Partial<Record<RecordRoute, Type<object>>>;
   for (const [operation, entry] of Object.entries(subjects) as [RecordRoute, RouteSubject | readonly [RouteSubject]][]) {
     const subject = typeof entry === 'string' ? entry : entry[0];
-    const answer = (operation === 'create' && inputs.created) || response;
+    const answer = (operation === 'create' && inputs.created) || (operation === 'delete' && DeletedRecordResponse) || response;
     const { route, input, envelope } = OPERATIONS[operation];
-    const handler = forward(subject, envelope as Envelope, operation === 'remove');
+    const kind = operation === 'delete' && typeof entry !== 'string' ? (entry as readonly unknown[])[1] : undefined;
+    const withKind: Envelope = kind === undefined ? (envelope as Envelope) : (auth, first, second) => ({ ...(envelope as Envelope)(auth, first, second), type: kind });
+    const handler = forward(subject, withKind, operation === 'remove');
     // Swagger and Nest's parameter metadata look a route up by its function's name.
     Object.defineProperty(handler, 'name', { value: operation });
     Object.defineProperty(prototype, operation, { value: handler, writable: true, configurable: true });

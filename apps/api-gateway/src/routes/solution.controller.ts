@@ -1,6 +1,6 @@
-import { CreateSolutionDto, ListSolutionsQuery, SolutionResponse, StrategyRecords, UpdateSolutionDto } from '@pds/contracts';
+import { CreateSolutionDto, ListSolutionsQuery, SolutionResponse, StrategyRecords, UpdateSolutionDto, StrategySubjects } from '@pds/contracts';
 import { ApiController } from '../auth/api-controller.decorator';
-import { RecordRoutes } from './record-routes';
+import { RecordRoutes, trash } from './record-routes';
 
 @ApiController('solutions')
-export class SolutionController extends RecordRoutes(SolutionResponse, StrategyRecords.solution, { create: CreateSolutionDto, list: ListSolutionsQuery, update: UpdateSolutionDto }) {}
+export class SolutionController extends RecordRoutes(SolutionResponse, { ...StrategyRecords.solution, delete: trash(StrategySubjects.recordDelete, 'solution') }, { create: CreateSolutionDto, list: ListSolutionsQuery, update: UpdateSolutionDto }) {}

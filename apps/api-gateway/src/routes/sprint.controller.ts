@@ -1,6 +1,6 @@
-import { CreateSprintDto, DeliveryRecords, ListSprintsQuery, SprintResponse, UpdateSprintDto } from '@pds/contracts';
+import { CreateSprintDto, DeliveryRecords, ListSprintsQuery, SprintResponse, UpdateSprintDto, DeliverySubjects } from '@pds/contracts';
 import { ApiController } from '../auth/api-controller.decorator';
-import { RecordRoutes } from './record-routes';
+import { RecordRoutes, trash } from './record-routes';
 
 @ApiController('sprints')
-export class SprintController extends RecordRoutes(SprintResponse, DeliveryRecords.sprint, { list: ListSprintsQuery, create: CreateSprintDto, update: UpdateSprintDto }) {}
+export class SprintController extends RecordRoutes(SprintResponse, { ...DeliveryRecords.sprint, delete: trash(DeliverySubjects.recordDelete, 'sprint') }, { list: ListSprintsQuery, create: CreateSprintDto, update: UpdateSprintDto }) {}

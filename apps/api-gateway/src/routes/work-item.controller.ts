@@ -1,6 +1,8 @@
-import { Body, Get, Header, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Header, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   AuthContext,
+  DeletedRecordResponse,
+  DeliverySubjects,
   JsonPage,
   JsonText,
   CreateWorkItemDto,
@@ -43,5 +45,12 @@ export class WorkItemController {
   @Patch(':id')
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWorkItemDto): Promise<WorkItemResponse> {
     return this.bus.request(WorkItemSubjects.update, { auth, id, body });
+  }
+
+  /** To the trash: restorable until the answer's `restorableUntil`. */
+  @Returns(DeletedRecordResponse)
+  @Delete(':id')
+  remove(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedRecordResponse> {
+    return this.bus.request(DeliverySubjects.recordDelete, { auth, id, type: 'work_item' });
   }
 }

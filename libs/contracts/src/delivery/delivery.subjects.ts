@@ -120,8 +120,8 @@ export type LocatedDeliveryRecord = Located<'work_item', WorkItemResponse> | Loc
  * RecordResource).
  */
 export const DeliveryRecords = Object.freeze({
-  label: recordResource<LabelResponse>()('delivery.label', { list: ListRequest, create: CreateLabelRequest }),
-  team: recordResource<TeamResponse>()('delivery.team', { list: ListRequest, create: CreateTeamRequest }),
+  label: recordResource<LabelResponse>()('delivery.label', { list: ListRequest, create: CreateLabelRequest, get: IdRequest }),
+  team: recordResource<TeamResponse>()('delivery.team', { list: ListRequest, create: CreateTeamRequest, get: IdRequest }),
   sprint: recordResource<SprintResponse>()('delivery.sprint', { list: ListSprintsRequest, create: CreateSprintRequest, get: GetSprintRequest, update: UpdateSprintRequest }),
   intake: recordResource<IntakeSubmissionResponse>()('delivery.intake', { list: ListIntakeRequest, create: CreateIntakeRequest, get: IntakeRequest, update: UpdateIntakeRequest }),
 });
@@ -149,7 +149,7 @@ export const DeliverySubjects = Object.freeze({
 
 /** Changelog entries' plain operations, in the order of their REST routes (see RecordResource). */
 export const ChangelogRecords = Object.freeze({
-  entry: recordResource<ChangelogEntryResponse>()('delivery.changelog', { list: ListChangelogRequest, create: CreateChangelogRequest, update: UpdateChangelogRequest }),
+  entry: recordResource<ChangelogEntryResponse>()('delivery.changelog', { list: ListChangelogRequest, create: CreateChangelogRequest, get: IdRequest, update: UpdateChangelogRequest }),
 });
 
 export const ChangelogSubjects = Object.freeze({
