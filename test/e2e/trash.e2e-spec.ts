@@ -23,6 +23,8 @@ interface Kind {
   create: (api: ApiClient, parents: Parents) => Promise<Json>;
   /** A change the kind accepts (kinds without PATCH have none). */
   patch?: Json;
+  /** Reads under the record's path that answer 404 with it. */
+  nested?: string[];
   title: (record: Json) => string;
 }
 
@@ -60,7 +62,14 @@ const KINDS: Kind[] = [
   { type: 'experiment', path: 'experiments', create: (api, p) => post('experiments', { title: unique('Experiment'), ckrId: p.ckrId })(api), patch: { title: 'Changed' }, title: byTitle },
   { type: 'interview', path: 'interviews', create: (api) => post('interviews', { title: unique('Interview') })(api), patch: { title: 'Changed' }, title: byTitle },
   { type: 'insight', path: 'insights', create: (api) => post('insights', { title: unique('Insight') })(api), patch: { title: 'Changed' }, title: byTitle },
-  { type: 'work_item', path: 'work-items', create: (api) => post('work-items', { title: unique('Item'), type: 'TASK' })(api), patch: { title: 'Changed' }, title: byTitle },
+  {
+    type: 'work_item',
+    path: 'work-items',
+    create: (api) => post('work-items', { title: unique('Item'), type: 'TASK' })(api),
+    patch: { title: 'Changed' },
+    nested: ['comments', 'relations', 'artifacts'],
+    title: byTitle,
+  },
   {
     type: 'sprint',
     path: 'sprints',
@@ -122,6 +131,7 @@ describe('delete, trash and restore', () => {
       expect((await org.api.get(`${API}/${kind.path}/${created.id}`)).status).toBe(404);
       expect((await org.api.get(`${API}/${kind.path}/${ref}`)).status).toBe(404);
       if (kind.patch) expect((await org.api.patch(`${API}/${kind.path}/${ref}`, kind.patch)).status).toBe(404);
+      for (const nested of kind.nested ?? []) expect([nested, (await org.api.get(`${API}/${kind.path}/${ref}/${nested}`)).status]).toEqual([nested, 404]);
       const list = await ok(org.api.get(`${API}/${kind.path}?limit=500`));
       expect(list.map((record: Json) => record.id)).not.toContain(created.id);
       expect((await org.api.delete(`${API}/${kind.path}/${ref}`)).status).toBe(404);
@@ -180,6 +190,21 @@ describe('delete, trash and restore', () => {
     expect((await ok(org.api.get(`${API}/work-items/${item.id}`))).labels).toEqual([]);
     await ok(org.api.post(`${API}/trash/${label.id}/restore`));
     expect(await ok(org.api.get(`${API}/work-items/${item.id}`))).toEqual(item);
+  });
+
+  it('hides a trashed blocker from the blocked item (relations and count), and gives both back on restore', async () => {
+    const blocker = await ok(org.api.post(`${API}/work-items`, { title: 'Blocker', type: 'TASK' }));
+    const blocked = await ok(org.api.post(`${API}/work-items`, { title: 'Blocked', type: 'TASK' }));
+    await ok(org.api.post(`${API}/work-items/${blocker.id}/relations`, { type: 'blocks', targetId: blocked.id }));
+    const before = await ok(org.api.get(`${API}/work-items/${blocked.id}`));
+    const relationsBefore = await ok(org.api.get(`${API}/work-items/${blocked.id}/relations`));
+    expect(before.blockedByCount).toBe(1);
+    await ok(org.api.delete(`${API}/work-items/${blocker.key}`));
+    expect((await ok(org.api.get(`${API}/work-items/${blocked.id}`))).blockedByCount).toBe(0);
+    expect((await ok(org.api.get(`${API}/work-items/${blocked.id}/relations`))).blockedBy).toEqual([]);
+    await ok(org.api.post(`${API}/trash/${blocker.key}/restore`));
+    expect(await ok(org.api.get(`${API}/work-items/${blocked.id}`))).toEqual(before);
+    expect(await ok(org.api.get(`${API}/work-items/${blocked.id}/relations`))).toEqual(relationsBefore);
   });
 
   it('sends record.deleted and record.restored to a subscription that lists them, and only to it', async () => {
