@@ -1,5 +1,14 @@
 import { Param, Post } from '@nestjs/common';
-import { AuthContext, ChangelogEntryResponse, ChangelogRecords, ChangelogSubjects, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto, DeliverySubjects } from '@pds/contracts';
+import {
+  AuthContext,
+  ChangelogEntryResponse,
+  ChangelogRecords,
+  ChangelogSubjects,
+  CreateChangelogDto,
+  DeliverySubjects,
+  ListChangelogQuery,
+  UpdateChangelogDto,
+} from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { BusRoutes, RecordRoutes, trash } from './record-routes';

@@ -1,5 +1,14 @@
 import { Body, Param, Patch } from '@nestjs/common';
-import { AuthContext, CkrResponse, CreateCkrDto, ListCkrsQuery, StrategyRecords, StrategySubjects as S, UpdateCkrDto, UpdateKeyResultDto, StrategySubjects } from '@pds/contracts';
+import {
+  AuthContext,
+  CkrResponse,
+  CreateCkrDto,
+  ListCkrsQuery,
+  StrategyRecords,
+  StrategySubjects as S,
+  UpdateCkrDto,
+  UpdateKeyResultDto,
+} from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { BusRoutes, RecordRoutes, trash } from './record-routes';
@@ -19,4 +28,4 @@ class KeyResultRoutes extends BusRoutes {
 
 /** OKRs; the contract's path keeps its historical name `ckrs`. */
 @ApiController('ckrs')
-export class CkrController extends RecordRoutes(CkrResponse, { ...StrategyRecords.ckr, delete: trash(StrategySubjects.recordDelete, 'ckr') }, { create: CreateCkrDto, list: ListCkrsQuery, update: UpdateCkrDto }, KeyResultRoutes) {}
+export class CkrController extends RecordRoutes(CkrResponse, { ...StrategyRecords.ckr, delete: trash(S.recordDelete, 'ckr') }, { create: CreateCkrDto, list: ListCkrsQuery, update: UpdateCkrDto }, KeyResultRoutes) {}

@@ -1,4 +1,14 @@
-import { CreateInsightDto, CreateInterviewDto, InsightResponse, InterviewResponse, ListQuery, StrategyRecords as R, UpdateInsightDto, UpdateInterviewDto, StrategySubjects } from '@pds/contracts';
+import {
+  CreateInsightDto,
+  CreateInterviewDto,
+  InsightResponse,
+  InterviewResponse,
+  ListQuery,
+  StrategyRecords as R,
+  StrategySubjects,
+  UpdateInsightDto,
+  UpdateInterviewDto,
+} from '@pds/contracts';
 import { ApiController } from '../auth/api-controller.decorator';
 import { RecordRoutes, trash } from './record-routes';
 

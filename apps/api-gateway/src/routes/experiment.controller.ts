@@ -7,7 +7,9 @@ import {
   ListExperimentsQuery,
   StrategyRecords,
   StrategySubjects as S,
-  UpdateExperimentDto, StrategySubjects } from '@pds/contracts';
+  StrategySubjects,
+  UpdateExperimentDto,
+} from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { OptionalBodyPipe } from './optional-body.pipe';

@@ -7,9 +7,11 @@ import {
   PlanningCycleResponse,
   ProductGoalResponse,
   StrategyRecords as R,
+  StrategySubjects,
   UpdateAnnualGoalDto,
   UpdatePlanningCycleDto,
-  UpdateProductGoalDto, StrategySubjects } from '@pds/contracts';
+  UpdateProductGoalDto,
+} from '@pds/contracts';
 import { ApiController } from '../auth/api-controller.decorator';
 import { RecordRoutes, trash } from './record-routes';
 

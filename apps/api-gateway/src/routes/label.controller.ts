@@ -1,4 +1,4 @@
-import { CreateLabelDto, CreateTeamDto, DeliveryRecords, LabelResponse, ListQuery, TeamResponse, DeliverySubjects } from '@pds/contracts';
+import { CreateLabelDto, CreateTeamDto, DeliveryRecords, DeliverySubjects, LabelResponse, ListQuery, TeamResponse } from '@pds/contracts';
 import { ApiController } from '../auth/api-controller.decorator';
 import { RecordRoutes, trash } from './record-routes';
 

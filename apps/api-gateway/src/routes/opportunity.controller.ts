@@ -10,7 +10,9 @@ import {
   SolutionResponse,
   StrategyRecords,
   StrategySubjects as S,
-  UpdateOpportunityDto, StrategySubjects } from '@pds/contracts';
+  StrategySubjects,
+  UpdateOpportunityDto,
+} from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { BusRoutes, RecordRoutes, trash } from './record-routes';

@@ -1,4 +1,4 @@
-import { CreateSolutionDto, ListSolutionsQuery, SolutionResponse, StrategyRecords, UpdateSolutionDto, StrategySubjects } from '@pds/contracts';
+import { CreateSolutionDto, ListSolutionsQuery, SolutionResponse, StrategyRecords, StrategySubjects, UpdateSolutionDto } from '@pds/contracts';
 import { ApiController } from '../auth/api-controller.decorator';
 import { RecordRoutes, trash } from './record-routes';
 

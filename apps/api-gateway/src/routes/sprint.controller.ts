@@ -1,4 +1,4 @@
-import { CreateSprintDto, DeliveryRecords, ListSprintsQuery, SprintResponse, UpdateSprintDto, DeliverySubjects } from '@pds/contracts';
+import { CreateSprintDto, DeliveryRecords, DeliverySubjects, ListSprintsQuery, SprintResponse, UpdateSprintDto } from '@pds/contracts';
 import { ApiController } from '../auth/api-controller.decorator';
 import { RecordRoutes, trash } from './record-routes';
 
