@@ -7,6 +7,7 @@
 import { ApiClient, Json, TestOrganization, createOrganization, keyClient } from './support/client';
 import { eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
+import { data, withKey } from './support/mcp';
 import { Receiver, createWebhook } from './support/receiver';
 import { API, createCkr, ok, strategyBasics } from './support/strategy-fixtures';
 
@@ -205,6 +206,31 @@ describe('delete, trash and restore', () => {
     await ok(org.api.post(`${API}/trash/${blocker.key}/restore`));
     expect(await ok(org.api.get(`${API}/work-items/${blocked.id}`))).toEqual(before);
     expect(await ok(org.api.get(`${API}/work-items/${blocked.id}/relations`))).toEqual(relationsBefore);
+  });
+
+  it('leaves a trashed record out of the MCP tools (get_records, search) until it is restored', async () => {
+    const mcp = await withKey(org.apiKey);
+    try {
+      const title = unique('Zebra crossing');
+      const opportunity = await ok(org.api.post(`${API}/opportunities`, { title }));
+      const item = await ok(org.api.post(`${API}/work-items`, { title, type: 'TASK' }));
+      const keeper = await ok(org.api.post(`${API}/work-items`, { title: 'Stays', type: 'TASK' }));
+      const refs = [opportunity.key, opportunity.id, item.key, item.id];
+      const found = async () => (await data(mcp, 'get_records', { refs: [keeper.key, ...refs] })).notFound;
+      const searched = async () => (await data(mcp, 'search', { query: title })).items.map((hit: Json) => hit.ref).sort();
+      expect(await found()).toEqual([]);
+      expect(await searched()).toEqual([item.key, opportunity.key].sort());
+      await ok(org.api.delete(`${API}/opportunities/${opportunity.id}`));
+      await ok(org.api.delete(`${API}/work-items/${item.id}`));
+      expect((await found()).sort()).toEqual([...refs].sort());
+      expect(await searched()).toEqual([]);
+      await ok(org.api.post(`${API}/trash/${opportunity.key}/restore`));
+      await ok(org.api.post(`${API}/trash/${item.key}/restore`));
+      expect(await found()).toEqual([]);
+      expect(await searched()).toEqual([item.key, opportunity.key].sort());
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('sends record.deleted and record.restored to a subscription that lists them, and only to it', async () => {
