@@ -8,6 +8,7 @@ import { ApiClient, Json, TestOrganization, createOrganization, keyClient } from
 import { eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { data, withKey } from './support/mcp';
+import { openPortal, portal, publicClient, publishChangelog, submission } from './support/portal';
 import { Receiver, createWebhook } from './support/receiver';
 import { API, createCkr, ok, strategyBasics } from './support/strategy-fixtures';
 
@@ -231,6 +232,30 @@ describe('delete, trash and restore', () => {
     } finally {
       await mcp.close();
     }
+  });
+
+  it('leaves a trashed submission and changelog entry out of the portal (JSON and pages) until restored', async () => {
+    const open = await openPortal();
+    const slug = open.organization.slug;
+    const anonymous = publicClient();
+    const submitted = await ok(anonymous.post(portal(slug), submission({ title: unique('Public idea') })));
+    const entry = await publishChangelog(open, unique('Shipped'), 'Notes');
+    const changelog = `/public/portals/${slug}/changelog`;
+    const visible = async () => ({
+      intake: (await ok(anonymous.get(portal(slug)))).map((s: Json) => s.key),
+      intakeOne: (await anonymous.get(`${portal(slug)}/${submitted.key}`)).status,
+      changelog: (await ok(anonymous.get(changelog))).map((e: Json) => e.id),
+      changelogOne: (await anonymous.get(`${changelog}/${entry.id}`)).status,
+      page: (await anonymous.get(`/portal/${slug}/intake/${submitted.key}`)).status,
+    });
+    const before = await visible();
+    expect(before).toEqual({ intake: [submitted.key], intakeOne: 200, changelog: [entry.id], changelogOne: 200, page: 200 });
+    await ok(open.api.delete(`${API}/intake/${submitted.key}`));
+    await ok(open.api.delete(`${API}/changelog/${entry.id}`));
+    expect(await visible()).toEqual({ intake: [], intakeOne: 404, changelog: [], changelogOne: 404, page: 404 });
+    await ok(open.api.post(`${API}/trash/${submitted.key}/restore`));
+    await ok(open.api.post(`${API}/trash/${entry.id}/restore`));
+    expect(await visible()).toEqual(before);
   });
 
   it('sends record.deleted and record.restored to a subscription that lists them, and only to it', async () => {
