@@ -7,7 +7,7 @@
 import { ApiClient, Json, TestOrganization, createOrganization, keyClient } from './support/client';
 import { eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
-import { data, withKey } from './support/mcp';
+import { data, discoveryFixture, withKey } from './support/mcp';
 import { openPortal, portal, publicClient, publishChangelog, submission } from './support/portal';
 import { Receiver, createWebhook } from './support/receiver';
 import { API, createCkr, ok, strategyBasics } from './support/strategy-fixtures';
@@ -229,6 +229,33 @@ describe('delete, trash and restore', () => {
       await ok(org.api.post(`${API}/trash/${item.key}/restore`));
       expect(await found()).toEqual([]);
       expect(await searched()).toEqual([item.key, opportunity.key].sort());
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('leaves trashed records out of the discovery packet, and the packet is the same again after restore', async () => {
+    const fresh = await createOrganization();
+    const fx = await discoveryFixture(fresh.api, { insightCount: 2, workItemCount: 2 });
+    const mcp = await withKey(fresh.apiKey);
+    try {
+      const packet = () => data(mcp, 'get_discovery_context', { ref: fx.opportunity.key });
+      const before = await packet();
+      expect(before.solutions.items.map((s: Json) => s.ref)).toEqual([fx.solution.id]);
+      expect(before.workItems.items.find((w: Json) => w.ref === fx.workItems[0].key)).toMatchObject({ isBlocked: true });
+      for (const [path, id] of [['solutions', fx.solution.id], ['insights', fx.insights[1].id], ['work-items', fx.blocker.id], ['work-items', fx.workItems[1].id]]) {
+        await ok(fresh.api.delete(`${API}/${path}/${id}`));
+      }
+      const without = await packet();
+      expect(without.solutions.items).toEqual([]);
+      expect(without.evidence.insights.items.map((i: Json) => i.ref)).toEqual([fx.insights[0].id]);
+      const shown = without.workItems.items.map((w: Json) => w.ref);
+      expect(shown).toContain(fx.workItems[0].key);
+      expect(shown).not.toContain(fx.workItems[1].key);
+      expect(shown).not.toContain(fx.blocker.key);
+      expect(without.workItems.items.find((w: Json) => w.ref === fx.workItems[0].key)).toMatchObject({ isBlocked: false, blockedBy: [] });
+      for (const id of [fx.solution.id, fx.insights[1].id, fx.blocker.id, fx.workItems[1].id]) await ok(fresh.api.post(`${API}/trash/${id}/restore`));
+      expect(await packet()).toEqual(before);
     } finally {
       await mcp.close();
     }
