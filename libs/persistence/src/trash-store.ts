@@ -122,15 +122,19 @@ export class TrashStore<K extends RecordKind> {
    * `cutoff`; rows another purge holds are skipped, so replicas never wait on each other. Answers
    * how many went (fewer than `batch`: that table is done).
    */
-  purgeBatch(tx: RawSqlClient, kind: K, cutoff: Date, batch: number): Promise<number> {
+  async purgeBatch(tx: RawSqlClient, kind: K, cutoff: Date, batch: number): Promise<number> {
     const table = this.qualified(this.byKind.get(kind)!);
     // tenant-scope: all organizations (the retention is the same for every organization)
-    return tx.$executeRawUnsafe(
-      `DELETE FROM ${table} WHERE id IN (
-         SELECT id FROM ${table} WHERE deleted_at IS NOT NULL AND deleted_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+    const rows = await tx.$queryRawUnsafe<{ purged: number }[]>(
+      `WITH purged AS (
+         DELETE FROM ${table} WHERE id IN (
+           SELECT id FROM ${table} WHERE deleted_at IS NOT NULL AND deleted_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING 1)
+       SELECT count(*)::int AS purged FROM purged`,
       cutoff,
       batch,
     );
+    return Number(rows[0]?.purged ?? 0);
   }
 
   get kinds(): readonly K[] {
