@@ -59,6 +59,7 @@ const FEATURE_FOLDERS = {
     relations: ['work-items'],
     sprints: ['common', 'teams', 'work-items'],
     discovery: ['intake', 'relations', 'sprints', 'work-items'],
+    trash: ['common'],
   },
   'mcp-server': {
     records: [],
@@ -87,6 +88,7 @@ const FEATURE_FOLDERS = {
     evidence: ['records', 'references'],
     search: ['database'],
     context: ['ckrs', 'evidence', 'experiments', 'goals', 'opportunities', 'solutions'],
+    trash: ['database'],
   },
   'webhook-dispatcher': {
     common: [],

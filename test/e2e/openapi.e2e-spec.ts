@@ -44,7 +44,7 @@ describe('OpenAPI document and /docs', () => {
     expect(document).toEqual(JSON.parse(readFileSync(OPENAPI_DOCUMENT_FILE, 'utf8')));
     expect(document.components.securitySchemes.apiKey).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }));
     expect(Object.keys(document.webhooks).sort()).toEqual(
-      ['changelog.published', 'ckr.created', 'ckr.updated', 'experiment.concluded', 'intake.created', 'opportunity.created', 'ping', 'work_item.created', 'work_item.status_changed', 'work_item.updated'].sort(),
+      ['changelog.published', 'ckr.created', 'ckr.updated', 'experiment.concluded', 'intake.created', 'opportunity.created', 'ping', 'record.deleted', 'record.restored', 'work_item.created', 'work_item.status_changed', 'work_item.updated'].sort(),
     );
     const file = path.join(os.tmpdir(), `pds-openapi-${process.pid}.json`);
     writeFileSync(file, text);

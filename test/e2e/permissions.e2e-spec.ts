@@ -8,9 +8,10 @@ import { IDENTITY_CASES } from './permissions/identity.table';
 import { PermissionCase, ROLES, RoleName } from './permissions/permission-case';
 import { REPO_CASES } from './permissions/repos.table';
 import { STRATEGY_CASES } from './permissions/strategy.table';
+import { TRASH_CASES } from './permissions/trash.table';
 import { WEBHOOK_CASES } from './permissions/webhooks.table';
 
-const TABLE: PermissionCase[] = [...IDENTITY_CASES, ...STRATEGY_CASES, ...DELIVERY_CASES, ...WEBHOOK_CASES, ...REPO_CASES];
+const TABLE: PermissionCase[] = [...IDENTITY_CASES, ...STRATEGY_CASES, ...DELIVERY_CASES, ...WEBHOOK_CASES, ...REPO_CASES, ...TRASH_CASES];
 
 describe('permission matrix', () => {
   let org: TestOrganization;

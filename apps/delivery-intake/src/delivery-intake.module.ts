@@ -1,3 +1,5 @@
+import { DeliveryTrashHandler } from './trash/trash.handler';
+import { deliveryTrashProviders } from './trash/delivery-trash';
 import { Module } from '@nestjs/common';
 import { ChangelogHandler } from './changelog/changelog.handler';
 import { ChangelogRepository } from './changelog/changelog.repository';
@@ -44,7 +46,7 @@ import { WorkItemService } from './work-items/work-item.service';
 
 /** Work items, relations, labels, comments, sprints, teams, intake, changelog. Served over the bus. */
 @Module({
-  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, ErasureHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler, AutoArchiveHandler],
+  controllers: [WorkItemHandler, RelationHandler, LabelHandler, TeamHandler, SprintHandler, CommentHandler, IntakeHandler, ErasureHandler, PortalHandler, PublicChangelogHandler, ChangelogHandler, ClassificationHandler, DiscoveryHandler, AutoArchiveHandler, DeliveryTrashHandler],
   providers: [
     deliveryPrismaProvider,
     ...deliveryOutboxProviders,
@@ -80,6 +82,7 @@ import { WorkItemService } from './work-items/work-item.service';
     ChangelogService,
     PublicChangelogService,
     DiscoveryReadsService,
+    ...deliveryTrashProviders,
   ],
 })
 export class DeliveryIntakeModule {}

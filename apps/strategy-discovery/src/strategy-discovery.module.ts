@@ -1,3 +1,5 @@
+import { StrategyTrashHandler } from './trash/trash.handler';
+import { strategyTrashProviders } from './trash/strategy-trash';
 import { Module } from '@nestjs/common';
 import { CkrHandler } from './ckrs/ckr.handler';
 import { CkrRepository } from './ckrs/ckr.repository';
@@ -50,6 +52,7 @@ import { SolutionService } from './solutions/solution.service';
     StrategyReferenceHandler,
     StrategySearchHandler,
     StrategyContextHandler,
+    StrategyTrashHandler,
   ],
   providers: [
     strategyPrismaProvider,
@@ -75,6 +78,7 @@ import { SolutionService } from './solutions/solution.service';
     StrategySearchRepository,
     StrategySearchService,
     StrategyContextService,
+    ...strategyTrashProviders,
   ],
 })
 export class StrategyDiscoveryModule {}

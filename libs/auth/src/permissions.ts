@@ -29,6 +29,8 @@ export const Permission = Object.freeze({
   RepositoriesManage: 'repositories.manage',
   /** Erase a stakeholder's name and e-mail address (`POST /intake/erasures`). */
   PersonalDataErase: 'personal-data.erase',
+  /** Delete records (to the trash), see the trash, restore from it. */
+  RecordsDelete: 'records.delete',
 });
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

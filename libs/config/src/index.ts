@@ -3,3 +3,4 @@ export * from './load-config';
 export * from './boolean-flag';
 export * from './operator-token';
 export * from './trust-proxy';
+export * from './trash.config';

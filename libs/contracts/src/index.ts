@@ -16,6 +16,7 @@ export * from './common/requests';
 export * from './common/schema';
 export * from './common/field-glossary';
 export * from './common/subject';
+export * from './common/trash';
 export { EncodedJson, type JsonText } from './common/json-text';
 export * from './common/validation';
 export * from './identity/identity.dto';

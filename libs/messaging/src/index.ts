@@ -19,3 +19,4 @@ export * from './large-payloads';
 export * from './nats-permissions';
 export { currentOrigin } from './message-trace';
 export type { EventOrigin } from './message-trace';
+export * from './record-trash';

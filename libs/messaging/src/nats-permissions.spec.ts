@@ -97,6 +97,8 @@ function dirsOf(app: string): string[] {
   if (/RateLimitSyncHandler/.test(module)) dirs.push(path.join(root, 'libs', 'edge', 'src'));
   // The user directory client asks identity on the app's behalf.
   if (/\b(existingUserIds|checkUserIds)\b/.test(module)) dirs.push(path.join(root, 'libs', 'messaging', 'src', 'user-directory.ts'));
+  // The trash writes `record.deleted` and `record.restored` through the app's outbox.
+  if (/\bRecordTrash\b/.test(module)) dirs.push(path.join(root, 'libs', 'messaging', 'src', 'record-trash.ts'));
   return dirs;
 }
 

@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { withLiveRows } from './live-rows';
 
 /** Raw SQL, for the few hot reads and infrastructure (outbox, migrations) that Prisma serves poorly. */
 export interface SqlExecutor {
@@ -35,8 +36,19 @@ export const DATABASE = Symbol('DATABASE');
 
 /**
  * The Nest provider of one context's generated Prisma client (`prismaClientProvider(PrismaClient)`),
- * built on the process's Database so every context shares its connections.
+ * built on the process's Database so every context shares its connections. `softDeleted` names the
+ * models whose trashed rows every call leaves out (see withLiveRows).
  */
-export function prismaClientProvider<C>(client: new (options: { adapter: SqlMigrationAwareDriverAdapterFactory }) => C): Provider {
-  return { provide: client, useFactory: (db: Database) => new client({ adapter: db.adapter }), inject: [DATABASE] };
+export function prismaClientProvider<C>(
+  client: new (options: { adapter: SqlMigrationAwareDriverAdapterFactory }) => C,
+  softDeleted: readonly string[] = [],
+): Provider {
+  return {
+    provide: client,
+    useFactory: (db: Database) => {
+      const prisma = new client({ adapter: db.adapter });
+      return softDeleted.length ? withLiveRows(prisma, softDeleted) : prisma;
+    },
+    inject: [DATABASE],
+  };
 }

@@ -20,3 +20,5 @@ export * from './pglite-statements';
 export * from './like-pattern';
 export * from './prune-in-batches';
 export * from './archived-filter';
+export * from './live-rows';
+export * from './trash-store';

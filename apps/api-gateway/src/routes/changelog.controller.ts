@@ -1,9 +1,9 @@
 import { Param, Post } from '@nestjs/common';
 import { Permission } from '@pds/auth';
-import { AuthContext, ChangelogEntryResponse, ChangelogRecords, ChangelogSubjects, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from '@pds/contracts';
+import { AuthContext, ChangelogEntryResponse, ChangelogRecords, ChangelogSubjects, CreateChangelogDto, DeliverySubjects, ListChangelogQuery, UpdateChangelogDto } from '@pds/contracts';
 import { Returns, Doc } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes, RecordRoutes, trash } from './record-routes';
 
 class PublishRoutes extends BusRoutes {
   @Returns(ChangelogEntryResponse)

@@ -3,7 +3,7 @@ import { Permission } from '@pds/auth';
 import { AuthContext, CkrResponse, CreateCkrDto, ListCkrsQuery, StrategyRecords, StrategySubjects as S, UpdateCkrDto, UpdateKeyResultDto } from '@pds/contracts';
 import { Returns, Doc } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes, RecordRoutes, trash } from './record-routes';
 
 class KeyResultRoutes extends BusRoutes {
   @Returns(CkrResponse)
@@ -21,7 +21,7 @@ class KeyResultRoutes extends BusRoutes {
 
 /** OKRs; the contract's path keeps its historical name `ckrs`. */
 @ApiController('ckrs')
-export class CkrController extends RecordRoutes(CkrResponse, StrategyRecords.ckr, {
+export class CkrController extends RecordRoutes(CkrResponse, { ...StrategyRecords.ckr, delete: trash(S.recordDelete, 'ckr') }, {
   create: CreateCkrDto,
   list: ListCkrsQuery,
   update: UpdateCkrDto,

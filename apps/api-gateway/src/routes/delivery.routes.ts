@@ -11,6 +11,7 @@ import { PortalChangelogController } from './portal-changelog.controller';
 import { PortalController } from './portal.controller';
 import { RelationController } from './relation.controller';
 import { SprintController } from './sprint.controller';
+import { TrashController } from './trash.controller';
 import { WorkItemController } from './work-item.controller';
 
 /**
@@ -30,5 +31,6 @@ export const DELIVERY_CONTROLLERS: Type<unknown>[] = [
   PortalChangelogController,
   ChangelogController,
   OrganizationSettingsController,
+  TrashController,
 ];
 export const DELIVERY_PROVIDERS: Provider[] = [OrganizationSettingsService, PortalRateLimitGuard];

@@ -9,12 +9,13 @@ import {
   ListExperimentsQuery,
   StrategyRecords,
   StrategySubjects as S,
+  StrategySubjects,
   UpdateExperimentDto,
 } from '@pds/contracts';
 import { Returns, Doc } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
 import { OptionalBodyPipe } from './optional-body.pipe';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes, RecordRoutes, trash } from './record-routes';
 
 class ConcludeRoutes extends BusRoutes {
   /** The body is optional (ARCHITECTURE.md section 5): `Dto | undefined` leaves it to OptionalBodyPipe. */

@@ -17,7 +17,7 @@ import {
 } from '@pds/contracts';
 import { Returns, ReturnsNothing, Doc } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes, RecordRoutes, trash } from './record-routes';
 
 /** Votes, reports, conversion and the discussion of a submission. */
 class IntakeActionRoutes extends BusRoutes {

@@ -11,11 +11,12 @@ import {
   SolutionResponse,
   StrategyRecords,
   StrategySubjects as S,
+  StrategySubjects,
   UpdateOpportunityDto,
 } from '@pds/contracts';
 import { Returns, Doc } from '@pds/http';
 import { ApiController, Auth } from '../auth/api-controller.decorator';
-import { BusRoutes, RecordRoutes } from './record-routes';
+import { BusRoutes, RecordRoutes, trash } from './record-routes';
 
 class OpportunityActionRoutes extends BusRoutes {
   @Returns(PromoteOpportunityResponse)

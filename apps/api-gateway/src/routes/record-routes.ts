@@ -1,6 +1,6 @@
 import { Body, Delete, Get, Inject, Param, Patch, Post, Query, Type } from '@nestjs/common';
 import { Permission } from '@pds/auth';
-import type { AuthContext, EventType, Subject } from '@pds/contracts';
+import { DeletedRecordResponse, type AuthContext, type EventType, type Subject, type TrashKind } from '@pds/contracts';
 import { Doc, Returns, ReturnsNothing } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { Auth, Paginated } from '../auth/api-controller.decorator';
@@ -28,6 +28,8 @@ const OPERATIONS = {
   archive: { route: () => Post(':id/archive'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
   unarchive: { route: () => Post(':id/unarchive'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
   remove: { route: () => Delete(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
+  /** To the trash: the context's delete subject with the resource's kind (`trash(Subjects.recordDelete, 'sprint')`). */
+  delete: { route: () => Delete(':id'), input: () => [[Param('id'), String]], envelope: (auth, id) => ({ auth, id }) },
 } satisfies Record<string, { route: () => MethodDecorator; input: (dto?: Type<object>) => Parameter[]; envelope: Envelope }>;
 
 /** The method a hand-written controller would have: one request over the bus. */
@@ -44,6 +46,11 @@ function forward(subject: string, envelope: Envelope, answersNothing: boolean): 
 }
 
 export type RecordRoute = keyof typeof OPERATIONS;
+
+/** The `delete` entry of a resource's subjects: its context's delete subject and the kind the record is. */
+export function trash(subject: RouteSubject, kind: TrashKind): readonly [RouteSubject, TrashKind] {
+  return [subject, kind];
+}
 
 /**
  * Each route's subject, in the order of the routes: a record resource of the contracts
@@ -94,11 +101,17 @@ function describe(operation: RecordRoute, about: RecordAbout): MethodDecorator {
     ],
     unarchive: [`Unarchive ${article} ${one}`, `Brings an archived ${one} back into its list and makes it changeable again; unarchiving a live ${one} answers it unchanged.`],
     remove: [`Delete ${article} ${one}`, `Deletes the ${one}; the answer is empty.`],
+    delete: [
+      `Delete ${article} ${one}`,
+      `Moves the ${one} to the trash: from then on it answers 404 and is left out of every list, search and MCP tool, until it is restored (\`POST /trash/{id}/restore\`) before \`restorableUntil\` (\`TRASH_RETENTION_DAYS\` later); then it is purged. Deleting it again is 404.`,
+    ],
   };
   const [summary, text] = texts[operation];
   const note = about.notes?.[operation];
   const reads = operation === 'list' || operation === 'get';
-  return Doc(summary, note ? `${text} ${note}` : text, { requires: about.requires?.[operation] ?? (reads ? (about.reads ?? Permission.Read) : about.writes), emits: about.emits?.[operation] });
+  const requires = operation === 'delete' ? Permission.RecordsDelete : reads ? (about.reads ?? Permission.Read) : about.writes;
+  const emits = operation === 'delete' ? (['record.deleted'] as EventType[]) : about.emits?.[operation];
+  return Doc(summary, note ? `${text} ${note}` : text, { requires: about.requires?.[operation] ?? requires, emits });
 }
 
 /**
@@ -126,9 +139,11 @@ export function RecordRoutes<R, S extends RouteSubjects, B extends BusRoutes = B
   const dtos = inputs as Partial<Record<RecordRoute, Type<object>>>;
   for (const [operation, entry] of Object.entries(subjects) as [RecordRoute, RouteSubject | readonly [RouteSubject]][]) {
     const subject = typeof entry === 'string' ? entry : entry[0];
-    const answer = (operation === 'create' && inputs.created) || response;
+    const answer = (operation === 'create' && inputs.created) || (operation === 'delete' && DeletedRecordResponse) || response;
     const { route, input, envelope } = OPERATIONS[operation];
-    const handler = forward(subject, envelope as Envelope, operation === 'remove');
+    const kind = operation === 'delete' && typeof entry !== 'string' ? (entry as readonly unknown[])[1] : undefined;
+    const withKind: Envelope = kind === undefined ? (envelope as Envelope) : (auth, first, second) => ({ ...(envelope as Envelope)(auth, first, second), type: kind });
+    const handler = forward(subject, withKind, operation === 'remove');
     // Swagger and Nest's parameter metadata look a route up by its function's name.
     Object.defineProperty(handler, 'name', { value: operation });
     Object.defineProperty(prototype, operation, { value: handler, writable: true, configurable: true });

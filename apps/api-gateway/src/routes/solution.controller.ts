@@ -1,10 +1,10 @@
-import { CreateSolutionDto, ListSolutionsQuery, SolutionResponse, StrategyRecords, UpdateSolutionDto } from '@pds/contracts';
+import { CreateSolutionDto, ListSolutionsQuery, SolutionResponse, StrategyRecords, StrategySubjects, UpdateSolutionDto } from '@pds/contracts';
 import { Permission } from '@pds/auth';
 import { ApiController } from '../auth/api-controller.decorator';
-import { RecordRoutes } from './record-routes';
+import { RecordRoutes, trash } from './record-routes';
 
 @ApiController('solutions')
-export class SolutionController extends RecordRoutes(SolutionResponse, StrategyRecords.solution, {
+export class SolutionController extends RecordRoutes(SolutionResponse, { ...StrategyRecords.solution, delete: trash(StrategySubjects.recordDelete, 'solution') }, {
   create: CreateSolutionDto,
   list: ListSolutionsQuery,
   update: UpdateSolutionDto,

@@ -1,10 +1,10 @@
-import { CreateSprintDto, DeliveryRecords, ListSprintsQuery, SprintResponse, UpdateSprintDto } from '@pds/contracts';
+import { CreateSprintDto, DeliveryRecords, DeliverySubjects, ListSprintsQuery, SprintResponse, UpdateSprintDto } from '@pds/contracts';
 import { Permission } from '@pds/auth';
 import { ApiController } from '../auth/api-controller.decorator';
-import { RecordRoutes } from './record-routes';
+import { RecordRoutes, trash } from './record-routes';
 
 @ApiController('sprints')
-export class SprintController extends RecordRoutes(SprintResponse, DeliveryRecords.sprint, {
+export class SprintController extends RecordRoutes(SprintResponse, { ...DeliveryRecords.sprint, delete: trash(DeliverySubjects.recordDelete, 'sprint') }, {
   list: ListSprintsQuery,
   create: CreateSprintDto,
   update: UpdateSprintDto,

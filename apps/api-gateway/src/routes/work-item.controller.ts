@@ -1,7 +1,9 @@
-import { Body, Get, Header, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Header, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { Permission } from '@pds/auth';
 import {
   AuthContext,
+  DeletedRecordResponse,
+  DeliverySubjects,
   JsonPage,
   JsonText,
   CreateWorkItemDto,
@@ -69,5 +71,17 @@ export class WorkItemController {
   })
   unarchive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkItemResponse> {
     return this.bus.request(WorkItemSubjects.unarchive, { auth, id });
+  }
+
+  /** To the trash: restorable until the answer's `restorableUntil`. */
+  @Returns(DeletedRecordResponse)
+  @Delete(':id')
+  @Doc(
+    'Delete a work item',
+    'Moves the work item to the trash: from then on it answers 404 and is left out of lists, search, MCP tools, the discovery packet and artifacts, until it is restored (`POST /trash/{id}/restore`) before `restorableUntil`; then it is purged. Its children, relations and links are kept, hidden, and come back with it. Deleting it again is 404.',
+    { requires: Permission.RecordsDelete, emits: ['record.deleted'] },
+  )
+  remove(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedRecordResponse> {
+    return this.bus.request(DeliverySubjects.recordDelete, { auth, id, type: 'work_item' });
   }
 }

@@ -46,6 +46,11 @@ export class ChangelogService {
     return readPage(query, (after, take) => this.entries.list(auth.organizationId, query.status, after, take), toChangelogResponse);
   }
 
+  async get(auth: AuthContext, id: string): Promise<ChangelogEntryResponse> {
+    assertCan(auth, Permission.Read);
+    return toChangelogResponse(await this.require(auth.organizationId, id));
+  }
+
   async create(auth: AuthContext, dto: CreateChangelogDto): Promise<ChangelogEntryResponse> {
     assertCan(auth, Permission.ChangelogWrite);
     await this.checkWorkItems(auth.organizationId, dto.workItemIds);

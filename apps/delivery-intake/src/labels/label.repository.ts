@@ -13,6 +13,10 @@ export class LabelRepository {
     return this.prisma.label.findMany({ where: { organizationId, ...keysetAfter(after) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take });
   }
 
+  find(organizationId: string, id: string): Promise<Label | null> {
+    return this.prisma.label.findFirst({ where: { organizationId, id } });
+  }
+
   /** The subset of `ids` that name labels of the organization. */
   async existingIds(organizationId: string, ids: string[]): Promise<string[]> {
     const rows = await this.prisma.label.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true } });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, ConflictError, CreateLabelDto, LabelResponse, ListQuery, Page } from '@pds/contracts';
-import { readPage } from '@pds/persistence';
+import { readPage, requireByPathId } from '@pds/persistence';
 import { LabelRepository } from './label.repository';
 
 interface LabelRecord {
@@ -23,6 +23,11 @@ export class LabelService {
   async list(auth: AuthContext, query: ListQuery): Promise<Page<LabelResponse>> {
     assertCan(auth, Permission.Read);
     return readPage(query, (after, take) => this.labels.list(auth.organizationId, after, take), toLabelResponse);
+  }
+
+  async get(auth: AuthContext, id: string): Promise<LabelResponse> {
+    assertCan(auth, Permission.Read);
+    return toLabelResponse(await requireByPathId('Label', id, (uuid) => this.labels.find(auth.organizationId, uuid)));
   }
 
   async create(auth: AuthContext, dto: CreateLabelDto): Promise<LabelResponse> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, Database } from '@pds/persistence';
+import { DATABASE, Database, liveRow } from '@pds/persistence';
 
 export type StoredRelationType = 'BLOCKS' | 'RELATES_TO' | 'DUPLICATES';
 
@@ -35,7 +35,7 @@ export class RelationRepository {
          JOIN delivery.work_items w
            ON w.organization_id = r.organization_id
           AND w.id = CASE WHEN r.source_id = $2 THEN r.target_id ELSE r.source_id END
-        WHERE r.organization_id = $1 AND (r.source_id = $2 OR r.target_id = $2)
+        WHERE r.organization_id = $1 AND (r.source_id = $2 OR r.target_id = $2) AND ${liveRow('w')}
         ORDER BY r.created_at, r.id`,
       [organizationId, workItemId],
     );
@@ -48,7 +48,7 @@ export class RelationRepository {
               w.id, w.number, w.title, w.status::text AS status, w.assignee_id
          FROM delivery.work_item_relations r
          JOIN delivery.work_items w ON w.organization_id = r.organization_id AND w.id = r.source_id
-        WHERE r.organization_id = $1 AND r.type = 'BLOCKS' AND r.target_id = ANY($2::uuid[])
+        WHERE r.organization_id = $1 AND r.type = 'BLOCKS' AND r.target_id = ANY($2::uuid[]) AND ${liveRow('w')}
         ORDER BY r.created_at, r.id`,
       [organizationId, [...workItemIds]],
     );

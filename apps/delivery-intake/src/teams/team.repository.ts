@@ -18,6 +18,10 @@ export class TeamRepository {
     return unlessDuplicate(this.prisma.team.create({ data: { organizationId, name } }));
   }
 
+  find(organizationId: string, id: string): Promise<Team | null> {
+    return this.prisma.team.findFirst({ where: { organizationId, id } });
+  }
+
   /** The subset of `ids` that name teams of the organization. */
   async existingIds(organizationId: string, ids: string[]): Promise<string[]> {
     const rows = await this.prisma.team.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true } });

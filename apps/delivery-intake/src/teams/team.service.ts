@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, ConflictError, CreateTeamDto, ListQuery, Page, TeamResponse } from '@pds/contracts';
-import { readPage } from '@pds/persistence';
+import { readPage, requireByPathId } from '@pds/persistence';
 import { TeamRepository } from './team.repository';
 
 export function toTeamResponse(record: { id: string; name: string; createdAt: Date }): TeamResponse {
@@ -16,6 +16,11 @@ export class TeamService {
   async list(auth: AuthContext, query: ListQuery): Promise<Page<TeamResponse>> {
     assertCan(auth, Permission.Read);
     return readPage(query, (after, take) => this.teams.list(auth.organizationId, after, take), toTeamResponse);
+  }
+
+  async get(auth: AuthContext, id: string): Promise<TeamResponse> {
+    assertCan(auth, Permission.Read);
+    return toTeamResponse(await requireByPathId('Team', id, (uuid) => this.teams.find(auth.organizationId, uuid)));
   }
 
   async create(auth: AuthContext, dto: CreateTeamDto): Promise<TeamResponse> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IntakeStage, ListWorkItemsQuery, ValidRecordRef, WorkItemResponse, Classification } from '@pds/contracts';
-import { BatchLoader, DATABASE, Database, SqlExecutor, archivedSql, containsPattern, nextKeyNumberSql, statementName } from '@pds/persistence';
+import { BatchLoader, DATABASE, Database, SqlExecutor, archivedSql, containsPattern, liveRow, nextKeyNumberSql, statementName } from '@pds/persistence';
 import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
 import { toWorkItemResponse } from './work-item.mapper';
 import {
@@ -247,7 +247,7 @@ export class WorkItemRepository {
          UPDATE delivery.work_items
             SET sprint_id = $3::uuid, carry_over_count = carry_over_count + 1,
                 updated_at = GREATEST(now(), updated_at + interval '1 millisecond')
-          WHERE organization_id = $1::uuid AND sprint_id = $2::uuid AND status NOT IN ('DONE', 'CANCELLED')
+          WHERE organization_id = $1::uuid AND sprint_id = $2::uuid AND status NOT IN ('DONE', 'CANCELLED') AND ${liveRow()}
          RETURNING *)
        SELECT ${WORK_ITEM_COLUMNS} FROM w`,
       [organizationId, fromId, toId],
@@ -282,7 +282,7 @@ export class WorkItemRepository {
   /** The subset of `ids` that name work items of the organization. */
   async existingIds(organizationId: string, ids: string[]): Promise<string[]> {
     const rows = await this.db.sql.query<{ id: string }>(
-      'SELECT id FROM delivery.work_items WHERE organization_id = $1::uuid AND id = ANY($2::uuid[])',
+      `SELECT id FROM delivery.work_items WHERE organization_id = $1::uuid AND id = ANY($2::uuid[]) AND ${liveRow()}`,
       [organizationId, ids],
       'wi_existing_ids',
     );
@@ -309,7 +309,7 @@ export class WorkItemRepository {
       linked_ckr_id: string | null;
     }>(
       `SELECT w.id, w.opportunity_id, w.solution_id, w.experiment_id, w.linked_ckr_id
-         FROM delivery.work_items w WHERE w.organization_id = $1::uuid AND (${where}) ORDER BY w.number`,
+         FROM delivery.work_items w WHERE w.organization_id = $1::uuid AND (${where}) AND ${liveRow('w')} ORDER BY w.number`,
       [organizationId, id],
     );
     return rows.map((row) => ({
@@ -322,7 +322,7 @@ export class WorkItemRepository {
   /** The item and its ancestors, nearest first; empty when the item is not in the organization. */
   async ancestorIds(organizationId: string, id: string, tx: SqlExecutor = this.db.sql): Promise<string[]> {
     const sql = `WITH RECURSIVE chain(id, parent_id, depth) AS (
-         SELECT id, parent_id, 0 FROM delivery.work_items WHERE organization_id = $1::uuid AND id = $2::uuid
+         SELECT id, parent_id, 0 FROM delivery.work_items WHERE organization_id = $1::uuid AND id = $2::uuid AND ${liveRow()}
          UNION ALL
          SELECT w.id, w.parent_id, c.depth + 1 FROM delivery.work_items w JOIN chain c ON w.id = c.parent_id
           WHERE w.organization_id = $1::uuid AND c.depth < 1000)
@@ -382,7 +382,7 @@ export class WorkItemRepository {
     if (archived) where.push(archived);
     if (afterNumber !== undefined) where.push(`w.number > ${param(afterNumber)}`);
     const sql = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
-      WHERE w.organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')} ORDER BY w.number LIMIT ${take}`;
+      WHERE w.organization_id = $1 AND ${liveRow('w')}${where.map((condition) => ` AND ${condition}`).join('')} ORDER BY w.number LIMIT ${take}`;
     const rows = await this.db.sql.query<WorkItemRow>(sql, params, statementName(sql));
     return rows.map(toWorkItemResponse);
   }
@@ -397,7 +397,7 @@ const FOLLOW_WORK_ITEM = `UPDATE delivery.intake_submissions
           SET stage = $4::text::delivery."IntakeStage",
               completed_at = CASE WHEN $4::text = 'DONE' THEN COALESCE(completed_at, now()) ELSE NULL END,
               updated_at = now()
-        WHERE organization_id = $1::uuid AND work_item_id = $2::uuid AND stage::text <> $4::text`;
+        WHERE organization_id = $1::uuid AND work_item_id = $2::uuid AND stage::text <> $4::text AND ${liveRow()}`;
 
 function classificationFilter(classification: Classification): string {
   const reachesCkr = '(w.ckr_id IS NOT NULL OR w.linked_ckr_id IS NOT NULL)';

@@ -1,3 +1,5 @@
+import { liveRow } from '@pds/persistence';
+
 /**
  * The read side of work items: one statement returns every field of WorkItemResponse, labels and
  * blocker count included, already in wire types (ISO strings, ints), so that the same row shape
@@ -20,7 +22,7 @@ export const WORK_ITEM_COLUMNS = `
   to_char(w.archived_at AT TIME ZONE 'UTC', ${ISO}) AS archived_at,
   CASE WHEN COALESCE(cardinality(w.label_ids), 0) = 0 THEN '[]'::json ELSE COALESCE((
     SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY l.name, l.id)
-      FROM delivery.labels l WHERE l.organization_id = w.organization_id AND l.id = ANY(w.label_ids)), '[]'::json) END AS labels,
+      FROM delivery.labels l WHERE l.organization_id = w.organization_id AND l.id = ANY(w.label_ids) AND ${liveRow('l')}), '[]'::json) END AS labels,
   w.open_blocker_count AS blocked_by_count`;
 
 export interface WorkItemRow {
@@ -57,8 +59,8 @@ export interface WorkItemRow {
   blocked_by_count: number;
 }
 
-export const SELECT_BY_ID = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE w.organization_id = $1 AND w.id = $2`;
-export const SELECT_BY_NUMBER = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE w.organization_id = $1 AND w.number = $2`;
+export const SELECT_BY_ID = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE w.organization_id = $1 AND w.id = $2 AND ${liveRow('w')}`;
+export const SELECT_BY_NUMBER = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w WHERE w.organization_id = $1 AND w.number = $2 AND ${liveRow('w')}`;
 
 /**
  * The row an update starts from, locked for the rest of the transaction (concurrent updates of one
@@ -68,12 +70,12 @@ export interface LockedWorkItemRow extends WorkItemRow {
   mentioned_user_ids: string[] | null;
 }
 const LOCK_WHERE = (column: 'id' | 'number') =>
-  `SELECT ${WORK_ITEM_COLUMNS}, w.mentioned_user_ids FROM delivery.work_items w WHERE w.organization_id = $1::uuid AND w.${column} = $2 FOR UPDATE OF w`;
+  `SELECT ${WORK_ITEM_COLUMNS}, w.mentioned_user_ids FROM delivery.work_items w WHERE w.organization_id = $1::uuid AND w.${column} = $2 AND ${liveRow('w')} FOR UPDATE OF w`;
 export const LOCK_BY_ID = LOCK_WHERE('id');
 export const LOCK_BY_NUMBER = LOCK_WHERE('number');
 
 /** Many lookups at once (see BatchLoader): parallel arrays of organization ids and ids or numbers. */
 export const SELECT_MANY_BY_ID = `SELECT ${WORK_ITEM_COLUMNS}, w.organization_id FROM delivery.work_items w
-  JOIN unnest($1::uuid[], $2::uuid[]) AS wanted(organization_id, id) ON w.organization_id = wanted.organization_id AND w.id = wanted.id`;
+  JOIN unnest($1::uuid[], $2::uuid[]) AS wanted(organization_id, id) ON w.organization_id = wanted.organization_id AND w.id = wanted.id WHERE ${liveRow('w')}`;
 export const SELECT_MANY_BY_NUMBER = `SELECT ${WORK_ITEM_COLUMNS}, w.organization_id FROM delivery.work_items w
-  JOIN unnest($1::uuid[], $2::int[]) AS wanted(organization_id, number) ON w.organization_id = wanted.organization_id AND w.number = wanted.number`;
+  JOIN unnest($1::uuid[], $2::int[]) AS wanted(organization_id, number) ON w.organization_id = wanted.organization_id AND w.number = wanted.number WHERE ${liveRow('w')}`;

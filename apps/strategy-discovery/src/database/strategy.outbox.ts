@@ -13,6 +13,8 @@ export type StrategyEvent =
   | typeof EventType.CkrUpdated
   | typeof EventType.OpportunityCreated
   | typeof EventType.ExperimentConcluded
+  | typeof EventType.RecordDeleted
+  | typeof EventType.RecordRestored
   | typeof InternalEventType.OpportunityUpdated
   | typeof InternalEventType.SolutionUpdated
   | typeof InternalEventType.ExperimentUpdated;

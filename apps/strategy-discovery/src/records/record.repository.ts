@@ -1,5 +1,5 @@
 import { ArchivedFilter, CursorPosition } from '@pds/contracts';
-import { archivedWhere, keysetAfter, nextKeyNumber } from '@pds/persistence';
+import { archivedWhere, keysetAfter, liveRow, nextKeyNumber } from '@pds/persistence';
 import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
 import { refWhere } from './record-ref';
 
@@ -92,7 +92,7 @@ export class RecordRepository<R extends RecordRow, Q = unknown, New extends obje
    */
   async lockStatus(organizationId: string, id: string, tx: StrategyTx): Promise<string | null> {
     const rows = await tx.$queryRawUnsafe<{ status: string }[]>(
-      `SELECT status FROM "${STRATEGY_SCHEMA}"."${this.kind.table}" WHERE id = $1::uuid AND organization_id = $2::uuid FOR UPDATE`,
+      `SELECT status FROM "${STRATEGY_SCHEMA}"."${this.kind.table}" WHERE id = $1::uuid AND organization_id = $2::uuid AND ${liveRow()} FOR UPDATE`,
       id,
       organizationId,
     );

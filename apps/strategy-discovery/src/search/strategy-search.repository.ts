@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { StrategySearchType, keyPrefixOf } from '@pds/contracts';
-import { containsPattern } from '@pds/persistence';
+import { containsPattern, liveRow } from '@pds/persistence';
 import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
 import { PrismaClient } from '../generated/strategy/client';
 
@@ -39,7 +39,7 @@ export class StrategySearchRepository {
       return `SELECT '${type}' AS type, id, ${keyPrefixOf(type) ? 'number' : 'NULL::int AS number'}, title,
           ${source.status ? 'status' : 'NULL::text AS status'}, ${source.text} AS text, title ILIKE $2 AS title_match, created_at
         FROM "${STRATEGY_SCHEMA}"."${source.table}"
-        WHERE organization_id = $1::uuid AND (title ILIKE $2 OR ${source.text} ILIKE $2)`;
+        WHERE organization_id = $1::uuid AND ${liveRow()} AND (title ILIKE $2 OR ${source.text} ILIKE $2)`;
     });
     const sql = `SELECT type, id, number, title, status, text, title_match, count(*) OVER () AS total
       FROM (${branches.join(' UNION ALL ')}) hits

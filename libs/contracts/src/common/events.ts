@@ -3,8 +3,11 @@ import type { RecordKind } from './record-kinds';
 /** Version label of the interface description; also `apiVersion` of every webhook envelope. */
 export const API_VERSION = '2026-07-13';
 
-/** An event type names the kind of record it is about, then what happened to it (`ckr.created`). */
-type RecordEventType = `${RecordKind}.${string}`;
+/**
+ * An event type names the kind of record it is about, then what happened to it (`ckr.created`);
+ * `record.*` events are about a record of any kind, named in their data's `type`.
+ */
+type RecordEventType = `${RecordKind | 'record'}.${string}`;
 
 export const EventType = Object.freeze({
   WorkItemCreated: 'work_item.created',
@@ -16,6 +19,9 @@ export const EventType = Object.freeze({
   ExperimentConcluded: 'experiment.concluded',
   IntakeCreated: 'intake.created',
   ChangelogPublished: 'changelog.published',
+  /** A record went to the trash; opt-in like every type: only subscriptions that list it get it. */
+  RecordDeleted: 'record.deleted',
+  RecordRestored: 'record.restored',
 } satisfies Record<string, RecordEventType>);
 export type EventType = (typeof EventType)[keyof typeof EventType];
 export const EVENT_TYPES: readonly EventType[] = Object.freeze(Object.values(EventType));

@@ -4,9 +4,10 @@ import { RECORD_KINDS, RecordKind, keyPrefixOf } from './record-kinds';
 describe('record kinds', () => {
   const kinds = Object.keys(RECORD_KINDS) as RecordKind[];
 
-  it('name every kind in the events\' spelling, and every event names a kind', () => {
+  it('name every kind in the events\' spelling, and every event names a kind or any record (`record.*`)', () => {
     expect(kinds).toEqual(['work_item', 'ckr', 'annual_goal', 'product_goal', 'planning_cycle', 'opportunity', 'solution', 'experiment', 'interview', 'insight', 'sprint', 'label', 'team', 'intake', 'changelog', 'comment']);
-    for (const type of [...EVENT_TYPES, ...Object.values(InternalEventType)]) expect(kinds).toContain(type.split('.')[0]);
+    for (const type of [...EVENT_TYPES, ...Object.values(InternalEventType)]) expect([...kinds, 'record']).toContain(type.split('.')[0]);
+    expect(EVENT_TYPES.filter((type) => type.startsWith('record.'))).toEqual(['record.deleted', 'record.restored']);
   });
 
   it('give the human key prefixes of ARCHITECTURE.md section 5, each to one kind', () => {

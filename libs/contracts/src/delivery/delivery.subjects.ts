@@ -4,6 +4,7 @@ import { ArchiveRecordRequest } from '../common/archive';
 import { ListQuery, Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, operationSubjects, recordResource, recordSubjects } from '../common/subject';
+import { DeleteRecordRequest, DeletedRecordResponse } from '../common/trash';
 import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
 import { CommentResponse, CreateCommentDto, CreateIntakeCommentDto, IntakeCommentResponse, UpdateCommentDto } from './comment.dto';
 import { ErasePersonalDataRequest, ErasureResponse } from './erasure.dto';
@@ -121,8 +122,8 @@ export type LocatedDeliveryRecord = Located<'work_item', WorkItemResponse> | Loc
  * RecordResource).
  */
 export const DeliveryRecords = Object.freeze({
-  label: recordResource<LabelResponse>()('delivery.label', { list: ListRequest, create: CreateLabelRequest }),
-  team: recordResource<TeamResponse>()('delivery.team', { list: ListRequest, create: CreateTeamRequest }),
+  label: recordResource<LabelResponse>()('delivery.label', { list: ListRequest, create: CreateLabelRequest, get: IdRequest }),
+  team: recordResource<TeamResponse>()('delivery.team', { list: ListRequest, create: CreateTeamRequest, get: IdRequest }),
   sprint: recordResource<SprintResponse>()('delivery.sprint', { list: ListSprintsRequest, create: CreateSprintRequest, get: GetSprintRequest, update: UpdateSprintRequest, archive: ArchiveRecordRequest, unarchive: ArchiveRecordRequest }),
   intake: recordResource<IntakeSubmissionResponse>()('delivery.intake', { list: ListIntakeRequest, create: CreateIntakeRequest, get: IntakeRequest, update: UpdateIntakeRequest }),
 });
@@ -146,11 +147,13 @@ export const DeliverySubjects = Object.freeze({
   intakeConvert: defineSubject<ConvertIntakeRequest, IntakeSubmissionResponse>('delivery.intake.convert'),
   intakeCommentList: defineSubject<ListIntakeCommentsRequest, Page<IntakeCommentResponse>>('delivery.intake.comment.list'),
   intakeCommentCreate: defineSubject<CreateIntakeCommentRequest, IntakeCommentResponse>('delivery.intake.comment.create'),
+  /** DELETE of any delivery record: it goes to the trash. */
+  recordDelete: defineSubject<DeleteRecordRequest, DeletedRecordResponse>('delivery.record.delete'),
 });
 
 /** Changelog entries' plain operations, in the order of their REST routes (see RecordResource). */
 export const ChangelogRecords = Object.freeze({
-  entry: recordResource<ChangelogEntryResponse>()('delivery.changelog', { list: ListChangelogRequest, create: CreateChangelogRequest, update: UpdateChangelogRequest }),
+  entry: recordResource<ChangelogEntryResponse>()('delivery.changelog', { list: ListChangelogRequest, create: CreateChangelogRequest, get: IdRequest, update: UpdateChangelogRequest }),
 });
 
 export const ChangelogSubjects = Object.freeze({

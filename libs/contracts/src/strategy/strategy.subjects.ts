@@ -5,6 +5,7 @@ import { ArchivableListQuery, ArchiveRecordRequest } from '../common/archive';
 import { ListQuery } from '../common/pagination';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, recordResource, recordSubjects } from '../common/subject';
+import { DeleteRecordRequest, DeletedRecordResponse } from '../common/trash';
 import {
   ConcludeExperimentDto,
   CreateAnnualGoalDto,
@@ -221,4 +222,6 @@ export const StrategySubjects = Object.freeze({
   insightEvidence: defineSubject<InsightEvidenceRequest, InsightEvidenceReply>('strategy.insight.evidence'),
   /** The strategy records around an MCP packet's focus, in one request: DiscoveryGraphReply. */
   discoveryGraph: defineSubject<DiscoveryGraphRequest, DiscoveryGraphReply>('strategy.discovery.graph'),
+  /** DELETE of any strategy record: it goes to the trash. */
+  recordDelete: defineSubject<DeleteRecordRequest, DeletedRecordResponse>('strategy.record.delete'),
 });

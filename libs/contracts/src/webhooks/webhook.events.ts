@@ -2,6 +2,7 @@ import { OmitType } from '@nestjs/swagger';
 import { WorkItemStatus } from '../common/enums';
 import { API_VERSION, EVENT_TYPES, EventEnvelope, EventType } from '../common/events';
 import { Field } from '../common/schema';
+import { RecordLifecycleData } from '../common/trash';
 import { ChangelogEntryResponse } from '../delivery/changelog.dto';
 import { IntakeSubmissionResponse } from '../delivery/intake.dto';
 import { CkrResponse, ExperimentResponse, OpportunityResponse } from '../strategy/strategy.responses';
@@ -40,5 +41,7 @@ export const WEBHOOK_EVENT_DATA: Readonly<Record<EventType | typeof PING_EVENT, 
   'experiment.concluded': ExperimentResponse,
   'intake.created': IntakeCreatedData,
   'changelog.published': ChangelogEntryResponse,
+  'record.deleted': RecordLifecycleData,
+  'record.restored': RecordLifecycleData,
   [PING_EVENT]: PingData,
 });
