@@ -17,7 +17,7 @@ class PublishRoutes extends BusRoutes {
 @ApiController('changelog')
 export class ChangelogController extends RecordRoutes(
   ChangelogEntryResponse,
-  ChangelogRecords.entry,
+  { ...ChangelogRecords.entry, delete: trash(DeliverySubjects.recordDelete, 'changelog') },
   {
     list: ListChangelogQuery,
     create: CreateChangelogDto,

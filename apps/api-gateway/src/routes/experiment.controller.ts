@@ -35,7 +35,7 @@ class ConcludeRoutes extends BusRoutes {
 @ApiController('experiments')
 export class ExperimentController extends RecordRoutes(
   ExperimentResponse,
-  StrategyRecords.experiment,
+  { ...StrategyRecords.experiment, delete: trash(StrategySubjects.recordDelete, 'experiment') },
   {
     create: CreateExperimentDto,
     list: ListExperimentsQuery,

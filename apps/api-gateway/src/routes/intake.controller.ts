@@ -68,7 +68,7 @@ class IntakeActionRoutes extends BusRoutes {
 @ApiController('intake')
 export class IntakeController extends RecordRoutes(
   IntakeSubmissionResponse,
-  DeliveryRecords.intake,
+  { ...DeliveryRecords.intake, delete: trash(DeliverySubjects.recordDelete, 'intake') },
   {
     list: ListIntakeQuery,
     create: CreateIntakeDto,

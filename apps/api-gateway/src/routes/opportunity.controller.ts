@@ -37,7 +37,7 @@ class OpportunityActionRoutes extends BusRoutes {
 @ApiController('opportunities')
 export class OpportunityController extends RecordRoutes(
   OpportunityResponse,
-  StrategyRecords.opportunity,
+  { ...StrategyRecords.opportunity, delete: trash(StrategySubjects.recordDelete, 'opportunity') },
   {
     create: CreateOpportunityDto,
     list: ListOpportunitiesQuery,
