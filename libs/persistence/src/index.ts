@@ -18,3 +18,4 @@ export * from './unavailable';
 export * from './pglite-template';
 export * from './pglite-statements';
 export * from './like-pattern';
+export * from './sorted-page';

@@ -3,7 +3,7 @@ import {
   CreateAnnualGoalDto,
   CreatePlanningCycleDto,
   CreateProductGoalDto,
-  ListQuery,
+  RecordListQuery,
   PlanningCycleResponse,
   ProductGoalResponse,
   StrategyRecords as R,
@@ -15,10 +15,10 @@ import { ApiController } from '../auth/api-controller.decorator';
 import { RecordRoutes } from './record-routes';
 
 @ApiController('annual-goals')
-export class AnnualGoalController extends RecordRoutes(AnnualGoalResponse, R.annualGoal, { create: CreateAnnualGoalDto, list: ListQuery, update: UpdateAnnualGoalDto }) {}
+export class AnnualGoalController extends RecordRoutes(AnnualGoalResponse, R.annualGoal, { create: CreateAnnualGoalDto, list: RecordListQuery, update: UpdateAnnualGoalDto }) {}
 
 @ApiController('product-goals')
-export class ProductGoalController extends RecordRoutes(ProductGoalResponse, R.productGoal, { create: CreateProductGoalDto, list: ListQuery, update: UpdateProductGoalDto }) {}
+export class ProductGoalController extends RecordRoutes(ProductGoalResponse, R.productGoal, { create: CreateProductGoalDto, list: RecordListQuery, update: UpdateProductGoalDto }) {}
 
 @ApiController('planning-cycles')
-export class PlanningCycleController extends RecordRoutes(PlanningCycleResponse, R.planningCycle, { create: CreatePlanningCycleDto, list: ListQuery, update: UpdatePlanningCycleDto }) {}
+export class PlanningCycleController extends RecordRoutes(PlanningCycleResponse, R.planningCycle, { create: CreatePlanningCycleDto, list: RecordListQuery, update: UpdatePlanningCycleDto }) {}

@@ -7,6 +7,3 @@ export const STRATEGY_SCHEMA = 'strategy';
 export type StrategyTx = Prisma.TransactionClient;
 
 export const strategyPrismaProvider = prismaClientProvider(PrismaClient);
-
-/** Default list order: creation time, then id (the keyset of `toPage`). */
-export const CREATION_ORDER = [{ createdAt: 'asc' }, { id: 'asc' }] as const;

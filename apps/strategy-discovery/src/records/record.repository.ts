@@ -1,6 +1,6 @@
-import { CursorPosition } from '@pds/contracts';
-import { keysetAfter, nextKeyNumber } from '@pds/persistence';
-import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
+import { RECORD_SORT, SortedRead } from '@pds/contracts';
+import { nextKeyNumber, prismaSorted } from '@pds/persistence';
+import { STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
 import { refWhere } from './record-ref';
 
 export interface RecordRow {
@@ -34,7 +34,7 @@ export interface RecordTable<R extends RecordRow, Q = unknown> {
 }
 
 /**
- * The storage of a strategy record kind: found by uuid or human key, listed in creation order with
+ * The storage of a strategy record kind: found by uuid or human key, listed in the query's sort (creation order by default) with
  * the kind's filters, created and updated (in the caller's transaction when there is one). It
  * answers rows, or null where none matches; services map them and answer 404. Every query is
  * scoped by organization id.
@@ -59,10 +59,11 @@ export class RecordRepository<R extends RecordRow, Q = unknown, New extends obje
     return where ? this.kind.model(this.prisma).findFirst({ where: { organizationId, ...where } }) : null;
   }
 
-  list(organizationId: string, query: Q, after: CursorPosition | undefined, take: number): Promise<R[]> {
+  list(organizationId: string, query: Q, order: SortedRead, take: number): Promise<R[]> {
+    const sorted = prismaSorted(order, RECORD_SORT);
     return this.kind.model(this.prisma).findMany({
-      where: { organizationId, ...this.filters(query), ...keysetAfter(after) },
-      orderBy: [...CREATION_ORDER],
+      where: { organizationId, ...this.filters(query), ...sorted.where },
+      orderBy: sorted.orderBy,
       take,
     });
   }

@@ -19,7 +19,7 @@ import {
 import { applyDecorators } from '@nestjs/common';
 import { IsAnyOf, IsCalendarDate, IsIdList, IsStoredInt, IsTimestamp } from '../common/decorators';
 import { Priority, enumValues } from '../common/enums';
-import { ListQuery } from '../common/pagination';
+import { RECORD_SORT, SortableQuery } from '../common/sort';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { CkrStatus, ExperimentOutcome, ExperimentStatus, KeyResultStatus, OpportunityStatus, SolutionStatus } from './strategy.enums';
 
@@ -88,7 +88,10 @@ export class UpdateKeyResultDto {
   @IsOptionalNonNull() @IsIn(enumValues(KeyResultStatus)) status?: KeyResultStatus;
 }
 
-export class ListCkrsQuery extends ListQuery {
+/** The list query of a strategy record kind without filters of its own (goals, cycles, interviews, insights). */
+export class RecordListQuery extends SortableQuery(RECORD_SORT) {}
+
+export class ListCkrsQuery extends RecordListQuery {
   @IsAnyOf(CkrStatus) status?: CkrStatus[];
   @IsOptional() @IsUUID() planningCycleId?: string;
   @IsOptional() @IsUUID() annualGoalId?: string;
@@ -127,7 +130,7 @@ export class UpdateOpportunityDto {
   @InsightIds() insightIds?: string[];
 }
 
-export class ListOpportunitiesQuery extends ListQuery {
+export class ListOpportunitiesQuery extends RecordListQuery {
   @IsAnyOf(OpportunityStatus) status?: OpportunityStatus[];
   @IsOptional() @IsUUID() ckrId?: string;
   @IsOptional() @IsUUID() productGoalId?: string;
@@ -165,7 +168,7 @@ export class UpdateSolutionDto {
   @IsOptionalNonNull() @IsIn(enumValues(SolutionStatus)) status?: SolutionStatus;
 }
 
-export class ListSolutionsQuery extends ListQuery {
+export class ListSolutionsQuery extends RecordListQuery {
   @IsOptional() @IsUUID() opportunityId?: string;
 }
 
@@ -196,7 +199,7 @@ export class ConcludeExperimentDto {
   @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) result?: string;
 }
 
-export class ListExperimentsQuery extends ListQuery {
+export class ListExperimentsQuery extends RecordListQuery {
   @IsAnyOf(ExperimentStatus) status?: ExperimentStatus[];
   @IsOptional() @IsUUID() ckrId?: string;
 }

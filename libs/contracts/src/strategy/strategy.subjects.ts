@@ -1,7 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { RecordKind } from '../common/record-kinds';
-import { ListQuery } from '../common/pagination';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, recordResource, recordSubjects } from '../common/subject';
 import {
@@ -21,6 +20,7 @@ import {
   ListOpportunitiesQuery,
   ListSolutionsQuery,
   PromoteOpportunityDto,
+  RecordListQuery,
   UpdateAnnualGoalDto,
   UpdateCkrDto,
   UpdateExperimentDto,
@@ -49,7 +49,7 @@ import { DiscoveryGraphReply, InsightEvidenceReply, STRATEGY_SEARCH_TYPES, Searc
 /** Get by uuid or key: the same envelope for every strategy record. */
 export class GetStrategyRecordRequest extends IdRequest {}
 /** Lists without filters beyond paging. */
-export class ListStrategyRecordsRequest extends QueryRequest(ListQuery) {}
+export class ListStrategyRecordsRequest extends QueryRequest(RecordListQuery) {}
 
 export class CreateAnnualGoalRequest extends BodyRequest(CreateAnnualGoalDto) {}
 export class UpdateAnnualGoalRequest extends IdBodyRequest(UpdateAnnualGoalDto) {}

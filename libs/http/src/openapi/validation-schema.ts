@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
+import { ListSort, sortPattern } from '@pds/contracts';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 type Schema = Record<string, unknown>;
@@ -35,6 +36,7 @@ const KEYWORDS: Record<string, (constraints: unknown[]) => Schema> = {
   min: ([min]) => ({ minimum: min }),
   max: ([max]) => ({ maximum: max }),
   matches: ([pattern]) => ({ pattern: (pattern as RegExp).source }),
+  isSort: ([sort]) => ({ type: 'string', pattern: sortPattern(sort as ListSort), description: (sort as ListSort).description }),
   isObject: () => ({ type: 'object' }),
   isArray: () => ({ type: 'array' }),
   arrayMinSize: ([min]) => ({ minItems: min }),
