@@ -1,4 +1,4 @@
-import { CursorOrder, DEFAULT_PAGE_SIZE, ListSort, Page, SortKey, SortPosition, SortedRead, decodeCursor, decodeSortedCursor, encodeCursor, encodeSortedCursor } from '@pds/contracts';
+import { CREATION_SORT, CursorOrder, DEFAULT_PAGE_SIZE, ListSort, Page, SortKey, SortPosition, SortedRead, decodeCursor, decodeSortedCursor, encodeCursor, encodeSortedCursor } from '@pds/contracts';
 
 /**
  * One page of a list in the order its query's `sort` names (the default when it names none).
@@ -95,4 +95,16 @@ export function sqlSorted<F extends string>(
   const branches = keys.map((key, i) => [...equalBefore(i), `${columns[key.field].column} ${key.descending ? '<' : '>'} ${value[i]}`]);
   branches.push([...equalBefore(keys.length), `${idColumn} ${idDescending(keys) ? '<' : '>'} ${id}`]);
   return { orderBy, after: `(${branches.map((branch) => `(${branch.join(' AND ')})`).join(' OR ')})` };
+}
+
+/** `prismaSorted` of a list sorted by creation only (`CREATION_SORT`: `createdAt`, `-createdAt`). */
+export const creationOrder = (order: SortedRead): { orderBy: object[]; where: object } => prismaSorted(order, CREATION_SORT);
+
+/** `readSortedPage` of a list sorted by creation only, whose rows carry `createdAt`. */
+export function readCreationPage<R extends { id: string; createdAt: Date }, T>(
+  query: { limit?: number; cursor?: string; sort?: string },
+  read: (order: SortedRead, take: number) => Promise<R[]>,
+  map: (row: R) => T,
+): Promise<Page<T>> {
+  return readSortedPage(query, CREATION_SORT, read, map, plainSortValue);
 }

@@ -1,5 +1,5 @@
 import { Body, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiKeyResponse, AuthContext, CreateApiKeyDto, CreatedApiKeyResponse, ListQuery, Page } from '@pds/contracts';
+import { ApiKeyResponse, AuthContext, CreateApiKeyDto, CreatedApiKeyResponse, CreationListQuery, Page } from '@pds/contracts';
 import { Returns, ReturnsNothing } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { ApiKeyService } from '../identity/api-key.service';
@@ -10,7 +10,7 @@ export class ApiKeyController {
 
   @Get()
   @Paginated(ApiKeyResponse)
-  list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<ApiKeyResponse>> {
+  list(@Auth() auth: AuthContext, @Query() query: CreationListQuery): Promise<Page<ApiKeyResponse>> {
     return this.keys.list(auth, query);
   }
 

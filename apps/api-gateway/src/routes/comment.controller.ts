@@ -1,5 +1,5 @@
 import { Body, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { AuthContext, CommentResponse, CreateCommentDto, DeliverySubjects, ListQuery, Page, UpdateCommentDto } from '@pds/contracts';
+import { AuthContext, CommentResponse, CreateCommentDto, DeliverySubjects, CreationListQuery, Page, UpdateCommentDto } from '@pds/contracts';
 import { Returns, ReturnsNothing } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { BusRoutes } from './record-routes';
@@ -8,7 +8,7 @@ import { BusRoutes } from './record-routes';
 export class CommentController extends BusRoutes {
   @Get()
   @Paginated(CommentResponse)
-  list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListQuery): Promise<Page<CommentResponse>> {
+  list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: CreationListQuery): Promise<Page<CommentResponse>> {
     return this.bus.request(DeliverySubjects.commentList, { auth, id, query });
   }
 

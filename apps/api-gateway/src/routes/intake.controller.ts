@@ -9,7 +9,7 @@ import {
   IntakeCommentResponse,
   IntakeSubmissionResponse,
   ListIntakeQuery,
-  ListQuery,
+  CreationListQuery,
   Page,
   ReportIntakeDto,
   UpdateIntakeDto,
@@ -47,7 +47,7 @@ class IntakeActionRoutes extends BusRoutes {
 
   @Get(':id/comments')
   @Paginated(IntakeCommentResponse)
-  listComments(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListQuery): Promise<Page<IntakeCommentResponse>> {
+  listComments(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: CreationListQuery): Promise<Page<IntakeCommentResponse>> {
     return this.bus.request(DeliverySubjects.intakeCommentList, { auth, id, query });
   }
 

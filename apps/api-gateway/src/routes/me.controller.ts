@@ -1,5 +1,5 @@
 import { Body, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiKeyResponse, AuthContext, CreatePersonalApiKeyDto, CreatedApiKeyResponse, ListQuery, MeResponse, Page } from '@pds/contracts';
+import { ApiKeyResponse, AuthContext, CreatePersonalApiKeyDto, CreatedApiKeyResponse, CreationListQuery, MeResponse, Page } from '@pds/contracts';
 import { Returns, ReturnsNothing } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { ApiKeyService } from '../identity/api-key.service';
@@ -21,7 +21,7 @@ export class MeController {
 
   @Get('api-keys')
   @Paginated(ApiKeyResponse)
-  listKeys(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<ApiKeyResponse>> {
+  listKeys(@Auth() auth: AuthContext, @Query() query: CreationListQuery): Promise<Page<ApiKeyResponse>> {
     return this.keys.listOwn(auth, query);
   }
 

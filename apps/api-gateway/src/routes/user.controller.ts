@@ -1,5 +1,5 @@
 import { Body, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import { AuthContext, CreateUserDto, ListQuery, Page, UpdateUserDto, UserResponse } from '@pds/contracts';
+import { AuthContext, CreateUserDto, CreationListQuery, Page, UpdateUserDto, UserResponse } from '@pds/contracts';
 import { Returns } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { UserService } from '../identity/user.service';
@@ -10,7 +10,7 @@ export class UserController {
 
   @Get()
   @Paginated(UserResponse)
-  list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<UserResponse>> {
+  list(@Auth() auth: AuthContext, @Query() query: CreationListQuery): Promise<Page<UserResponse>> {
     return this.users.list(auth, query);
   }
 

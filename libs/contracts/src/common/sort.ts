@@ -149,7 +149,7 @@ export const IsSort = (sort: ListSort): PropertyDecorator =>
 /** The pattern of a `sort` this list offers, for the OpenAPI document (duplicates aside). */
 export function sortPattern(sort: ListSort): string {
   const field = `-?(${sort.names.join('|')})`;
-  return `^${field}(,${field}){0,${MAX_SORT_KEYS - 1}}$`;
+  return `^${field}(,${field}){0,${Math.min(sort.names.length, MAX_SORT_KEYS) - 1}}$`;
 }
 
 /** `limit`, `cursor` and a `sort` of the list's offered sorts: the query of a sortable list. */
@@ -166,3 +166,6 @@ export const RECORD_SORT = new ListSort({ createdAt: 'time', updatedAt: 'time' }
 
 /** The sorts of a list indexed by creation only (newest first is `-createdAt`). */
 export const CREATION_SORT = new ListSort({ createdAt: 'time' }, 'createdAt');
+
+/** The query of a list sorted by creation only (labels, teams, users, keys, comments, webhooks, repositories). */
+export class CreationListQuery extends SortableQuery(CREATION_SORT) {}

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsObject, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
-import { ListQuery, Page } from '../common/pagination';
+import { Page } from '../common/pagination';
+import { CreationListQuery } from '../common/sort';
 import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, operationSubjects, recordResource, recordSubjects } from '../common/subject';
 import { ChangelogEntryResponse, CreateChangelogDto, ListChangelogQuery, UpdateChangelogDto } from './changelog.dto';
@@ -14,7 +15,7 @@ import { AddWorkItemRelationDto, RelatedWorkItem, WorkItemRelationsResponse } fr
 import { CreateSprintDto, ListSprintsQuery, SprintResponse, UpdateSprintDto } from './sprint.dto';
 
 /** A plain list of an organization's records: paging only. */
-export class ListRequest extends QueryRequest(ListQuery) {}
+export class ListRequest extends QueryRequest(CreationListQuery) {}
 
 export class ListRelationsRequest extends IdRequest {}
 
@@ -40,7 +41,7 @@ export class CreateSprintRequest extends BodyRequest(CreateSprintDto) {}
 export class GetSprintRequest extends IdRequest {}
 export class UpdateSprintRequest extends IdBodyRequest(UpdateSprintDto) {}
 
-export class ListCommentsRequest extends IdQueryRequest(ListQuery) {}
+export class ListCommentsRequest extends IdQueryRequest(CreationListQuery) {}
 export class CreateCommentRequest extends IdBodyRequest(CreateCommentDto) {}
 export class UpdateCommentRequest extends IdBodyRequest(UpdateCommentDto) {
   @IsRecordRef()
@@ -57,7 +58,7 @@ export class IntakeRequest extends IdRequest {}
 export class UpdateIntakeRequest extends IdBodyRequest(UpdateIntakeDto) {}
 export class ReportIntakeRequest extends IdBodyRequest(ReportIntakeDto) {}
 export class ConvertIntakeRequest extends IdBodyRequest(ConvertIntakeDto) {}
-export class ListIntakeCommentsRequest extends IdQueryRequest(ListQuery) {}
+export class ListIntakeCommentsRequest extends IdQueryRequest(CreationListQuery) {}
 export class CreateIntakeCommentRequest extends IdBodyRequest(CreateIntakeCommentDto) {}
 
 export class ListChangelogRequest extends QueryRequest(ListChangelogQuery) {}

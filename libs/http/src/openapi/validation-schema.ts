@@ -117,6 +117,9 @@ export function documentValidatedClasses(candidates: Iterable<unknown>): void {
     const target = pending.pop()!;
     if (shapes.has(target)) continue;
     const metadata = storage.getTargetValidationMetadatas(target, '', true, false).filter((entry) => entry.target === target);
+    const parent = Object.getPrototypeOf(target) as Target;
+    // A class without rules of its own may still extend one with rules (a mixin's class).
+    if (parent !== Function.prototype) pending.push(parent);
     if (!metadata.length) continue;
     const byProperty: Record<string, PropertyShape> = {};
     for (const [property, entries] of Object.entries(storage.groupByPropertyName(metadata))) {
@@ -124,8 +127,6 @@ export function documentValidatedClasses(candidates: Iterable<unknown>): void {
       if (byProperty[property].nested) pending.push(byProperty[property].nested!());
     }
     shapes.set(target, byProperty);
-    const parent = Object.getPrototypeOf(target) as Target;
-    if (parent !== Function.prototype) pending.push(parent);
   }
   // Parents first: @nestjs/swagger copies a parent's documented properties into a subclass when the
   // subclass is decorated, so the parent must be complete by then.
