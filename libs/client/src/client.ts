@@ -1,4 +1,5 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
+import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
 import type { paths } from './generated/schema';
 import { PdsApiError } from './errors';
 import { type RetryOptions, retryingFetch } from './retrying-fetch';
@@ -17,8 +18,27 @@ export interface PdsClientOptions {
   headers?: Record<string, string>;
 }
 
+type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+
+/**
+ * openapi-fetch's method, answering only its success branch: a refusal rejects (PdsApiError), so
+ * `data` is always there.
+ */
+export type SuccessMethod<Paths extends {}, Method extends HttpMethod> = <
+  Path extends PathsWithMethod<Paths, Method>,
+  Init extends MaybeOptionalInit<Paths[Path] & Record<HttpMethod, unknown>, Method>,
+>(
+  url: Path,
+  ...init: InitParam<Init>
+) => Promise<Extract<FetchResponse<Paths[Path][Method & keyof Paths[Path]] & Record<string | number, unknown>, Init, MediaType>, { data: unknown }>>;
+
 /** The REST API (`/api/v1`) as typed methods: `GET`, `POST`, `PATCH`, … of openapi-fetch, plus `paginate`. */
-export interface PdsClient extends Client<paths> {
+export interface PdsClient extends Omit<Client<paths>, 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH'> {
+  GET: SuccessMethod<paths, 'get'>;
+  PUT: SuccessMethod<paths, 'put'>;
+  POST: SuccessMethod<paths, 'post'>;
+  DELETE: SuccessMethod<paths, 'delete'>;
+  PATCH: SuccessMethod<paths, 'patch'>;
   /** Every item of a list, page after page (`X-Next-Cursor`), fetched as the loop asks for them. */
   paginate<P extends ListPath>(path: P, options?: PageOptions<P>): ReturnType<typeof paginate<P>>;
 }
@@ -38,7 +58,8 @@ export function createPdsClient(options: PdsClientOptions): PdsClient {
     headers: options.headers,
   });
   client.use(throwOnError);
+  // The methods are openapi-fetch's; only their answer type is narrowed (throwOnError above).
   return Object.assign(client, {
     paginate: <P extends ListPath>(path: P, pageOptions?: PageOptions<P>) => paginate(client, path, pageOptions),
-  });
+  }) as unknown as PdsClient;
 }
