@@ -87,11 +87,11 @@ describe('@pds/client against a local server', () => {
   });
 
   it('rejects with a PdsApiError carrying the status and the error body', async () => {
-    const { origin } = await stack((_request, res) => json(res, 400, { error: 'ValidationError', message: 'sort field "nope" is not one of key', details: { sort: ['bad'] } }));
+    const { origin } = await stack((_request, res) => json(res, 400, { error: 'BadRequest', message: 'sort field "nope" is not one of key', details: { sort: ['bad'] } }));
     const client = createPdsClient({ baseUrl: origin, apiKey: 'k' });
     const failure = await client.GET('/work-items', { params: { query: { sort: 'nope' } } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PdsApiError);
-    expect(failure).toMatchObject({ status: 400, error: 'ValidationError', message: 'sort field "nope" is not one of key', details: { sort: ['bad'] } });
+    expect(failure).toMatchObject({ status: 400, error: 'BadRequest', message: 'sort field "nope" is not one of key', details: { sort: ['bad'] } });
   });
 
   it('turns a body that is not the API error shape into a PdsApiError with its text', async () => {

@@ -12,8 +12,8 @@ export interface PdsClientOptions {
   apiKey?: string;
   /** Retries of 429 and 503 (default 4 attempts, honouring `Retry-After`); `false` for none. */
   retry?: RetryOptions | false;
-  /** The fetch underneath (default the global one). */
-  fetch?: typeof fetch;
+  /** The fetch underneath (default the global one, looked up at each call). */
+  fetch?: (request: Request) => Promise<Response>;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
 }

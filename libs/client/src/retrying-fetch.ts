@@ -12,8 +12,8 @@ export interface RetryOptions {
 export interface FetchOptions {
   apiKey?: string;
   retry?: RetryOptions | false;
-  /** The fetch underneath (default the global one). */
-  fetch?: typeof fetch;
+  /** The fetch underneath (default the global one, looked up at each call). */
+  fetch?: (request: Request) => Promise<Response>;
   /** How a wait is spent (tests make it instant). */
   sleep?: (ms: number) => Promise<void>;
 }
