@@ -24,7 +24,7 @@ type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: str
  * openapi-fetch's method, answering only its success branch: a refusal rejects (PdsApiError), so
  * `data` is always there.
  */
-export type SuccessMethod<Paths extends {}, Method extends HttpMethod> = <
+export type SuccessMethod<Paths extends object, Method extends HttpMethod> = <
   Path extends PathsWithMethod<Paths, Method>,
   Init extends MaybeOptionalInit<Paths[Path] & Record<HttpMethod, unknown>, Method>,
 >(
