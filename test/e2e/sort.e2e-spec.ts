@@ -4,6 +4,7 @@
  * (ties broken by id in the last key's direction); a sort a list does not offer and a cursor of
  * another sort are 400.
  */
+import { randomBytes } from 'node:crypto';
 import { ListPath, PdsApiError, PdsClient, createPdsClient } from '@pds/client';
 import { TestOrganization, createOrganization } from './support/client';
 import { stackInfo } from './support/stack-info';
@@ -139,6 +140,20 @@ describe('sort on lists', () => {
       await expectSorted(client, path, ['createdAt'], []);
     }
     await expectSorted(client, '/work-items/{id}/comments', ['createdAt'], [], { id: itemIds[0] });
+  });
+
+  it('lists ordered by creation: createdAt both ways (intake comments, webhooks, repositories)', async () => {
+    // Another organization: its webhooks must not receive this spec's work-item events.
+    const admin = clientOf(await createOrganization());
+    const { data: submission } = await admin.POST('/intake', { body: { kind: 'BUG', title: 'Sorted comments' } });
+    for (const n of [1, 2, 3, 4]) {
+      await admin.POST('/intake/{id}/comments', { params: { path: { id: submission.id } }, body: { body: `Intake comment ${n}` } });
+      await admin.POST('/webhooks', { body: { url: `http://127.0.0.1:9/sort-${n}`, events: ['work_item.created'] } });
+      await admin.POST('/repositories', { body: { provider: 'GITHUB', fullName: `sort-${n}/repo-${randomBytes(4).toString('hex')}` } });
+    }
+    await expectSorted(admin, '/intake/{id}/comments', ['createdAt'], [], { id: submission.id });
+    await expectSorted(admin, '/webhooks', ['createdAt'], []);
+    await expectSorted(admin, '/repositories', ['createdAt'], []);
   });
 
   it('a sort a list does not offer is 400 naming the field, nothing read', async () => {
