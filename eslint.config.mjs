@@ -21,6 +21,8 @@ const boundaries = (allow = []) => [
     enforceBuildableLibDependency: false,
     depConstraints: [
       { sourceTag: 'layer:contracts', onlyDependOnLibsWithTags: [] },
+      // The published client stands alone: it knows the API only through the OpenAPI document.
+      { sourceTag: 'layer:client', onlyDependOnLibsWithTags: [] },
       { sourceTag: 'layer:foundation', onlyDependOnLibsWithTags: ['layer:contracts', 'layer:foundation'] },
       {
         sourceTag: 'layer:infrastructure',

@@ -71,3 +71,7 @@ if (!existsSync(path.join(pgliteTemplateDir, `${pgliteVersion}.tar.gz`))) {
 // The OpenAPI document of every route, generated once here so that no process builds it at startup
 // or per request (the gateway serves these bytes at GET /api/v1/openapi.json).
 execFileSync(process.execPath, [path.join(root, 'dist/apps/standalone/src/openapi.js'), path.join(root, 'dist', 'openapi.json')], { cwd: root, stdio: 'inherit' });
+
+// The typed client (@pds/client), generated from that document.
+const { buildClient } = await import('./client-build.mjs');
+await buildClient(root, bin);

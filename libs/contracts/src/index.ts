@@ -11,6 +11,7 @@ export * from './common/events';
 export * from './common/identifiers';
 export * from './common/pagination';
 export * from './common/record-kinds';
+export * from './common/sort';
 export * from './common/references';
 export * from './common/requests';
 export * from './common/schema';

@@ -22,3 +22,4 @@ export * from './prune-in-batches';
 export * from './archived-filter';
 export * from './live-rows';
 export * from './trash-store';
+export * from './sorted-page';

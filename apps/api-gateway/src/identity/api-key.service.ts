@@ -9,14 +9,14 @@ import {
   CreatePersonalApiKeyDto,
   CreatedApiKeyResponse,
   ForbiddenError,
-  ListQuery,
+  CreationListQuery,
   NotFoundError,
   Page,
   Role,
   UnknownReferenceError,
   isUuid,
 } from '@pds/contracts';
-import { readPage } from '@pds/persistence';
+import { readCreationPage } from '@pds/persistence';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { toApiKeyResponse } from './identity.mapper';
 import { IdentityRepository } from './identity.repository';
@@ -32,12 +32,12 @@ export class ApiKeyService {
     @Inject(ApiKeyAuthenticator) private readonly authenticator: ApiKeyAuthenticator,
   ) {}
 
-  list(auth: AuthContext, query: ListQuery): Promise<Page<ApiKeyResponse>> {
+  list(auth: AuthContext, query: CreationListQuery): Promise<Page<ApiKeyResponse>> {
     assertCan(auth, Permission.IdentityManage);
     return this.listOf(auth.organizationId, query);
   }
 
-  listOwn(auth: AuthContext, query: ListQuery): Promise<Page<ApiKeyResponse>> {
+  listOwn(auth: AuthContext, query: CreationListQuery): Promise<Page<ApiKeyResponse>> {
     assertCan(auth, Permission.PersonalKeys);
     return this.listOf(auth.organizationId, query, auth.userId);
   }
@@ -66,8 +66,8 @@ export class ApiKeyService {
     return this.revokeOf(auth.organizationId, id, auth.userId);
   }
 
-  private listOf(organizationId: string, query: ListQuery, userId?: string): Promise<Page<ApiKeyResponse>> {
-    return readPage(query, (after, take) => this.identity.listApiKeys(organizationId, after, take, userId), toApiKeyResponse);
+  private listOf(organizationId: string, query: CreationListQuery, userId?: string): Promise<Page<ApiKeyResponse>> {
+    return readCreationPage(query, (order, take) => this.identity.listApiKeys(organizationId, order, take, userId), toApiKeyResponse);
   }
 
   private async issue(auth: AuthContext, userId: string, name: string, requested?: Role, ceiling?: Role): Promise<CreatedApiKeyResponse> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConflictError, CursorPosition, Role } from '@pds/contracts';
-import { keysetAfter } from '@pds/persistence';
+import { ConflictError, SortedRead, Role } from '@pds/contracts';
+import { creationOrder } from '@pds/persistence';
 import { ApiKey, Organization, Prisma, PrismaClient, User } from '../generated/identity/client';
 
 export interface NewApiKey {
@@ -138,10 +138,10 @@ export class IdentityRepository {
     return this.prisma.user.findMany({ where: { organizationId, id: { in: ids } } });
   }
 
-  listUsers(organizationId: string, after: CursorPosition | undefined, take: number): Promise<User[]> {
+  listUsers(organizationId: string, order: SortedRead, take: number): Promise<User[]> {
     return this.prisma.user.findMany({
-      where: { organizationId, ...keysetAfter(after) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      where: { organizationId, ...creationOrder(order).where },
+      orderBy: creationOrder(order).orderBy,
       take,
     });
   }
@@ -151,10 +151,10 @@ export class IdentityRepository {
   }
 
   /** The organization's keys, or only one user's. */
-  listApiKeys(organizationId: string, after: CursorPosition | undefined, take: number, userId?: string): Promise<ApiKey[]> {
+  listApiKeys(organizationId: string, order: SortedRead, take: number, userId?: string): Promise<ApiKey[]> {
     return this.prisma.apiKey.findMany({
-      where: { organizationId, ...(userId ? { userId } : {}), ...keysetAfter(after) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      where: { organizationId, ...(userId ? { userId } : {}), ...creationOrder(order).where },
+      orderBy: creationOrder(order).orderBy,
       take,
     });
   }

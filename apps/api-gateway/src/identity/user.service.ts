@@ -4,14 +4,14 @@ import {
   AuthContext,
   CreateUserDto,
   FindUsersReply,
-  ListQuery,
+  CreationListQuery,
   NotFoundError,
   Page,
   UpdateUserDto,
   UserResponse,
   isUuid,
 } from '@pds/contracts';
-import { readPage } from '@pds/persistence';
+import { readCreationPage } from '@pds/persistence';
 import type { Prisma, User } from '../generated/identity/client';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { toUserResponse } from './identity.mapper';
@@ -32,9 +32,9 @@ export class UserService {
     @Inject(ApiKeyAuthenticator) private readonly authenticator: ApiKeyAuthenticator,
   ) {}
 
-  list(auth: AuthContext, query: ListQuery): Promise<Page<UserResponse>> {
+  list(auth: AuthContext, query: CreationListQuery): Promise<Page<UserResponse>> {
     assertCan(auth, Permission.IdentityManage);
-    return readPage(query, (after, take) => this.identity.listUsers(auth.organizationId, after, take), toUserResponse);
+    return readCreationPage(query, (order, take) => this.identity.listUsers(auth.organizationId, order, take), toUserResponse);
   }
 
   async create(auth: AuthContext, dto: CreateUserDto): Promise<UserResponse> {

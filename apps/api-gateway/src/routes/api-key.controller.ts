@@ -1,6 +1,6 @@
 import { Body, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { Permission } from '@pds/auth';
-import { ApiKeyResponse, AuthContext, CreateApiKeyDto, CreatedApiKeyResponse, ListQuery, Page } from '@pds/contracts';
+import { ApiKeyResponse, AuthContext, CreateApiKeyDto, CreatedApiKeyResponse, CreationListQuery, Page } from '@pds/contracts';
 import { Returns, ReturnsNothing, Doc } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { ApiKeyService } from '../identity/api-key.service';
@@ -12,7 +12,7 @@ export class ApiKeyController {
   @Get()
   @Doc('List API keys', 'Every API key of the organization, revoked ones included (`revokedAt`); the secret itself is never shown again, only its `prefix`.', { requires: Permission.IdentityManage })
   @Paginated(ApiKeyResponse)
-  list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<ApiKeyResponse>> {
+  list(@Auth() auth: AuthContext, @Query() query: CreationListQuery): Promise<Page<ApiKeyResponse>> {
     return this.keys.list(auth, query);
   }
 

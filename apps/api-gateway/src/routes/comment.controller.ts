@@ -1,6 +1,6 @@
 import { Body, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { Permission } from '@pds/auth';
-import { AuthContext, CommentResponse, CreateCommentDto, DeliverySubjects, ListQuery, Page, UpdateCommentDto } from '@pds/contracts';
+import { AuthContext, CommentResponse, CreateCommentDto, CreationListQuery, DeliverySubjects, Page, UpdateCommentDto } from '@pds/contracts';
 import { Returns, ReturnsNothing, Doc } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { BusRoutes } from './record-routes';
@@ -10,7 +10,7 @@ export class CommentController extends BusRoutes {
   @Get()
   @Doc("List a work item's comments", "The comments on one work item, oldest first, one page at a time.", { requires: Permission.Read })
   @Paginated(CommentResponse)
-  list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListQuery): Promise<Page<CommentResponse>> {
+  list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: CreationListQuery): Promise<Page<CommentResponse>> {
     return this.bus.request(DeliverySubjects.commentList, { auth, id, query });
   }
 

@@ -10,7 +10,7 @@ import {
   IntakeCommentResponse,
   IntakeSubmissionResponse,
   ListIntakeQuery,
-  ListQuery,
+  CreationListQuery,
   Page,
   ReportIntakeDto,
   UpdateIntakeDto,
@@ -53,7 +53,7 @@ class IntakeActionRoutes extends BusRoutes {
   @Get(':id/comments')
   @Doc("List an intake submission's comments", "The comments on one submission, oldest first, one page at a time.", { requires: Permission.Read })
   @Paginated(IntakeCommentResponse)
-  listComments(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListQuery): Promise<Page<IntakeCommentResponse>> {
+  listComments(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: CreationListQuery): Promise<Page<IntakeCommentResponse>> {
     return this.bus.request(DeliverySubjects.intakeCommentList, { auth, id, query });
   }
 

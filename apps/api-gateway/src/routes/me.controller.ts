@@ -1,6 +1,6 @@
 import { Body, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { Permission } from '@pds/auth';
-import { ApiKeyResponse, AuthContext, CreatePersonalApiKeyDto, CreatedApiKeyResponse, ListQuery, MeResponse, Page } from '@pds/contracts';
+import { ApiKeyResponse, AuthContext, CreatedApiKeyResponse, CreatePersonalApiKeyDto, CreationListQuery, MeResponse, Page } from '@pds/contracts';
 import { Returns, ReturnsNothing, Doc } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { ApiKeyService } from '../identity/api-key.service';
@@ -24,7 +24,7 @@ export class MeController {
   @Get('api-keys')
   @Doc("List my API keys", "The caller's own API keys, revoked ones included; secrets are never shown again.", { requires: Permission.PersonalKeys })
   @Paginated(ApiKeyResponse)
-  listKeys(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<ApiKeyResponse>> {
+  listKeys(@Auth() auth: AuthContext, @Query() query: CreationListQuery): Promise<Page<ApiKeyResponse>> {
     return this.keys.listOwn(auth, query);
   }
 

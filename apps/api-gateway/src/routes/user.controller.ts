@@ -1,6 +1,6 @@
 import { Body, Get, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { Permission } from '@pds/auth';
-import { AuthContext, CreateUserDto, ListQuery, Page, UpdateUserDto, UserResponse } from '@pds/contracts';
+import { AuthContext, CreateUserDto, CreationListQuery, Page, UpdateUserDto, UserResponse } from '@pds/contracts';
 import { Returns, Doc } from '@pds/http';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
 import { UserService } from '../identity/user.service';
@@ -12,7 +12,7 @@ export class UserController {
   @Get()
   @Doc("List users", "The organization's users, deactivated ones included.", { requires: Permission.IdentityManage })
   @Paginated(UserResponse)
-  list(@Auth() auth: AuthContext, @Query() query: ListQuery): Promise<Page<UserResponse>> {
+  list(@Auth() auth: AuthContext, @Query() query: CreationListQuery): Promise<Page<UserResponse>> {
     return this.users.list(auth, query);
   }
 

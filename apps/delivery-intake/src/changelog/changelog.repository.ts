@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ChangelogStatus, CursorPosition } from '@pds/contracts';
-import { keysetAfter } from '@pds/persistence';
+import { ChangelogStatus, CursorPosition, SortedRead } from '@pds/contracts';
+import { creationOrder } from '@pds/persistence';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { ChangelogEntry, PrismaClient } from '../generated/delivery/client';
 
@@ -19,10 +19,10 @@ export interface ChangelogChanges {
 export class ChangelogRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
-  list(organizationId: string, status: ChangelogStatus | undefined, after: CursorPosition | undefined, take: number): Promise<ChangelogEntry[]> {
+  list(organizationId: string, status: ChangelogStatus | undefined, order: SortedRead, take: number): Promise<ChangelogEntry[]> {
     return this.prisma.changelogEntry.findMany({
-      where: { organizationId, ...(status ? { status } : {}), ...keysetAfter(after) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      where: { organizationId, ...(status ? { status } : {}), ...creationOrder(order).where },
+      orderBy: creationOrder(order).orderBy,
       take,
     });
   }

@@ -13,7 +13,7 @@ import {
   ReferenceCheck,
   UpdateChangelogDto,
 } from '@pds/contracts';
-import { readPage, requireByPathId } from '@pds/persistence';
+import { readCreationPage, requireByPathId } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { ChangelogEntry } from '../generated/delivery/client';
 import { WorkItemRepository } from '../work-items/work-item.repository';
@@ -43,7 +43,7 @@ export class ChangelogService {
 
   async list(auth: AuthContext, query: ListChangelogQuery): Promise<Page<ChangelogEntryResponse>> {
     assertCan(auth, Permission.Read);
-    return readPage(query, (after, take) => this.entries.list(auth.organizationId, query.status, after, take), toChangelogResponse);
+    return readCreationPage(query, (order, take) => this.entries.list(auth.organizationId, query.status, order, take), toChangelogResponse);
   }
 
   async get(auth: AuthContext, id: string): Promise<ChangelogEntryResponse> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CursorPosition } from '@pds/contracts';
-import { keysetAfter } from '@pds/persistence';
+import { SortedRead } from '@pds/contracts';
+import { creationOrder } from '@pds/persistence';
 import { Comment, PrismaClient } from '../generated/delivery/client';
 
 /** Comments on work items, oldest first; every query is scoped by organization id. */
@@ -8,10 +8,10 @@ import { Comment, PrismaClient } from '../generated/delivery/client';
 export class CommentRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
-  list(organizationId: string, workItemId: string, after: CursorPosition | undefined, take: number): Promise<Comment[]> {
+  list(organizationId: string, workItemId: string, order: SortedRead, take: number): Promise<Comment[]> {
     return this.prisma.comment.findMany({
-      where: { organizationId, workItemId, ...keysetAfter(after) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      where: { organizationId, workItemId, ...creationOrder(order).where },
+      orderBy: creationOrder(order).orderBy,
       take,
     });
   }

@@ -5,7 +5,7 @@ import {
   CommentResponse,
   CreateCommentDto,
   ForbiddenError,
-  ListQuery,
+  CreationListQuery,
   NotFoundError,
   Page,
   ReferenceCheck,
@@ -15,7 +15,7 @@ import {
   assertNotArchived,
 } from '@pds/contracts';
 import { MessageBus, existingUserIds } from '@pds/messaging';
-import { readPage, requireByRef } from '@pds/persistence';
+import { readCreationPage, requireByRef } from '@pds/persistence';
 import { WorkItemRepository } from '../work-items/work-item.repository';
 import { CommentRepository } from './comment.repository';
 
@@ -50,10 +50,10 @@ export class CommentService {
     @Inject(MessageBus) private readonly bus: MessageBus,
   ) {}
 
-  async list(auth: AuthContext, ref: string, query: ListQuery): Promise<Page<CommentResponse>> {
+  async list(auth: AuthContext, ref: string, query: CreationListQuery): Promise<Page<CommentResponse>> {
     assertCan(auth, Permission.Read);
     const workItemId = await this.requireItem(auth.organizationId, ref);
-    return readPage(query, (after, take) => this.comments.list(auth.organizationId, workItemId, after, take), toCommentResponse);
+    return readCreationPage(query, (order, take) => this.comments.list(auth.organizationId, workItemId, order, take), toCommentResponse);
   }
 
   async create(auth: AuthContext, ref: string, dto: CreateCommentDto): Promise<CommentResponse> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CursorPosition } from '@pds/contracts';
-import { keysetAfter } from '@pds/persistence';
+import { SortedRead } from '@pds/contracts';
+import { creationOrder } from '@pds/persistence';
 import { IntakeComment, PrismaClient } from '../generated/delivery/client';
 
 /** Comments on intake submissions, oldest first; every query is scoped by organization id. */
@@ -8,10 +8,10 @@ import { IntakeComment, PrismaClient } from '../generated/delivery/client';
 export class IntakeCommentRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
-  list(organizationId: string, submissionId: string, after: CursorPosition | undefined, take: number): Promise<IntakeComment[]> {
+  list(organizationId: string, submissionId: string, order: SortedRead, take: number): Promise<IntakeComment[]> {
     return this.prisma.intakeComment.findMany({
-      where: { organizationId, submissionId, ...keysetAfter(after) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      where: { organizationId, submissionId, ...creationOrder(order).where },
+      orderBy: creationOrder(order).orderBy,
       take,
     });
   }

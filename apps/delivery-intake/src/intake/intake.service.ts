@@ -17,7 +17,7 @@ import {
   IntakeCommentResponse,
   IntakeSubmissionResponse,
   ListIntakeQuery,
-  ListQuery,
+  CreationListQuery,
   ModerationState,
   NotFoundError,
   Page,
@@ -27,7 +27,7 @@ import {
   WorkItemType,
 } from '@pds/contracts';
 import { MessageBus, checkUserIds } from '@pds/messaging';
-import { keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
+import { keyNumberAfter, readCreationPage, readPage, requireByRef } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { stageForStatus } from '../work-items/intake-stage';
@@ -231,10 +231,10 @@ export class IntakeService {
     }
   }
 
-  async listComments(auth: AuthContext, ref: string, query: ListQuery): Promise<Page<IntakeCommentResponse>> {
+  async listComments(auth: AuthContext, ref: string, query: CreationListQuery): Promise<Page<IntakeCommentResponse>> {
     assertCan(auth, Permission.Read);
     const current = await this.require(auth.organizationId, ref);
-    return readPage(query, (after, take) => this.comments.list(auth.organizationId, current.id, after, take), toIntakeCommentResponse);
+    return readCreationPage(query, (order, take) => this.comments.list(auth.organizationId, current.id, order, take), toIntakeCommentResponse);
   }
 
   async comment(auth: AuthContext, ref: string, dto: CreateIntakeCommentDto): Promise<IntakeCommentResponse> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, ConflictError, CreateLabelDto, LabelResponse, ListQuery, Page } from '@pds/contracts';
-import { readPage, requireByPathId } from '@pds/persistence';
+import { AuthContext, ConflictError, CreateLabelDto, CreationListQuery, LabelResponse, Page } from '@pds/contracts';
+import { readCreationPage, requireByPathId } from '@pds/persistence';
 import { LabelRepository } from './label.repository';
 
 interface LabelRecord {
@@ -20,9 +20,9 @@ export function toLabelResponse(record: LabelRecord): LabelResponse {
 export class LabelService {
   constructor(@Inject(LabelRepository) private readonly labels: LabelRepository) {}
 
-  async list(auth: AuthContext, query: ListQuery): Promise<Page<LabelResponse>> {
+  async list(auth: AuthContext, query: CreationListQuery): Promise<Page<LabelResponse>> {
     assertCan(auth, Permission.Read);
-    return readPage(query, (after, take) => this.labels.list(auth.organizationId, after, take), toLabelResponse);
+    return readCreationPage(query, (order, take) => this.labels.list(auth.organizationId, order, take), toLabelResponse);
   }
 
   async get(auth: AuthContext, id: string): Promise<LabelResponse> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CursorPosition } from '@pds/contracts';
-import { keysetAfter } from '@pds/persistence';
+import { SortedRead } from '@pds/contracts';
+import { creationOrder } from '@pds/persistence';
 import { unlessDuplicate } from '../common/unique-violation';
 import { PrismaClient, Team } from '../generated/delivery/client';
 
@@ -9,8 +9,8 @@ import { PrismaClient, Team } from '../generated/delivery/client';
 export class TeamRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
-  list(organizationId: string, after: CursorPosition | undefined, take: number): Promise<Team[]> {
-    return this.prisma.team.findMany({ where: { organizationId, ...keysetAfter(after) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take });
+  list(organizationId: string, order: SortedRead, take: number): Promise<Team[]> {
+    return this.prisma.team.findMany({ where: { organizationId, ...creationOrder(order).where }, orderBy: creationOrder(order).orderBy, take });
   }
 
   /** Null when the organization has a team of that name already. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, ConflictError, CreateTeamDto, ListQuery, Page, TeamResponse } from '@pds/contracts';
-import { readPage, requireByPathId } from '@pds/persistence';
+import { AuthContext, ConflictError, CreateTeamDto, CreationListQuery, Page, TeamResponse } from '@pds/contracts';
+import { readCreationPage, requireByPathId } from '@pds/persistence';
 import { TeamRepository } from './team.repository';
 
 export function toTeamResponse(record: { id: string; name: string; createdAt: Date }): TeamResponse {
@@ -13,9 +13,9 @@ export function toTeamResponse(record: { id: string; name: string; createdAt: Da
 export class TeamService {
   constructor(@Inject(TeamRepository) private readonly teams: TeamRepository) {}
 
-  async list(auth: AuthContext, query: ListQuery): Promise<Page<TeamResponse>> {
+  async list(auth: AuthContext, query: CreationListQuery): Promise<Page<TeamResponse>> {
     assertCan(auth, Permission.Read);
-    return readPage(query, (after, take) => this.teams.list(auth.organizationId, after, take), toTeamResponse);
+    return readCreationPage(query, (order, take) => this.teams.list(auth.organizationId, order, take), toTeamResponse);
   }
 
   async get(auth: AuthContext, id: string): Promise<TeamResponse> {

@@ -12,14 +12,16 @@ import {
   Page,
   UpdateWorkItemDto,
   WORK_ITEM_KEY_PREFIX,
+  WORK_ITEM_SORT,
   WorkItemResponse,
+  WorkItemSortField,
   WorkItemStatus,
   ResolvedWorkItem,
   assertNotArchived,
   parseRecordRef,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { SqlExecutor, encodePage, keyNumberAfter, readPage, requireByRef, sqlOverPrisma } from '@pds/persistence';
+import { SqlExecutor, encodePage, readSortedPage, requireByRef, sqlOverPrisma } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { stageForStatus } from './intake-stage';
@@ -54,7 +56,8 @@ const PLAIN_FIELDS = [
 ] as const;
 
 /** The number of a key (`WI-42` → `42`), the list's cursor position. */
-const keyNumberOf = (item: WorkItemResponse) => item.key.slice(WORK_ITEM_KEY_PREFIX.length + 1);
+const keyNumberOf = (item: WorkItemResponse) => Number(item.key.slice(WORK_ITEM_KEY_PREFIX.length + 1));
+const sortValueOf = (item: WorkItemResponse, field: WorkItemSortField): string | number => (field === 'key' ? keyNumberOf(item) : item[field]);
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id));
@@ -81,13 +84,7 @@ export class WorkItemService {
   /** The page of `list`, as objects, for a reader that adds to it. */
   page(auth: AuthContext, query: ListWorkItemsQuery): Promise<Page<WorkItemResponse>> {
     assertCan(auth, Permission.Read);
-    return readPage(
-      query,
-      (after, take) => this.workItems.list(auth.organizationId, query, keyNumberAfter(after), take),
-      (item) => item,
-      keyNumberOf,
-      'number',
-    );
+    return readSortedPage(query, WORK_ITEM_SORT, (order, take) => this.workItems.list(auth.organizationId, query, order, take), (item) => item, sortValueOf);
   }
 
   /**

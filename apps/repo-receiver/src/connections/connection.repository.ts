@@ -1,5 +1,6 @@
+import { SortedRead } from '@pds/contracts';
 import { Inject, Injectable } from '@nestjs/common';
-import { keysetAfter } from '@pds/persistence';
+import { creationOrder } from '@pds/persistence';
 import { Prisma, PrismaClient, RepoConnection } from '../generated/repos/client';
 
 export type ConnectionRow = RepoConnection;
@@ -13,10 +14,10 @@ export class ConnectionRepository {
     return this.prisma.repoConnection.findFirst({ where: { id, organizationId } });
   }
 
-  list(organizationId: string, after: { sortValue: string; id: string } | undefined, take: number): Promise<ConnectionRow[]> {
+  list(organizationId: string, order: SortedRead, take: number): Promise<ConnectionRow[]> {
     return this.prisma.repoConnection.findMany({
-      where: { organizationId, ...keysetAfter(after) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      where: { organizationId, ...creationOrder(order).where },
+      orderBy: creationOrder(order).orderBy,
       take,
     });
   }

@@ -14,7 +14,7 @@ import {
   normaliseRepoWebUrl,
   repoWebUrlProblem,
 } from '@pds/contracts';
-import { readPage, requireByPathId } from '@pds/persistence';
+import { readCreationPage, requireByPathId } from '@pds/persistence';
 import { SecretBox, rotatedSecret } from '@pds/secrets';
 import { randomBytes } from 'node:crypto';
 import { REPO_RECEIVER_OPTIONS, REPO_SECRET_BOX, RepoReceiverOptions } from '../common/repo.options';
@@ -66,7 +66,7 @@ export class ConnectionService {
 
   async list(auth: AuthContext, query: ListRepositoriesQuery): Promise<Page<RepositoryResponse>> {
     assertCan(auth, Permission.RepositoriesManage);
-    return readPage(query, (after, take) => this.connections.list(auth.organizationId, after, take), (row) => this.toResponse(row));
+    return readCreationPage(query, (order, take) => this.connections.list(auth.organizationId, order, take), (row) => this.toResponse(row));
   }
 
   async get(auth: AuthContext, id: string): Promise<RepositoryResponse> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CKR_KEY_PREFIX, CursorPosition, KeyResultInputDto, ListCkrsQuery } from '@pds/contracts';
-import { keysetAfter, nextKeyNumber } from '@pds/persistence';
-import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
+import { CKR_KEY_PREFIX, KeyResultInputDto, ListCkrsQuery, RECORD_SORT, SortedRead } from '@pds/contracts';
+import { nextKeyNumber, prismaSorted } from '@pds/persistence';
+import { STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
 import { Prisma, PrismaClient } from '../generated/strategy/client';
 import { refWhere } from '../records/record-ref';
 import { CkrWithKeyResults } from './ckr.mapper';
@@ -31,16 +31,17 @@ export class CkrRepository {
     return where ? this.prisma.ckr.findFirst({ where: { organizationId, ...where }, include }) : null;
   }
 
-  list(organizationId: string, query: ListCkrsQuery, after: CursorPosition | undefined, take: number): Promise<CkrWithKeyResults[]> {
+  list(organizationId: string, query: ListCkrsQuery, order: SortedRead, take: number): Promise<CkrWithKeyResults[]> {
+    const sorted = prismaSorted(order, RECORD_SORT);
     return this.prisma.ckr.findMany({
       where: {
         organizationId,
         ...(query.status?.length ? { status: { in: query.status } } : {}),
         ...(query.planningCycleId ? { planningCycleIds: { has: query.planningCycleId } } : {}),
         ...(query.annualGoalId ? { annualGoalId: query.annualGoalId } : {}),
-        ...keysetAfter(after),
+        ...sorted.where,
       },
-      orderBy: [...CREATION_ORDER],
+      orderBy: sorted.orderBy,
       take,
       include,
     });

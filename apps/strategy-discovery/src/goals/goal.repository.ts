@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ListQuery } from '@pds/contracts';
+import { RecordListQuery } from '@pds/contracts';
 import { AnnualGoal, PlanningCycle, PrismaClient, ProductGoal } from '../generated/strategy/client';
 import { RecordRepository } from '../records/record.repository';
 
 /** Annual goals, product goals and planning cycles: records without keys or filters (goals: the archived one), scoped by organization. */
 @Injectable()
 export class GoalRepository {
-  readonly annualGoals: RecordRepository<AnnualGoal, ListQuery>;
-  readonly productGoals: RecordRepository<ProductGoal, ListQuery>;
-  readonly cycles: RecordRepository<PlanningCycle, ListQuery>;
+  readonly annualGoals: RecordRepository<AnnualGoal, RecordListQuery>;
+  readonly productGoals: RecordRepository<ProductGoal, RecordListQuery>;
+  readonly cycles: RecordRepository<PlanningCycle, RecordListQuery>;
 
   constructor(@Inject(PrismaClient) prisma: PrismaClient) {
     this.annualGoals = new RecordRepository(prisma, { model: (db) => db.annualGoal, table: 'annual_goals', archivable: true });

@@ -1,5 +1,5 @@
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, ListQuery } from '@pds/contracts';
+import { AuthContext, RecordListQuery } from '@pds/contracts';
 import { changedFields } from './changed-fields';
 import { RecordRepository, RecordRow } from './record.repository';
 import { RecordDescription, RecordService } from './record.service';
@@ -12,11 +12,11 @@ import { RecordDescription, RecordService } from './record.service';
 export abstract class PlainRecordService<R extends RecordRow, T, Create extends object, Update extends object> extends RecordService<
   R,
   T,
-  ListQuery,
+  RecordListQuery,
   Create | Update
 > {
   protected constructor(
-    private readonly records: RecordRepository<R, ListQuery>,
+    private readonly records: RecordRepository<R, RecordListQuery>,
     kind: RecordDescription<R, T, Create | Update>,
   ) {
     super(records, kind);

@@ -1,6 +1,6 @@
-import { ArchivedFilter, CursorPosition } from '@pds/contracts';
-import { archivedWhere, keysetAfter, liveRow, nextKeyNumber } from '@pds/persistence';
-import { CREATION_ORDER, STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
+import { ArchivedFilter, RECORD_SORT, SortedRead } from '@pds/contracts';
+import { archivedWhere, liveRow, nextKeyNumber, prismaSorted } from '@pds/persistence';
+import { STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
 import { refWhere } from './record-ref';
 
 export interface RecordRow {
@@ -38,7 +38,7 @@ export interface RecordTable<R extends RecordRow, Q = unknown> {
 }
 
 /**
- * The storage of a strategy record kind: found by uuid or human key, listed in creation order with
+ * The storage of a strategy record kind: found by uuid or human key, listed in the query's sort (creation order by default) with
  * the kind's filters, created and updated (in the caller's transaction when there is one). It
  * answers rows, or null where none matches; services map them and answer 404. Every query is
  * scoped by organization id.
@@ -63,15 +63,16 @@ export class RecordRepository<R extends RecordRow, Q = unknown, New extends obje
     return where ? this.kind.model(this.prisma).findFirst({ where: { organizationId, ...where } }) : null;
   }
 
-  list(organizationId: string, query: Q, after: CursorPosition | undefined, take: number): Promise<R[]> {
+  list(organizationId: string, query: Q, order: SortedRead, take: number): Promise<R[]> {
+    const sorted = prismaSorted(order, RECORD_SORT);
     return this.kind.model(this.prisma).findMany({
       where: {
         organizationId,
         ...this.filters(query),
         ...(this.kind.archivable ? archivedWhere((query as { archived?: ArchivedFilter }).archived) : {}),
-        ...keysetAfter(after),
+        ...sorted.where,
       },
-      orderBy: [...CREATION_ORDER],
+      orderBy: sorted.orderBy,
       take,
     });
   }

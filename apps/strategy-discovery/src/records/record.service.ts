@@ -1,13 +1,13 @@
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, CursorPosition, NotFoundError, Page, assertNotArchived } from '@pds/contracts';
-import { readPage } from '@pds/persistence';
+import { AuthContext, NotFoundError, Page, RECORD_SORT, SortedRead, assertNotArchived } from '@pds/contracts';
+import { plainSortValue, readSortedPage } from '@pds/persistence';
 import { StrategyReferenceInput, StrategyReferences } from '../references/strategy.references';
 import { RecordRow } from './record.repository';
 
 /** What a record service reads from its repository: rows, or null where none matches. */
 export interface RecordReads<R extends RecordRow, Q> {
   findByRef(organizationId: string, ref: string): Promise<R | null>;
-  list(organizationId: string, query: Q, after: CursorPosition | undefined, take: number): Promise<R[]>;
+  list(organizationId: string, query: Q, order: SortedRead, take: number): Promise<R[]>;
 }
 
 /** The body ids a kind points at, checked against the caller's organization before a write (400). */
@@ -29,7 +29,7 @@ export interface RecordDescription<R, T, Body = never> {
  * not the organization's becomes a 404. Writes are the subclasses': PlainRecordService (no events)
  * and AnnouncedRecordService (events in the outbox transaction).
  */
-export abstract class RecordService<R extends RecordRow, T, Q extends { limit?: number; cursor?: string }, Body = never> {
+export abstract class RecordService<R extends RecordRow, T, Q extends { limit?: number; cursor?: string; sort?: string }, Body = never> {
   protected constructor(
     private readonly reads: RecordReads<R, Q>,
     protected readonly kind: RecordDescription<R, T, Body>,
@@ -49,7 +49,7 @@ export abstract class RecordService<R extends RecordRow, T, Q extends { limit?: 
 
   list(auth: AuthContext, query: Q): Promise<Page<T>> {
     assertCan(auth, Permission.Read);
-    return readPage(query, (after, take) => this.reads.list(auth.organizationId, query, after, take), this.kind.toResponse);
+    return readSortedPage(query, RECORD_SORT, (order, take) => this.reads.list(auth.organizationId, query, order, take), this.kind.toResponse, plainSortValue);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CursorPosition, PING_EVENT } from '@pds/contracts';
-import { DATABASE, Database, keysetAfter } from '@pds/persistence';
+import { PING_EVENT, SortedRead } from '@pds/contracts';
+import { DATABASE, Database, creationOrder } from '@pds/persistence';
 import { Prisma, PrismaClient, WebhookSubscription } from '../generated/webhooks/client';
 
 /** Webhook subscriptions; every query is scoped by organization id. */
@@ -11,10 +11,10 @@ export class WebhookRepository {
     @Inject(DATABASE) private readonly db: Database,
   ) {}
 
-  list(organizationId: string, after: CursorPosition | undefined, take: number): Promise<WebhookSubscription[]> {
+  list(organizationId: string, order: SortedRead, take: number): Promise<WebhookSubscription[]> {
     return this.prisma.webhookSubscription.findMany({
-      where: { organizationId, ...keysetAfter(after) },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      where: { organizationId, ...creationOrder(order).where },
+      orderBy: creationOrder(order).orderBy,
       take,
     });
   }

@@ -13,7 +13,7 @@ import {
   WebhookDeliveryResponse,
   WebhookResponse,
 } from '@pds/contracts';
-import { readPage, requireByPathId } from '@pds/persistence';
+import { readCreationPage, requireByPathId } from '@pds/persistence';
 import { SecretBox, rotatedSecret } from '@pds/secrets';
 import { randomUUID } from 'node:crypto';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
@@ -38,7 +38,7 @@ export class WebhookService {
 
   async list(auth: AuthContext, query: ListWebhooksQuery): Promise<Page<WebhookResponse>> {
     assertCan(auth, Permission.WebhooksManage);
-    return readPage(query, (after, take) => this.subscriptions.list(auth.organizationId, after, take), toWebhookResponse);
+    return readCreationPage(query, (order, take) => this.subscriptions.list(auth.organizationId, order, take), toWebhookResponse);
   }
 
   async create(auth: AuthContext, body: CreateWebhookDto): Promise<CreatedWebhookResponse> {

@@ -8,12 +8,20 @@ import { IdRequest } from './requests';
 export const ArchivedFilter = defineEnum(['exclude', 'include', 'only']);
 export type ArchivedFilter = (typeof ArchivedFilter)[keyof typeof ArchivedFilter];
 
-/** Paging and the archived filter: the list query of every kind that can be archived. */
-export class ArchivableListQuery extends ListQuery {
-  @IsOptional()
-  @IsIn(enumValues(ArchivedFilter))
-  archived?: ArchivedFilter;
+/** A list query plus the archived filter: the list query of every kind that can be archived. */
+// TypeScript takes a class as a mixin base only when its constructor is typed `(...args: any[])`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function Archivable<Q extends new (...args: any[]) => ListQuery>(Base: Q) {
+  class ArchivableQuery extends Base {
+    @IsOptional()
+    @IsIn(enumValues(ArchivedFilter))
+    archived?: ArchivedFilter;
+  }
+  return ArchivableQuery;
 }
+
+/** Paging and the archived filter (sprints). */
+export class ArchivableListQuery extends Archivable(ListQuery) {}
 
 /** `POST /{collection}/{id}/archive` and `/unarchive`: the record's uuid or key. */
 export class ArchiveRecordRequest extends IdRequest {}

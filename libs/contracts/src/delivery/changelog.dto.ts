@@ -1,7 +1,7 @@
 import { IsIdList } from '../common/decorators';
 import { IsIn, IsString, Length, MaxLength } from 'class-validator';
 import { defineEnum } from '../common/enums';
-import { ListQuery } from '../common/pagination';
+import { CreationListQuery } from '../common/sort';
 import { IsOptionalNonNull } from '../common/validation';
 import { Field, MutableRecordResponse, Timestamped } from '../common/schema';
 
@@ -34,7 +34,7 @@ export class UpdateChangelogDto {
   workItemIds?: string[];
 }
 
-export class ListChangelogQuery extends ListQuery {
+export class ListChangelogQuery extends CreationListQuery {
   @IsOptionalNonNull() @IsIn(Object.values(ChangelogStatus)) status?: ChangelogStatus;
 }
 

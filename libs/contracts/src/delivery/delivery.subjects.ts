@@ -1,7 +1,8 @@
 import { Type } from 'class-transformer';
 import { IsObject, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
 import { ArchiveRecordRequest } from '../common/archive';
-import { ListQuery, Page } from '../common/pagination';
+import { Page } from '../common/pagination';
+import { CreationListQuery } from '../common/sort';
 import { BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, operationSubjects, recordResource, recordSubjects } from '../common/subject';
 import { DeleteRecordRequest, DeletedRecordResponse } from '../common/trash';
@@ -17,7 +18,7 @@ import { AddWorkItemRelationDto, RelatedWorkItem, WorkItemRelationsResponse } fr
 import { CreateSprintDto, ListSprintsQuery, SprintResponse, UpdateSprintDto } from './sprint.dto';
 
 /** A plain list of an organization's records: paging only. */
-export class ListRequest extends QueryRequest(ListQuery) {}
+export class ListRequest extends QueryRequest(CreationListQuery) {}
 
 export class ListRelationsRequest extends IdRequest {}
 
@@ -43,7 +44,7 @@ export class CreateSprintRequest extends BodyRequest(CreateSprintDto) {}
 export class GetSprintRequest extends IdRequest {}
 export class UpdateSprintRequest extends IdBodyRequest(UpdateSprintDto) {}
 
-export class ListCommentsRequest extends IdQueryRequest(ListQuery) {}
+export class ListCommentsRequest extends IdQueryRequest(CreationListQuery) {}
 export class CreateCommentRequest extends IdBodyRequest(CreateCommentDto) {}
 export class UpdateCommentRequest extends IdBodyRequest(UpdateCommentDto) {
   @IsRecordRef()
@@ -60,7 +61,7 @@ export class IntakeRequest extends IdRequest {}
 export class UpdateIntakeRequest extends IdBodyRequest(UpdateIntakeDto) {}
 export class ReportIntakeRequest extends IdBodyRequest(ReportIntakeDto) {}
 export class ConvertIntakeRequest extends IdBodyRequest(ConvertIntakeDto) {}
-export class ListIntakeCommentsRequest extends IdQueryRequest(ListQuery) {}
+export class ListIntakeCommentsRequest extends IdQueryRequest(CreationListQuery) {}
 export class CreateIntakeCommentRequest extends IdBodyRequest(CreateIntakeCommentDto) {}
 
 export class ListChangelogRequest extends QueryRequest(ListChangelogQuery) {}

@@ -5,6 +5,7 @@ import { applyDecorators } from '@nestjs/common';
 import { defineValidator, urlProblem } from '../common/decorators';
 import { WorkItemStatus, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
+import { CreationListQuery } from '../common/sort';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { LinkSource, RepoProvider } from './repo.enums';
 
@@ -120,7 +121,7 @@ export class UpdateRepositoryDto {
   webUrl?: string;
 }
 
-export class ListRepositoriesQuery extends ListQuery {}
+export class ListRepositoriesQuery extends CreationListQuery {}
 
 /** `GET /repositories/{id}/deliveries`: the common `limit` and `cursor`. */
 export class ListRepoDeliveriesQuery extends ListQuery {}

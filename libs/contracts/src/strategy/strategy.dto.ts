@@ -19,8 +19,8 @@ import {
 import { applyDecorators } from '@nestjs/common';
 import { IsAnyOf, IsCalendarDate, IsIdList, IsStoredInt, IsTimestamp } from '../common/decorators';
 import { Priority, enumValues } from '../common/enums';
-import { ArchivableListQuery } from '../common/archive';
-import { ListQuery } from '../common/pagination';
+import { Archivable } from '../common/archive';
+import { RECORD_SORT, SortableQuery } from '../common/sort';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { CkrStatus, ExperimentOutcome, ExperimentStatus, KeyResultStatus, OpportunityStatus, SolutionStatus } from './strategy.enums';
 
@@ -89,7 +89,13 @@ export class UpdateKeyResultDto {
   @IsOptionalNonNull() @IsIn(enumValues(KeyResultStatus)) status?: KeyResultStatus;
 }
 
-export class ListCkrsQuery extends ListQuery {
+/** The list query of a strategy record kind without filters of its own (goals, cycles, interviews, insights). */
+export class RecordListQuery extends SortableQuery(RECORD_SORT) {}
+
+/** The list query of the strategy kinds that can be archived: paging, `sort` and `archived`. */
+export class ArchivableRecordListQuery extends Archivable(RecordListQuery) {}
+
+export class ListCkrsQuery extends RecordListQuery {
   @IsAnyOf(CkrStatus) status?: CkrStatus[];
   @IsOptional() @IsUUID() planningCycleId?: string;
   @IsOptional() @IsUUID() annualGoalId?: string;
@@ -128,7 +134,7 @@ export class UpdateOpportunityDto {
   @InsightIds() insightIds?: string[];
 }
 
-export class ListOpportunitiesQuery extends ArchivableListQuery {
+export class ListOpportunitiesQuery extends ArchivableRecordListQuery {
   @IsAnyOf(OpportunityStatus) status?: OpportunityStatus[];
   @IsOptional() @IsUUID() ckrId?: string;
   @IsOptional() @IsUUID() productGoalId?: string;
@@ -166,7 +172,7 @@ export class UpdateSolutionDto {
   @IsOptionalNonNull() @IsIn(enumValues(SolutionStatus)) status?: SolutionStatus;
 }
 
-export class ListSolutionsQuery extends ArchivableListQuery {
+export class ListSolutionsQuery extends ArchivableRecordListQuery {
   @IsOptional() @IsUUID() opportunityId?: string;
 }
 
@@ -197,7 +203,7 @@ export class ConcludeExperimentDto {
   @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) result?: string;
 }
 
-export class ListExperimentsQuery extends ArchivableListQuery {
+export class ListExperimentsQuery extends ArchivableRecordListQuery {
   @IsAnyOf(ExperimentStatus) status?: ExperimentStatus[];
   @IsOptional() @IsUUID() ckrId?: string;
 }

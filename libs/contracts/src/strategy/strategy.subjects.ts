@@ -1,8 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { RecordKind } from '../common/record-kinds';
-import { ArchivableListQuery, ArchiveRecordRequest } from '../common/archive';
-import { ListQuery } from '../common/pagination';
+import { ArchiveRecordRequest } from '../common/archive';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdOptionalBodyRequest, IdRequest, IsRecordRef, Located, QueryRequest } from '../common/requests';
 import { defineSubject, recordResource, recordSubjects } from '../common/subject';
 import { DeleteRecordRequest, DeletedRecordResponse } from '../common/trash';
@@ -23,6 +22,8 @@ import {
   ListOpportunitiesQuery,
   ListSolutionsQuery,
   PromoteOpportunityDto,
+  ArchivableRecordListQuery,
+  RecordListQuery,
   UpdateAnnualGoalDto,
   UpdateCkrDto,
   UpdateExperimentDto,
@@ -51,9 +52,9 @@ import { DiscoveryGraphReply, InsightEvidenceReply, STRATEGY_SEARCH_TYPES, Searc
 /** Get by uuid or key: the same envelope for every strategy record. */
 export class GetStrategyRecordRequest extends IdRequest {}
 /** Lists without filters beyond paging. */
-export class ListStrategyRecordsRequest extends QueryRequest(ListQuery) {}
-/** Lists of the kinds that can be archived: paging and `archived`. */
-export class ListArchivableStrategyRecordsRequest extends QueryRequest(ArchivableListQuery) {}
+export class ListStrategyRecordsRequest extends QueryRequest(RecordListQuery) {}
+/** Lists of the kinds that can be archived: paging, `sort` and `archived`. */
+export class ListArchivableStrategyRecordsRequest extends QueryRequest(ArchivableRecordListQuery) {}
 
 export class CreateAnnualGoalRequest extends BodyRequest(CreateAnnualGoalDto) {}
 export class UpdateAnnualGoalRequest extends IdBodyRequest(UpdateAnnualGoalDto) {}

@@ -17,7 +17,7 @@ import {
 import { applyDecorators } from '@nestjs/common';
 import { defineValidator, urlProblem } from '../common/decorators';
 import { EVENT_TYPES, EventType } from '../common/events';
-import { ListQuery } from '../common/pagination';
+import { CreationListQuery } from '../common/sort';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -49,7 +49,7 @@ const EventList = (): PropertyDecorator =>
   );
 
 /** `GET /webhooks`: a plain array with the common `limit`/`cursor` paging (ARCHITECTURE.md section 5). */
-export class ListWebhooksQuery extends ListQuery {}
+export class ListWebhooksQuery extends CreationListQuery {}
 
 /** Contract 4.11. */
 export class CreateWebhookDto {

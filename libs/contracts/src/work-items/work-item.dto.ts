@@ -13,7 +13,8 @@ import {
   WorkItemType,
   enumValues,
 } from '../common/enums';
-import { ArchivableListQuery } from '../common/archive';
+import { Archivable } from '../common/archive';
+import { ListSort, SortableQuery } from '../common/sort';
 import { RECORD_KINDS } from '../common/record-kinds';
 import { Field, KeyedRecordResponse, Timestamped } from '../common/schema';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
@@ -132,7 +133,14 @@ export class UpdateWorkItemDto {
   mentionedUserIds?: string[];
 }
 
-export class ListWorkItemsQuery extends ArchivableListQuery {
+/**
+ * The sorts of GET /work-items, each served by an index of (organization, field): key (the
+ * default, creation order by number), creation, last change, priority, status.
+ */
+export const WORK_ITEM_SORT = new ListSort({ key: 'int', createdAt: 'time', updatedAt: 'time', priority: 'enum', status: 'enum' }, 'key');
+export type WorkItemSortField = (typeof WORK_ITEM_SORT.names)[number];
+
+export class ListWorkItemsQuery extends Archivable(SortableQuery(WORK_ITEM_SORT)) {
   @IsAnyOf(WorkItemStatus)
   status?: WorkItemStatus[];
 

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
+import { ListSort, sortPattern } from '@pds/contracts';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 type Schema = Record<string, unknown>;
@@ -35,6 +36,7 @@ const KEYWORDS: Record<string, (constraints: unknown[]) => Schema> = {
   min: ([min]) => ({ minimum: min }),
   max: ([max]) => ({ maximum: max }),
   matches: ([pattern]) => ({ pattern: (pattern as RegExp).source }),
+  isSort: ([sort]) => ({ type: 'string', pattern: sortPattern(sort as ListSort), description: (sort as ListSort).description }),
   isObject: () => ({ type: 'object' }),
   isArray: () => ({ type: 'array' }),
   arrayMinSize: ([min]) => ({ minItems: min }),
@@ -115,6 +117,9 @@ export function documentValidatedClasses(candidates: Iterable<unknown>): void {
     const target = pending.pop()!;
     if (shapes.has(target)) continue;
     const metadata = storage.getTargetValidationMetadatas(target, '', true, false).filter((entry) => entry.target === target);
+    const parent = Object.getPrototypeOf(target) as Target;
+    // A class without rules of its own may still extend one with rules (a mixin's class).
+    if (parent !== Function.prototype) pending.push(parent);
     if (!metadata.length) continue;
     const byProperty: Record<string, PropertyShape> = {};
     for (const [property, entries] of Object.entries(storage.groupByPropertyName(metadata))) {
@@ -122,8 +127,6 @@ export function documentValidatedClasses(candidates: Iterable<unknown>): void {
       if (byProperty[property].nested) pending.push(byProperty[property].nested!());
     }
     shapes.set(target, byProperty);
-    const parent = Object.getPrototypeOf(target) as Target;
-    if (parent !== Function.prototype) pending.push(parent);
   }
   // Parents first: @nestjs/swagger copies a parent's documented properties into a subclass when the
   // subclass is decorated, so the parent must be complete by then.

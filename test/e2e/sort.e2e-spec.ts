@@ -1,0 +1,201 @@
+/**
+ * `sort` on the lists: every offered field, ascending and descending, and multi-key sorts, paged
+ * two at a time through the typed client, give every record once in the order the sort defines
+ * (ties broken by id in the last key's direction); a sort a list does not offer and a cursor of
+ * another sort are 400.
+ */
+import { randomBytes } from 'node:crypto';
+import { ListPath, PdsApiError, PdsClient, createPdsClient } from '@pds/client';
+import { TestOrganization, createOrganization } from './support/client';
+import { stackInfo } from './support/stack-info';
+
+type Row = Record<string, unknown> & { id: string };
+
+const PRIORITY = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'];
+const STATUS = ['BACKLOG', 'TODO', 'IN_PROGRESS', 'IN_REVIEW', 'TESTING_LOCAL', 'DEPLOY', 'TESTING_LIVE', 'DONE', 'CANCELLED'];
+
+/** A row's value of a sort field, as the database compares it. */
+function valueOf(row: Row, field: string): string | number {
+  if (field === 'key') return Number(String(row.key).split('-')[1]);
+  if (field === 'priority') return PRIORITY.indexOf(String(row.priority));
+  if (field === 'status') return STATUS.indexOf(String(row.status));
+  return String(row[field]);
+}
+
+/** The order `sort` defines over `rows`, computed here from the records' own fields. */
+function sortedBy(rows: Row[], sort: string): string[] {
+  const keys = sort.split(',').map((part) => ({ field: part.replace(/^-/, ''), sign: part.startsWith('-') ? -1 : 1 }));
+  const idSign = keys[keys.length - 1].sign;
+  const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...rows]
+    .sort((a, b) => {
+      for (const key of keys) {
+        const order = compare(valueOf(a, key.field), valueOf(b, key.field)) * key.sign;
+        if (order !== 0) return order;
+      }
+      return compare(a.id, b.id) * idSign;
+    })
+    .map((row) => row.id);
+}
+
+const clientOf = (org: TestOrganization): PdsClient => createPdsClient({ baseUrl: stackInfo().apiUrl, apiKey: org.apiKey });
+
+/** Every item of a list, two per page, through the client's iterator. */
+async function everything(client: PdsClient, path: string, query: Record<string, unknown> = {}, pathIds?: object): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const row of client.paginate(path as ListPath, { query: { limit: 2, ...query }, path: pathIds } as never)) rows.push(row as Row);
+  return rows;
+}
+
+/** Sorts every field both ways and the multi-key sorts given, and checks each against the records. */
+async function expectSorted(client: PdsClient, path: string, fields: string[], multi: string[], pathIds?: object): Promise<void> {
+  const all = await everything(client, path, { limit: 500 }, pathIds);
+  expect(all.length).toBeGreaterThanOrEqual(4);
+  for (const sort of [...fields.flatMap((field) => [field, `-${field}`]), ...multi]) {
+    const ids = (await everything(client, path, { sort }, pathIds)).map((row) => row.id);
+    expect({ sort, ids }).toEqual({ sort, ids: sortedBy(all, sort) });
+  }
+}
+
+async function failure(promise: Promise<unknown>): Promise<PdsApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PdsApiError);
+  return error as PdsApiError;
+}
+
+describe('sort on lists', () => {
+  let org: TestOrganization;
+  let client: PdsClient;
+  const itemIds: string[] = [];
+
+  beforeAll(async () => {
+    org = await createOrganization();
+    client = clientOf(org);
+    const specs = [
+      ['HIGH', 'TODO'],
+      ['LOW', 'BACKLOG'],
+      ['HIGH', 'IN_PROGRESS'],
+      ['CRITICAL', 'TODO'],
+      ['MEDIUM', 'DONE'],
+      ['HIGH', 'TODO'],
+      ['LOW', 'TODO'],
+    ] as const;
+    for (const [priority, status] of specs) {
+      const { data } = await client.POST('/work-items', { body: { title: `Item ${priority} ${status}`, type: 'TASK', priority, status } });
+      itemIds.push(data.id);
+    }
+    // Changed in another order than created, so last change and creation disagree.
+    for (const id of [itemIds[3], itemIds[0], itemIds[5]]) {
+      await client.PATCH('/work-items/{id}', { params: { path: { id } }, body: { title: 'Touched' } });
+    }
+  });
+
+  it('work items: key, createdAt, updatedAt, priority and status both ways, and multi-key sorts', async () => {
+    await expectSorted(client, '/work-items', ['key', 'createdAt', 'updatedAt', 'priority', 'status'], ['priority,-createdAt', '-priority,updatedAt', 'status,-updatedAt,key', '-status,priority']);
+  });
+
+  it('work items: the sort applies within the filters, and the default order is the key', async () => {
+    const todo = await everything(client, '/work-items', { status: ['TODO'], sort: '-priority,key' });
+    const expected = (await everything(client, '/work-items', { limit: 500 })).filter((row) => row.status === 'TODO');
+    expect(todo.map((row) => row.id)).toEqual(sortedBy(expected, '-priority,key'));
+    expect((await everything(client, '/work-items')).map((row) => row.id)).toEqual(itemIds);
+  });
+
+  it('strategy records: createdAt and updatedAt both ways', async () => {
+    const annualGoalIds: string[] = [];
+    for (const n of [1, 2, 3, 4]) {
+      annualGoalIds.push((await client.POST('/annual-goals', { body: { title: `Goal ${n}`, explanation: 'why' } })).data.id);
+      await client.POST('/product-goals', { body: { title: `Product goal ${n}` } });
+      await client.POST('/planning-cycles', { body: { name: `Cycle ${n}`, startDate: '2026-01-01', endDate: '2026-03-31' } });
+      await client.POST('/interviews', { body: { title: `Interview ${n}` } });
+      await client.POST('/insights', { body: { title: `Insight ${n}` } });
+      await client.POST('/opportunities', { body: { title: `Opportunity ${n}` } });
+    }
+    const cycle = (await client.GET('/planning-cycles')).data[0];
+    const opportunity = (await client.GET('/opportunities')).data[0];
+    for (const n of [1, 2, 3, 4]) {
+      const ckr = (await client.POST('/ckrs', { body: { title: `OKR ${n}`, annualGoalId: annualGoalIds[0], planningCycleIds: [cycle.id] } })).data;
+      await client.POST('/experiments', { body: { title: `Experiment ${n}`, ckrId: ckr.id } });
+      await client.POST('/solutions', { body: { title: `Solution ${n}`, opportunityId: opportunity.id } });
+    }
+    await client.PATCH('/annual-goals/{id}', { params: { path: { id: annualGoalIds[1] } }, body: { title: 'Goal 2 again' } });
+    for (const path of ['/annual-goals', '/product-goals', '/planning-cycles', '/ckrs', '/opportunities', '/solutions', '/experiments', '/interviews', '/insights']) {
+      await expectSorted(client, path, ['createdAt', 'updatedAt'], ['updatedAt,-createdAt']);
+    }
+  });
+
+  it('lists ordered by creation: createdAt both ways (labels, teams, users, API keys, changelog, comments)', async () => {
+    for (const n of [1, 2, 3, 4]) {
+      await client.POST('/labels', { body: { name: `label ${n}`, color: '#000000' } });
+      await client.POST('/teams', { body: { name: `Team ${n}` } });
+      await client.POST('/users', { body: { email: `sort-${n}-${org.organization.id.slice(0, 8)}@example.com`, name: `User ${n}`, role: 'DEV' } });
+      await client.POST('/api-keys', { body: { name: `key ${n}`, role: 'GUEST' } });
+      await client.POST('/changelog', { body: { title: `Entry ${n}`, body: 'text' } });
+      await client.POST('/work-items/{id}/comments', { params: { path: { id: itemIds[0] } }, body: { body: `Comment ${n}` } });
+    }
+    for (const path of ['/labels', '/teams', '/users', '/api-keys', '/changelog']) {
+      await expectSorted(client, path, ['createdAt'], []);
+    }
+    await expectSorted(client, '/work-items/{id}/comments', ['createdAt'], [], { id: itemIds[0] });
+  });
+
+  it('lists ordered by creation: createdAt both ways (intake comments, webhooks, repositories)', async () => {
+    // Another organization: its webhooks must not receive this spec's work-item events.
+    const admin = clientOf(await createOrganization());
+    const { data: submission } = await admin.POST('/intake', { body: { kind: 'BUG', title: 'Sorted comments' } });
+    for (const n of [1, 2, 3, 4]) {
+      await admin.POST('/intake/{id}/comments', { params: { path: { id: submission.id } }, body: { body: `Intake comment ${n}` } });
+      await admin.POST('/webhooks', { body: { url: `http://127.0.0.1:9/sort-${n}`, events: ['work_item.created'] } });
+      await admin.POST('/repositories', { body: { provider: 'GITHUB', fullName: `sort-${n}/repo-${randomBytes(4).toString('hex')}` } });
+    }
+    await expectSorted(admin, '/intake/{id}/comments', ['createdAt'], [], { id: submission.id });
+    await expectSorted(admin, '/webhooks', ['createdAt'], []);
+    await expectSorted(admin, '/repositories', ['createdAt'], []);
+  });
+
+  it('a sort a list does not offer is 400 naming the field, nothing read', async () => {
+    for (const [path, sort, message] of [
+      ['/work-items', 'title', 'sort field "title" is not one of key, createdAt, updatedAt, priority, status'],
+      ['/work-items', '-key,key', 'sort names "key" twice'],
+      ['/work-items', 'key,createdAt,updatedAt,priority', 'sort takes at most 3 fields'],
+      ['/labels', 'updatedAt', 'sort field "updatedAt" is not one of createdAt'],
+      ['/ckrs', 'priority', 'sort field "priority" is not one of createdAt, updatedAt'],
+    ] as const) {
+      const refused = await failure(client.GET(path as '/work-items', { params: { query: { sort } } }));
+      expect(refused).toMatchObject({ status: 400, details: { sort: [message] } });
+    }
+  });
+
+  it('a cursor continues only its own sort: another sort, the default order or none is 400', async () => {
+    const page = async (query: Record<string, unknown>) => {
+      const { response } = await client.GET('/work-items', { params: { query: { limit: 2, ...query } } });
+      return response.headers.get('x-next-cursor')!;
+    };
+    const byUpdate = await page({ sort: '-updatedAt' });
+    const byDefault = await page({});
+    expect(byUpdate).toBeTruthy();
+    expect(byDefault).toBeTruthy();
+    for (const query of [
+      { sort: 'updatedAt', cursor: byUpdate },
+      { sort: 'priority', cursor: byUpdate },
+      { cursor: byUpdate },
+      { sort: '-key', cursor: byDefault },
+      { sort: '-updatedAt', cursor: byDefault },
+    ]) {
+      const refused = await failure(client.GET('/work-items', { params: { query } }));
+      expect(refused).toMatchObject({ status: 400, details: { cursor: [expect.any(String)] } });
+    }
+    // …and the cursor of the explicit default sort is the plain one.
+    expect((await client.GET('/work-items', { params: { query: { sort: 'key', cursor: byDefault } } })).response.status).toBe(200);
+  });
+
+  it("another organization's records never appear in a sorted list", async () => {
+    const other = clientOf(await createOrganization());
+    await other.POST('/work-items', { body: { title: 'Theirs', type: 'TASK', priority: 'CRITICAL' } });
+    const ours = await everything(client, '/work-items', { sort: '-priority' });
+    expect(ours.map((row) => row.id).sort()).toEqual([...itemIds].sort());
+  });
+});
