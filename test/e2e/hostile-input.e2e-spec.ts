@@ -188,7 +188,7 @@ describe('field names of Object.prototype members', () => {
     expect((await org.api.get(`${REPOSITORIES}/${repository.id}`)).body.automations.onPullRequestMerged).toBeNull();
   });
 
-  it('in MCP tool arguments reaches the services as an unknown field: an isError BadRequest, never an internal error', async () => {
+  it('in MCP tool arguments is refused as an unknown field naming it (invalid arguments, or the services\' BadRequest), never an internal error', async () => {
     const org = await createOrganization();
     const client = await withKey(org.apiKey);
     const cases: [string, Record<string, unknown>, string][] = [];
@@ -200,12 +200,14 @@ describe('field names of Object.prototype members', () => {
     for (const [tool, args, field] of cases) {
       const result = await call(client, tool, args);
       const text = (result.content[0] as { text: string }).text;
-      expect({ tool, args, isError: result.isError, text: JSON.parse(text) }).toEqual({
-        tool,
-        args,
-        isError: true,
-        text: expect.objectContaining({ error: 'BadRequest', details: { [field]: [`property ${field} should not exist`] } }),
-      });
+      // The typed arguments (strict objects) refuse an unknown key before any service is asked: the
+      // SDK's invalid-arguments error names it. What gets past them reaches the services' validation.
+      const key = field.split('.').pop() as string;
+      const refusal = text.startsWith('MCP error -32602') ? { invalidArguments: text.includes(`"${key}"`) } : JSON.parse(text);
+      const expected = text.startsWith('MCP error -32602')
+        ? { invalidArguments: true }
+        : expect.objectContaining({ error: 'BadRequest', details: { [field]: [`property ${field} should not exist`] } });
+      expect({ tool, args, isError: result.isError, refusal }).toEqual({ tool, args, isError: true, refusal: expected });
     }
     expect((await org.api.get('/api/v1/insights')).body).toEqual([]);
     expect((await org.api.get('/api/v1/opportunities')).body).toEqual([]);

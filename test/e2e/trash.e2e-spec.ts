@@ -218,7 +218,7 @@ describe('delete, trash and restore', () => {
       const keeper = await ok(org.api.post(`${API}/work-items`, { title: 'Stays', type: 'TASK' }));
       const refs = [opportunity.key, opportunity.id, item.key, item.id];
       const found = async () => (await data(mcp, 'get_records', { refs: [keeper.key, ...refs] })).notFound;
-      const searched = async () => (await data(mcp, 'search', { query: title })).items.map((hit: Json) => hit.ref).sort();
+      const searched = async () => (await data(mcp, 'search', { query: title })).items.map((hit: Json) => hit.key ?? hit.id).sort();
       expect(await found()).toEqual([]);
       expect(await searched()).toEqual([item.key, opportunity.key].sort());
       await ok(org.api.delete(`${API}/opportunities/${opportunity.id}`));
@@ -241,19 +241,19 @@ describe('delete, trash and restore', () => {
     try {
       const packet = () => data(mcp, 'get_discovery_context', { ref: fx.opportunity.key });
       const before = await packet();
-      expect(before.solutions.items.map((s: Json) => s.ref)).toEqual([fx.solution.id]);
-      expect(before.workItems.items.find((w: Json) => w.ref === fx.workItems[0].key)).toMatchObject({ isBlocked: true });
+      expect(before.solutions.items.map((s: Json) => s.id)).toEqual([fx.solution.id]);
+      expect(before.workItems.items.find((w: Json) => w.key === fx.workItems[0].key)).toMatchObject({ isBlocked: true });
       for (const [path, id] of [['solutions', fx.solution.id], ['insights', fx.insights[1].id], ['work-items', fx.blocker.id], ['work-items', fx.workItems[1].id]]) {
         await ok(fresh.api.delete(`${API}/${path}/${id}`));
       }
       const without = await packet();
       expect(without.solutions.items).toEqual([]);
-      expect(without.evidence.insights.items.map((i: Json) => i.ref)).toEqual([fx.insights[0].id]);
-      const shown = without.workItems.items.map((w: Json) => w.ref);
+      expect(without.evidence.insights.items.map((i: Json) => i.id)).toEqual([fx.insights[0].id]);
+      const shown = without.workItems.items.map((w: Json) => w.key);
       expect(shown).toContain(fx.workItems[0].key);
       expect(shown).not.toContain(fx.workItems[1].key);
       expect(shown).not.toContain(fx.blocker.key);
-      expect(without.workItems.items.find((w: Json) => w.ref === fx.workItems[0].key)).toMatchObject({ isBlocked: false, blockedBy: [] });
+      expect(without.workItems.items.find((w: Json) => w.key === fx.workItems[0].key)).toMatchObject({ isBlocked: false, blockedBy: [] });
       for (const id of [fx.solution.id, fx.insights[1].id, fx.blocker.id, fx.workItems[1].id]) await ok(fresh.api.post(`${API}/trash/${id}/restore`));
       expect(await packet()).toEqual(before);
     } finally {
