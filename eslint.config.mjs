@@ -95,6 +95,7 @@ const FEATURE_FOLDERS = {
     subscriptions: ['common', 'security', 'deliveries'],
     sending: ['common', 'security', 'deliveries', 'subscriptions'],
     'fan-out': ['common', 'deliveries', 'sending'],
+    audit: ['common'],
   },
 };
 

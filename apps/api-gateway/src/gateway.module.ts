@@ -16,6 +16,7 @@ import { OrganizationService } from './identity/organization.service';
 import { PORTAL_PAGE_CONTROLLERS, PORTAL_PAGE_PROVIDERS } from './portal-pages/portal-pages.routes';
 import { UserService } from './identity/user.service';
 import { ApiKeyController } from './routes/api-key.controller';
+import { AUDIT_CONTROLLERS, AuditLogReader } from './routes/audit.controller';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
 import { MeController } from './routes/me.controller';
 import { OperatorController } from './routes/operator.controller';
@@ -43,6 +44,7 @@ export class GatewayModule {
         ...WEBHOOK_CONTROLLERS,
         ...REPOS_CONTROLLERS,
         ...PORTAL_PAGE_CONTROLLERS,
+        ...AUDIT_CONTROLLERS,
       ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
@@ -63,6 +65,7 @@ export class GatewayModule {
         ...WEBHOOK_PROVIDERS,
         ...REPOS_PROVIDERS,
         ...PORTAL_PAGE_PROVIDERS,
+        AuditLogReader,
       ],
     };
   }

@@ -1,4 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AuditEntryRepository } from './audit/audit-entry.repository';
+import { AuditHandler } from './audit/audit.handler';
+import { AuditLogService } from './audit/audit-log.service';
+import { AuditPruner } from './audit/audit-pruner';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions, WebhookSettings, dispatcherOptionsFrom } from './common/dispatcher.options';
 import { webhooksPrismaProvider } from './common/webhooks.prisma';
 import { DueDeliveries } from './deliveries/due-deliveries';
@@ -16,14 +20,14 @@ import { WebhookService } from './subscriptions/webhook.service';
 /**
  * Outbound webhooks: subscriptions (`subscriptions/`), the fan-out of each domain event into
  * deliveries (`fan-out/`, consumes the EVENTS stream), their sending (`sending/`) and the delivery
- * log (`deliveries/`).
+ * log (`deliveries/`); and the audit log (`audit/`: consumes every context's audit entries).
  */
 @Module({})
 export class WebhookDispatcherModule {
   static forRoot(options: WebhookDispatcherOptions = dispatcherOptionsFrom(new WebhookSettings())): DynamicModule {
     return {
       module: WebhookDispatcherModule,
-      controllers: [WebhookHandler, WebhookDeliveryHandler, FanOutHandler],
+      controllers: [WebhookHandler, WebhookDeliveryHandler, FanOutHandler, AuditHandler],
       providers: [
         { provide: DISPATCHER_OPTIONS, useValue: options },
         webhooksPrismaProvider,
@@ -35,6 +39,9 @@ export class WebhookDispatcherModule {
         FanOutService,
         WebhookService,
         WebhookDeliveryService,
+        AuditEntryRepository,
+        AuditLogService,
+        AuditPruner,
       ],
     };
   }

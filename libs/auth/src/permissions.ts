@@ -27,6 +27,8 @@ export const Permission = Object.freeze({
   WebhooksManage: 'webhooks.manage',
   /** Repository connections. */
   RepositoriesManage: 'repositories.manage',
+  /** The organization's audit log (per-record history needs only Read). */
+  AuditRead: 'audit.read',
 });
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
@@ -35,7 +37,8 @@ const ALL = Object.values(Permission);
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = Object.freeze({
   ADMIN: ALL,
   PM: ALL.filter(
-    (p) => p !== Permission.IdentityManage && p !== Permission.WebhooksManage && p !== Permission.RepositoriesManage,
+    (p) =>
+      p !== Permission.IdentityManage && p !== Permission.WebhooksManage && p !== Permission.RepositoriesManage && p !== Permission.AuditRead,
   ),
   DEV: [
     Permission.PersonalKeys,

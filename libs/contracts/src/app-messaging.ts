@@ -1,3 +1,5 @@
+import { AUDIT_EVENT_TYPE } from './audit/audit.entry';
+import { AuditSubjects } from './audit/audit.subjects';
 import { EventType, InternalEventType } from './common/events';
 import { ChangelogSubjects, DeliverySubjects, PortalSubjects } from './delivery/delivery.subjects';
 import { GatheredSubjects } from './gathered.subjects';
@@ -58,6 +60,7 @@ export const APP_MESSAGING = Object.freeze({
       ),
       ...all(RepoSubjects).filter((subject) => subject !== RepoSubjects.connectionChanged && !MCP_ONLY.includes(subject)),
       ...all(WebhookSubjects),
+      ...all(AuditSubjects),
     ],
     broadcasts: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
     hears: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
@@ -127,7 +130,7 @@ export const APP_MESSAGING = Object.freeze({
     // A changed connection leaves every replica's cache of it.
     broadcasts: [RepoSubjects.connectionChanged],
     hears: [RepoSubjects.connectionChanged],
-    publishesEvents: [REPO_DELIVERY_RECEIVED_EVENT],
+    publishesEvents: [REPO_DELIVERY_RECEIVED_EVENT, AUDIT_EVENT_TYPE],
     consumers: ['repo-receiver'],
   },
   'strategy-discovery': {
@@ -141,6 +144,7 @@ export const APP_MESSAGING = Object.freeze({
       EventType.OpportunityCreated,
       EventType.ExperimentConcluded,
       ...Object.values(InternalEventType),
+      AUDIT_EVENT_TYPE,
     ],
     consumers: [],
   },
@@ -155,16 +159,17 @@ export const APP_MESSAGING = Object.freeze({
       EventType.WorkItemStatusChanged,
       EventType.IntakeCreated,
       EventType.ChangelogPublished,
+      AUDIT_EVENT_TYPE,
     ],
     consumers: ['delivery-intake'],
   },
   'webhook-dispatcher': {
-    serves: all(WebhookSubjects),
+    serves: [...all(WebhookSubjects), ...all(AuditSubjects)],
     requests: [],
     broadcasts: [],
     hears: [],
     publishesEvents: [],
-    consumers: ['webhook-dispatcher'],
+    consumers: ['webhook-dispatcher', 'audit-log'],
   },
 } satisfies Record<string, AppMessaging>);
 

@@ -43,6 +43,10 @@ export class WebhookSettings {
   /** A claimed delivery whose attempt did not finish within this time is due again (crashed worker). */
   @IntBetween(1000, 3_600_000)
   WEBHOOK_LEASE_MS: number = 60_000;
+
+  /** Days the audit log keeps an entry; older ones are pruned in small batches. */
+  @IntBetween(1, 36_500)
+  AUDIT_RETENTION_DAYS: number = 400;
 }
 
 export interface WebhookDispatcherOptions {
@@ -56,6 +60,7 @@ export interface WebhookDispatcherOptions {
   concurrency: number;
   pollIntervalMs: number;
   leaseMs: number;
+  auditRetentionDays: number;
 }
 
 export const DISPATCHER_OPTIONS = Symbol('WEBHOOK_DISPATCHER_OPTIONS');
@@ -78,6 +83,7 @@ export function dispatcherOptionsFrom(settings: WebhookSettings, secretKey = set
     retryScheduleMs: parseDurations(settings.WEBHOOK_RETRY_SCHEDULE),
     timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
     connectTimeoutMs: settings.WEBHOOK_CONNECT_TIMEOUT_MS,
+    auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
     concurrency: settings.WEBHOOK_CONCURRENCY,
     pollIntervalMs: settings.WEBHOOK_POLL_INTERVAL_MS,
     leaseMs: settings.WEBHOOK_LEASE_MS,
