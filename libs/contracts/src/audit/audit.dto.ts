@@ -1,4 +1,5 @@
-import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
+import { IsTimestamp } from '../common/decorators';
 import { AuditVia, enumValues } from '../common/enums';
 import { ListQuery } from '../common/pagination';
 import { IsRecordRef } from '../common/requests';
@@ -26,14 +27,14 @@ export class AuditLogQuery extends ListQuery {
   @IsIn(enumValues(AuditVia))
   via?: AuditVia;
 
+  /** Entries at or after this time. */
   @IsOptional()
-  @IsISO8601({ strict: true })
-  @MaxLength(40)
+  @IsTimestamp()
   since?: string;
 
+  /** Entries before this time. */
   @IsOptional()
-  @IsISO8601({ strict: true })
-  @MaxLength(40)
+  @IsTimestamp()
   until?: string;
 }
 
