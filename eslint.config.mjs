@@ -92,7 +92,7 @@ const FEATURE_FOLDERS = {
     common: [],
     security: ['common'],
     deliveries: ['common'],
-    subscriptions: ['common', 'security', 'deliveries'],
+    subscriptions: ['common', 'security', 'deliveries', 'audit'],
     sending: ['common', 'security', 'deliveries', 'subscriptions'],
     'fan-out': ['common', 'deliveries', 'sending'],
     audit: ['common'],

@@ -10,6 +10,7 @@ import { ApiKeyAuthenticator } from './identity/api-key.authenticator';
 import { ApiKeyService } from './identity/api-key.service';
 import { IdentityHandler } from './identity/identity.handler';
 import { identityPrismaProvider } from './identity/identity.prisma';
+import { identityOutboxProviders } from './identity/identity.outbox';
 import { IdentityRepository } from './identity/identity.repository';
 import { MeService } from './identity/me.service';
 import { OrganizationService } from './identity/organization.service';
@@ -51,6 +52,7 @@ export class GatewayModule {
         ...edgeProviders(options),
         identityPrismaProvider,
         IdentityRepository,
+        ...identityOutboxProviders,
         OrganizationService,
         UserService,
         ApiKeyService,

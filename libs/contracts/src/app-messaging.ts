@@ -64,7 +64,8 @@ export const APP_MESSAGING = Object.freeze({
     ],
     broadcasts: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
     hears: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
-    publishesEvents: [],
+    // Identity's outbox carries only the audit entries of its changes.
+    publishesEvents: [AUDIT_EVENT_TYPE],
     consumers: [],
   },
   'mcp-server': {

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, NotFoundError, OrganizationSettingsResponse, UpdateOrganizationSettingsDto } from '@pds/contracts';
+import { AuthContext, NotFoundError, changesOf, OrganizationSettingsResponse, UpdateOrganizationSettingsDto } from '@pds/contracts';
 import { Organization } from '../generated/identity/client';
+import { IdentityOutbox } from './identity.outbox';
 import { IdentityRepository } from './identity.repository';
 
 /** An enabled portal's organization and its branding (name, accent colour or null for the default). */
@@ -32,7 +33,10 @@ function toSettingsResponse(org: Organization): OrganizationSettingsResponse {
 /** The caller's organization and its settings (ADMIN), and the slug lookup of the public portal. */
 @Injectable()
 export class OrganizationSettingsService {
-  constructor(@Inject(IdentityRepository) private readonly identity: IdentityRepository) {}
+  constructor(
+    @Inject(IdentityRepository) private readonly identity: IdentityRepository,
+    @Inject(IdentityOutbox) private readonly outbox: IdentityOutbox,
+  ) {}
 
   async get(auth: AuthContext): Promise<OrganizationSettingsResponse> {
     assertCan(auth, Permission.IdentityManage);
@@ -41,14 +45,19 @@ export class OrganizationSettingsService {
 
   async update(auth: AuthContext, dto: UpdateOrganizationSettingsDto): Promise<OrganizationSettingsResponse> {
     assertCan(auth, Permission.IdentityManage);
-    await this.require(auth.organizationId);
+    const before = toSettingsResponse(await this.require(auth.organizationId));
     const data = {
       ...(dto.name !== undefined ? { name: dto.name } : {}),
       ...(dto.portalEnabled !== undefined ? { portalEnabled: dto.portalEnabled } : {}),
       ...(dto.portalAllowedOrigins !== undefined ? { portalAllowedOrigins: normalizeOrigins(dto.portalAllowedOrigins) } : {}),
       ...(dto.portalAccentColor !== undefined ? { portalAccentColor: dto.portalAccentColor?.toLowerCase() ?? null } : {}),
     };
-    return toSettingsResponse(await this.identity.updateOrganization(auth.organizationId, data));
+    return this.outbox.transaction(async (tx, events) => {
+      const after = toSettingsResponse(await this.identity.updateOrganization(auth.organizationId, data, tx));
+      const changes = changesOf(before, after, Object.keys(data));
+      if (changes) events.audit(auth, { action: 'updated', record: { type: 'organization_settings', id: after.id }, changes });
+      return after;
+    });
   }
 
   /** The origins allowed to call an enabled portal from a browser; none when the slug is unknown or its portal is off. */
