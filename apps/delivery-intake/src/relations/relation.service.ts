@@ -17,6 +17,7 @@ import {
   isUuid,
 } from '@pds/contracts';
 import { requireByRef } from '@pds/persistence';
+import { DeliveryOutbox } from '../common/delivery.outbox';
 import { WorkItemRepository } from '../work-items/work-item.repository';
 import { RelationRepository, RelationViewRow, StoredEdge } from './relation.repository';
 
@@ -74,6 +75,7 @@ export class RelationService {
   constructor(
     @Inject(RelationRepository) private readonly relations: RelationRepository,
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
+    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
 
   async list(auth: AuthContext, ref: string): Promise<WorkItemRelationsResponse> {
@@ -101,9 +103,12 @@ export class RelationService {
     const target = await this.workItems.findByRef(auth.organizationId, { kind: 'id', id: targetId });
     if (!target) throw UnknownReferenceError.of('targetId', dto.targetId);
     const edge = edgeFor(dto.type, item.id, target.id);
-    if (!(await this.relations.create(auth.organizationId, edge))) {
-      throw new ConflictError('The two work items are already linked this way', { targetId: [`already linked: ${dto.type}`] });
-    }
+    await this.outbox.sqlTransaction(async (tx, events) => {
+      if (!(await this.relations.create(auth.organizationId, edge, tx))) {
+        throw new ConflictError('The two work items are already linked this way', { targetId: [`already linked: ${dto.type}`] });
+      }
+      events.audit(auth, { action: 'linked', record: { type: 'work_item', id: item.id, key: item.key }, changes: { [dto.type]: { from: null, to: target.id } } });
+    });
     return toRelationsResponse(await this.relations.views(auth.organizationId, item.id));
   }
 
@@ -112,9 +117,12 @@ export class RelationService {
     assertCan(auth, Permission.DeliveryWrite);
     if (!isUuid(relationId)) throw new BadRequestError('relationId must be a uuid', { relationId: ['must be a uuid'] });
     const item = await this.require(auth.organizationId, ref);
-    if (!(await this.relations.remove(auth.organizationId, item.id, relationId.toLowerCase()))) {
-      throw new NotFoundError('Relation', relationId);
-    }
+    await this.outbox.sqlTransaction(async (tx, events) => {
+      if (!(await this.relations.remove(auth.organizationId, item.id, relationId.toLowerCase(), tx))) {
+        throw new NotFoundError('Relation', relationId);
+      }
+      events.audit(auth, { action: 'unlinked', record: { type: 'work_item', id: item.id, key: item.key }, changes: { relationId: { from: relationId.toLowerCase(), to: null } } });
+    });
   }
 
   private require(organizationId: string, ref: string): Promise<WorkItemResponse> {

@@ -36,8 +36,8 @@ export class SprintRepository {
     return rows.map((r) => r.id);
   }
 
-  create(organizationId: string, data: Omit<SprintFields, 'status'>): Promise<SprintRecord> {
-    return this.prisma.sprint.create({ data: { ...data, organizationId }, select: SPRINT_FIELDS });
+  create(organizationId: string, data: Omit<SprintFields, 'status'>, tx: DeliveryTx = this.prisma): Promise<SprintRecord> {
+    return tx.sprint.create({ data: { ...data, organizationId }, select: SPRINT_FIELDS });
   }
 
   async lock(organizationId: string, id: string, tx: DeliveryTx): Promise<SprintRecord | null> {
