@@ -51,7 +51,11 @@ const INSERT = `INSERT INTO webhooks.audit_entries (${COLUMNS}, organization_id)
 export class AuditEntryRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** Stores entries of any organizations; `tx` when the change itself is in this schema's transaction. */
+  /**
+   * tenant-scope: all organizations. Stores entries as the contexts wrote them, each with its own
+   * organization id (the consumer takes every organization's); `tx` when the change itself is in
+   * this schema's transaction.
+   */
   async append(entries: readonly { organizationId: string; entry: AuditEntry }[], tx: SqlExecutor = this.db.sql): Promise<void> {
     if (entries.length === 0) return;
     const rows = entries.map(({ organizationId, entry }) => ({
@@ -75,7 +79,7 @@ export class AuditEntryRepository {
 
   /** Newest first, after the cursor position. */
   list(organizationId: string, filter: AuditFilter, after: CursorPosition | undefined, take: number): Promise<AuditEntryRow[]> {
-    const where = ['organization_id = $1'];
+    const where: string[] = [];
     const values: unknown[] = [organizationId];
     const add = (condition: (p: string) => string, value: unknown) => {
       values.push(value);
@@ -94,14 +98,15 @@ export class AuditEntryRepository {
     }
     values.push(take);
     return this.db.sql.query<AuditEntryRow>(
-      `SELECT ${COLUMNS} FROM webhooks.audit_entries WHERE ${where.join(' AND ')} ORDER BY at DESC, id DESC LIMIT $${values.length}`,
+      `SELECT ${COLUMNS} FROM webhooks.audit_entries WHERE organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')}
+        ORDER BY at DESC, id DESC LIMIT $${values.length}`,
       values,
     );
   }
 
   /**
-   * Deletes at most `batch` entries older than `before` (of every organization: retention is the
-   * service's, not a tenant's), oldest first; answers how many. Short statements, so the prune never
+   * tenant-scope: all organizations. Deletes at most `batch` entries older than `before` (retention
+   * is the service's, not a tenant's), oldest first; answers how many. Short statements, so the prune never
    * holds locks for long whatever the backlog.
    */
   async pruneBatch(before: Date, batch: number): Promise<number> {

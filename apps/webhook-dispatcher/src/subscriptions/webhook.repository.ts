@@ -23,7 +23,10 @@ export class WebhookRepository {
     return this.prisma.webhookSubscription.findFirst({ where: { organizationId, id } });
   }
 
-  /** One transaction for a change and its audit entry (`sql`: the same transaction, for hand-written statements). */
+  /**
+   * tenant-scope: no tenant data. One transaction for a change and its audit entry (`sql`: the same
+   * transaction, for hand-written statements); the statements in it name their organization.
+   */
   transaction<T>(fn: (tx: Prisma.TransactionClient, sql: SqlExecutor) => Promise<T>): Promise<T> {
     return this.prisma.$transaction((tx) => fn(tx, sqlOverPrisma(tx)));
   }
