@@ -52,10 +52,12 @@ export class OrganizationSettingsService {
       ...(dto.portalAllowedOrigins !== undefined ? { portalAllowedOrigins: normalizeOrigins(dto.portalAllowedOrigins) } : {}),
       ...(dto.portalAccentColor !== undefined ? { portalAccentColor: dto.portalAccentColor?.toLowerCase() ?? null } : {}),
     };
+    // A body that changes nothing writes nothing (no new updatedAt, no entry), as for work items.
+    const changes = changesOf(before, { ...before, ...data }, Object.keys(data));
+    if (!changes) return before;
     return this.outbox.transaction(async (tx, events) => {
       const after = toSettingsResponse(await this.identity.updateOrganization(auth.organizationId, data, tx));
-      const changes = changesOf(before, after, Object.keys(data));
-      if (changes) events.audit(auth, { action: 'updated', record: { type: 'organization_settings', id: after.id }, changes });
+      events.audit(auth, { action: 'updated', record: { type: 'organization_settings', id: after.id }, changes });
       return after;
     });
   }

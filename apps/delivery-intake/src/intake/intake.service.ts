@@ -148,8 +148,10 @@ export class IntakeService {
       }
       if (Object.keys(data).length) await this.submissions.update(auth.organizationId, locked.id, data, tx);
       const after = await this.load(auth.organizationId, locked.id, tx);
-      const changes = changesOf(toIntakeResponse(locked), toIntakeResponse(after), Object.keys(dto));
-      if (changes) events.audit(auth, { action: 'updated', record: intakeRecord(after), changes });
+      // Written (a moderation decision also settles the open reports) even where no field's value differs.
+      if (Object.keys(data).length) {
+        events.audit(auth, { action: 'updated', record: intakeRecord(after), changes: changesOf(toIntakeResponse(locked), toIntakeResponse(after), Object.keys(dto)) });
+      }
       return after;
     });
     return forCaller(auth, toIntakeResponse(updated));

@@ -106,8 +106,9 @@ export class ConnectionService {
         },
         tx,
       );
+      // The row is written (updatedAt moves) even where no value differs: its entry then has no changes.
       const changes = changesOf(this.toResponse(current), this.toResponse(updated), Object.keys(stripUndefined(body)));
-      if (changes) events.audit(auth, { action: 'updated', record: { type: 'repository', id: updated.id }, changes });
+      events.audit(auth, { action: 'updated', record: { type: 'repository', id: updated.id }, changes });
       return updated;
     });
     this.cache.changed(row.id);
