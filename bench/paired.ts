@@ -83,7 +83,7 @@ export async function startStack(): Promise<BenchStack> {
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'pds-bench-logs-'));
   const logFile = (app: string) => path.join(logDir, `${app}.log`);
   const operatorToken = randomBytes(24).toString('base64url');
-  const env = { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', OPERATOR_TOKEN: operatorToken, HOST: '127.0.0.1' };
+  const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', OPERATOR_TOKEN: operatorToken, HOST: '127.0.0.1' };
   const distributedEnv = { ...env, DATABASE_URL: scratch.url, NATS_URL: nats?.url ?? natsUrl, NATS_SUBJECT_PREFIX: `bench_${suffix}` };
   const children: ChildProcess[] = [];
   const db = new Client({ connectionString: scratch.url, application_name: HARNESS_APPLICATION });

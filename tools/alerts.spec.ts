@@ -9,6 +9,7 @@ const RUNBOOKS = 'https://github.com/example/product-delivery-service/blob/main/
 
 interface Rule {
   alert?: string;
+  expr?: string;
   record?: string;
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
@@ -25,7 +26,7 @@ const anchors = new Set(
 );
 
 describe('alerts and runbooks', () => {
-  it('covers what issue 29 asks for', () => {
+  it('covers the failures operators must hear of', () => {
     expect(alerts.map((entry) => entry.alert)).toEqual(
       expect.arrayContaining([
         'PdsEdgeErrorBudgetBurn',
@@ -43,6 +44,15 @@ describe('alerts and runbooks', () => {
       ]),
     );
   });
+
+  const edgeRecords = rule.spec.groups.flatMap((group) => group.rules).filter((entry) => entry.record?.startsWith('pds_edge:'));
+  it('has the edge budget alerts fed by recording rules', () => expect(edgeRecords.length).toBeGreaterThan(0));
+  it.each(edgeRecords.map((entry) => [entry.record!, entry] as const))(
+    '%s (feeding the edge budget alerts) watches every public edge: the API, the operator API, the JSON portal, the portal pages, MCP and the hooks',
+    (_name, entry) => {
+      for (const prefix of ['/api/v1/.*', '/operator(/.*)?', '/public/.*', '/portal/.*', '/mcp', '/hooks/.*']) expect(entry.expr).toContain(prefix);
+    },
+  );
 
   it.each(alerts.map((entry) => [entry.alert!, entry] as const))('%s has a severity, a summary, a description and a runbook section', (name, entry) => {
     expect(['critical', 'warning']).toContain(entry.labels?.severity);

@@ -109,6 +109,27 @@ describe('portal pages', () => {
     expect((await org.api.get('/api/v1/intake/INT-1')).body).toMatchObject({ viaPortal: true, submitterEmail: 'pat@example.com', title: 'Export breaks' });
   });
 
+  it('answers a form over the body limit, or not a form, with a page: 413 and 415, nothing stored', async () => {
+    const org = await openPortal();
+    const slug = org.organization.slug;
+    const visitor = new PageVisitor();
+    const csrf = PageVisitor.csrfOf((await visitor.get(`${pagePath(slug)}/new`)).text);
+    const fields = { _csrf: csrf, kind: 'IDEA', title: 'Far too long', submitterName: 'Pat', submitterEmail: 'pat@example.com', website: '' };
+
+    const tooLong = await visitor.post(`${pagePath(slug)}/new`, { ...fields, description: 'x'.repeat(300 * 1024) });
+    expect(tooLong.status).toBe(413);
+    expect(tooLong.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(tooLong.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(tooLong.text).toContain('<h1>Your text is too long</h1>');
+
+    const notAForm = await fetch(`${stackInfo().apiUrl}${pagePath(slug)}/new`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<title>x</title>' });
+    expect(notAForm.status).toBe(415);
+    expect(notAForm.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await notAForm.text()).toContain('<h1>This form could not be read</h1>');
+
+    expect((await org.api.get('/api/v1/intake')).body).toEqual([]);
+  });
+
   it('votes through the form under the portal vote rules', async () => {
     const org = await openPortal();
     const slug = org.organization.slug;

@@ -3,7 +3,7 @@ import { runService } from '@pds/runtime';
 import { GatewayConfig } from './gateway.config';
 import { GatewaySettings, gatewayOptionsFrom } from './gateway.settings';
 import { GatewayModule } from './gateway.module';
-import { ROUTE_BODY_LIMITS } from './routes/body-limits';
+import { ROUTE_BODY_LIMITS } from './body-limits';
 import { enablePortalCors } from './routes/portal-cors';
 
 runService({

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { IncomingMessage, STATUS_CODES, ServerResponse } from 'node:http';
 import { isIPv6 } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiErrorFilter } from './api-error.filter';
 import { toErrorResponse } from './error-response';
@@ -19,6 +20,12 @@ export interface RouteBodyLimit {
   /** Path prefix, e.g. `/api/v1/intake`. */
   prefix: string;
   limit: number;
+  /**
+   * Answers what fails on these routes before any handler runs (a body over the limit, a body that
+   * can't be parsed), in place of the API's JSON error: a browser posting a form reads a page.
+   * Such failures never reach a Nest filter, so a controller's own filter can't do it.
+   */
+  answerEarlyError?: (error: Error, request: FastifyRequest, reply: FastifyReply) => void;
 }
 
 export interface HttpAppOptions {
@@ -147,6 +154,7 @@ export async function createHttpApp(module: unknown, options: HttpAppOptions): P
   fastify.addHook('onRoute', (route) => {
     const match = options.routeBodyLimits?.find((entry) => route.url.startsWith(entry.prefix));
     if (match) route.bodyLimit = match.limit;
+    if (match?.answerEarlyError) route.errorHandler = match.answerEarlyError;
   });
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);

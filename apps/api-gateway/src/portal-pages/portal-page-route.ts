@@ -10,6 +10,8 @@ const ANSWERS: Readonly<Record<number, string>> = {
   403: 'A form post without the `_csrf` value of its `portal_csrf` cookie',
   404: 'The one not-found page: unknown slug, portal off, HIDDEN or unknown submission, draft or unknown entry',
   409: 'A vote refused by the vote rules: the page again with why',
+  413: 'A form larger than the pages accept (256 KiB): an error page',
+  415: 'A post that is not `application/x-www-form-urlencoded`: an error page',
   429: 'The portal’s rate limit per client address',
   503: 'A service the page needs is unavailable',
 };

@@ -48,7 +48,7 @@ export class PortalPagesController {
   @Post(':slug/intake/:id/votes')
   // Decorators apply from the bottom: PageRoute's rate limit is charged before the token is checked.
   @UseGuards(PortalCsrfGuard)
-  @PageRoute({ status: 303, description: 'Vote counted: on to the submission page (a filled honeypot too, counting nothing)' }, 400, 403, 409)
+  @PageRoute({ status: 303, description: 'Vote counted: on to the submission page (a filled honeypot too, counting nothing)' }, 400, 403, 409, 413, 415)
   async vote(@Param('slug') slug: string, @Param('id') id: string, @Body() form: FormFields | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendAnswer(request, reply, await this.pages.vote(slug, id, form, request.ip, csrfToken(request, reply)));
   }
@@ -61,7 +61,7 @@ export class PortalPagesController {
 
   @Post(':slug/new')
   @UseGuards(PortalCsrfGuard)
-  @PageRoute({ status: 303, description: 'Submitted: on to the new submission’s page (a filled honeypot: on to the list, storing nothing)' }, 400, 403)
+  @PageRoute({ status: 303, description: 'Submitted: on to the new submission’s page (a filled honeypot: on to the list, storing nothing)' }, 400, 403, 413, 415)
   async submit(@Param('slug') slug: string, @Body() form: FormFields | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     sendAnswer(request, reply, await this.pages.submit(slug, form, csrfToken(request, reply)));
   }

@@ -237,7 +237,14 @@ export function changelogEntryPage(brand: PageBrand, entry: PublicChangelogEntry
 
 /** One page for every error a visitor can meet; a missing portal, submission or entry all look alike. */
 export function errorPage(status: number, message: string): string {
-  const titles: Record<number, string> = { 403: 'This form has expired', 404: 'Page not found', 429: 'Too many requests', 503: 'Please try again shortly' };
+  const titles: Record<number, string> = {
+    403: 'This form has expired',
+    404: 'Page not found',
+    413: 'Your text is too long',
+    415: 'This form could not be read',
+    429: 'Too many requests',
+    503: 'Please try again shortly',
+  };
   const title = titles[status] ?? 'Something went wrong';
   const body: ReactNode[] = [h('h1', null, title), h('p', null, message)];
   return renderPage(null, title, body);
