@@ -138,6 +138,41 @@ describe('audit log', () => {
   });
 });
 
+describe('identity changes in the audit log', () => {
+  it('records users, keys and settings: created, role changed, deactivated, reactivated, revoked; never a secret', async () => {
+    const org = await createOrganization();
+    const dev = await createMember(org, 'DEV');
+    const keys = (await org.api.get(`/api/v1/api-keys`)).body as Json[];
+    const devKey = keys.find((key) => key.userId === dev.user.id);
+    await org.api.patch(`/api/v1/users/${dev.user.id}`, { role: 'PM', name: 'Renamed dev' });
+    await org.api.post(`/api/v1/users/${dev.user.id}/deactivate`);
+    await org.api.post(`/api/v1/users/${dev.user.id}/deactivate`);
+    await org.api.post(`/api/v1/users/${dev.user.id}/reactivate`);
+    const extra = await org.api.post('/api/v1/api-keys', { name: 'Spare' });
+    await org.api.delete(`/api/v1/api-keys/${extra.body.id}`);
+    await org.api.delete(`/api/v1/api-keys/${extra.body.id}`);
+    await org.api.patch('/api/v1/organization', { portalEnabled: true });
+
+    const user = await entries(org.api, `recordId=${dev.user.id}`, 4);
+    expect(user.map((entry) => entry.action)).toEqual(['reactivated', 'deactivated', 'updated', 'created']);
+    expect(user[2].changes).toEqual({ name: { from: 'DEV user', to: 'Renamed dev' }, role: { from: 'DEV', to: 'PM' } });
+    expect(user[1].changes).toEqual({ active: { from: true, to: false } });
+    expect(user.every((entry) => entry.record.type === 'user' && entry.actor.userId === org.admin.id)).toBe(true);
+    expect((await entries(org.api, `recordId=${devKey.id}`))[0]).toMatchObject({ action: 'created', record: { type: 'api_key' } });
+    const spare = await entries(org.api, `recordId=${extra.body.id}`, 2);
+    expect(spare.map((entry) => entry.action)).toEqual(['revoked', 'created']);
+    const settings = await entries(org.api, 'action=updated&recordId=' + org.organization.id);
+    expect(settings[0]).toMatchObject({ record: { type: 'organization_settings' }, changes: { portalEnabled: { from: false, to: true } } });
+    // The bootstrap is the operator's: the organization, its first ADMIN and that ADMIN's key.
+    const bootstrap = (await org.api.get(`${LOG}?via=OPERATOR`)).body as Json[];
+    expect(bootstrap.map((entry) => entry.record.type).sort()).toEqual(['api_key', 'organization', 'user']);
+    expect(bootstrap.every((entry) => entry.actor.type === 'OPERATOR' && entry.actor.userId === null)).toBe(true);
+    const log = await org.api.get(`${LOG}?limit=500`);
+    expect(log.text).not.toContain(extra.body.apiKey);
+    expect(log.text).not.toContain(org.apiKey);
+  });
+});
+
 describe('audit log filters and paging', () => {
   let org: TestOrganization;
   let dev: { user: Json; api: ApiClient };

@@ -29,7 +29,8 @@ const NOT_CHANGES = [
 
 /**
  * Idempotent routes whose repeat succeeds and changes nothing (revoking a revoked key, deactivating
- * a deactivated user), so has no entry: the check asks only that some write of the route has one.
+ * a deactivated user), so has no entry, and whose answer cannot tell a repeat from a change: left
+ * out here; audit.e2e-spec checks their entries.
  */
 const REPEATABLE = new Set([
   'DELETE /api/v1/api-keys/{id}',
@@ -91,7 +92,7 @@ export function unaudited(writes: RecordedWrite[], auditedRequestIds: Set<string
     byRoute.set(key, counts);
   }
   return [...byRoute]
-    .filter(([key, counts]) => (REPEATABLE.has(key) ? counts.missing === counts.total : counts.missing > 0))
+    .filter(([key, counts]) => !REPEATABLE.has(key) && counts.missing > 0)
     .map(([key, counts]) => `${key}: ${counts.missing} of ${counts.total} without an audit entry`)
     .sort();
 }
