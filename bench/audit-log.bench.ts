@@ -5,7 +5,8 @@
  * with generate_series (the API would take hours to make them); the bench's own organization holds
  * a tenth of them. Then the distributed api-gateway and webhook-dispatcher serve the log over NATS
  * and autocannon asks for the history of BENCH_RECORDS of that organization's records in turn
- * (10 connections, BENCH_SECONDS). Prints req/s, p50 and p99 against the 20 ms target; writes no
+ * (10 connections, BENCH_RATE requests/s offered, default 200, BENCH_SECONDS). Prints req/s, p50
+ * and p99 against the 20 ms target, and the same flat out (no rate); writes no
  * block (docs/benchmarks.md records the sitting by hand).
  */
 import { ChildProcess } from 'node:child_process';
@@ -20,6 +21,8 @@ import { deleteStreams, distributedBenchEnv, load } from './support';
 const ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 5_000_000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Requests per second offered: a latency target is measured at a set load, not flat out (as bench:portal). */
+const RATE = Number(process.env.BENCH_RATE ?? 200);
 const TARGET_P99_MS = 20;
 /** Rows per INSERT: each its own transaction, so the seed never holds one huge one. */
 const CHUNK = 250_000;
@@ -84,11 +87,13 @@ async function main(): Promise<void> {
     const [organization] = await createOrganizations(url, operatorToken, 1);
     const records = await seed(scratch.url, organization.organizationId);
     const paths = records.map((id) => `/api/v1/audit-log?recordId=${id}`);
-    const result = await load(url, paths, { 'x-api-key': organization.apiKey }, SECONDS, { connections: 10 });
-    if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    const result = await load(url, paths, { 'x-api-key': organization.apiKey }, SECONDS, { connections: 10, rate: RATE });
+    const flatOut = await load(url, paths, { 'x-api-key': organization.apiKey }, SECONDS, { connections: 10 });
+    if (result.non2xx || result.errors || flatOut.non2xx || flatOut.errors) throw new Error('non-2xx answers or errors');
     process.stdout.write(`\nload average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}\n`);
     process.stdout.write('| entries | records asked | req/s | p50 ms | p99 ms | target p99 |\n|---|---|---|---|---|---|\n');
-    process.stdout.write(`| ${ENTRIES.toLocaleString('en')} | ${records.length} | ${result.requestsPerSecond} | ${result.p50} | ${result.p99} | < ${TARGET_P99_MS} ms: ${result.p99 < TARGET_P99_MS ? 'met' : 'missed'} |\n`);
+    process.stdout.write(`| ${ENTRIES.toLocaleString('en')} | ${records.length} | ${result.requestsPerSecond} (at ${RATE}/s offered) | ${result.p50} | ${result.p99} | < ${TARGET_P99_MS} ms: ${result.p99 < TARGET_P99_MS ? 'met' : 'missed'} |\n`);
+    process.stdout.write(`| ${ENTRIES.toLocaleString('en')} | ${records.length} | ${flatOut.requestsPerSecond} (flat out) | ${flatOut.p50} | ${flatOut.p99} | – |\n`);
   } finally {
     await stopProcesses(children);
     await scratch.drop().catch(() => undefined);
