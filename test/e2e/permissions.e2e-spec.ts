@@ -3,6 +3,7 @@
  * role; a role outside `allowed` must get 403 Forbidden, a role inside must not.
  */
 import { ApiClient, TestOrganization, createMember, createOrganization } from './support/client';
+import { AUDIT_CASES } from './permissions/audit.table';
 import { DELIVERY_CASES } from './permissions/delivery.table';
 import { IDENTITY_CASES } from './permissions/identity.table';
 import { PermissionCase, ROLES, RoleName } from './permissions/permission-case';
@@ -11,7 +12,7 @@ import { STRATEGY_CASES } from './permissions/strategy.table';
 import { TRASH_CASES } from './permissions/trash.table';
 import { WEBHOOK_CASES } from './permissions/webhooks.table';
 
-const TABLE: PermissionCase[] = [...IDENTITY_CASES, ...STRATEGY_CASES, ...DELIVERY_CASES, ...WEBHOOK_CASES, ...REPO_CASES, ...TRASH_CASES];
+const TABLE: PermissionCase[] = [...IDENTITY_CASES, ...STRATEGY_CASES, ...DELIVERY_CASES, ...WEBHOOK_CASES, ...REPO_CASES, ...TRASH_CASES, ...AUDIT_CASES];
 
 describe('permission matrix', () => {
   let org: TestOrganization;

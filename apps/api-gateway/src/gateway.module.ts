@@ -10,12 +10,14 @@ import { ApiKeyAuthenticator } from './identity/api-key.authenticator';
 import { ApiKeyService } from './identity/api-key.service';
 import { IdentityHandler } from './identity/identity.handler';
 import { identityPrismaProvider } from './identity/identity.prisma';
+import { identityOutboxProviders } from './identity/identity.outbox';
 import { IdentityRepository } from './identity/identity.repository';
 import { MeService } from './identity/me.service';
 import { OrganizationService } from './identity/organization.service';
 import { PORTAL_PAGE_CONTROLLERS, PORTAL_PAGE_PROVIDERS } from './portal-pages/portal-pages.routes';
 import { UserService } from './identity/user.service';
 import { ApiKeyController } from './routes/api-key.controller';
+import { AUDIT_CONTROLLERS, AuditLogReader } from './routes/audit.controller';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
 import { MeController } from './routes/me.controller';
 import { OperatorController } from './routes/operator.controller';
@@ -43,12 +45,14 @@ export class GatewayModule {
         ...WEBHOOK_CONTROLLERS,
         ...REPOS_CONTROLLERS,
         ...PORTAL_PAGE_CONTROLLERS,
+        ...AUDIT_CONTROLLERS,
       ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
         ...edgeProviders(options),
         identityPrismaProvider,
         IdentityRepository,
+        ...identityOutboxProviders,
         OrganizationService,
         UserService,
         ApiKeyService,
@@ -63,6 +67,7 @@ export class GatewayModule {
         ...WEBHOOK_PROVIDERS,
         ...REPOS_PROVIDERS,
         ...PORTAL_PAGE_PROVIDERS,
+        AuditLogReader,
       ],
     };
   }

@@ -3,7 +3,7 @@ import { ArtifactHandler } from './artifacts/artifact.handler';
 import { ArtifactRepository } from './artifacts/artifact.repository';
 import { ArtifactService } from './artifacts/artifact.service';
 import { REPO_RECEIVER_OPTIONS, RepoReceiverOptions, RepoReceiverSettings, repoReceiverOptionsFrom, repoSecretBoxProvider } from './common/repo.options';
-import { reposOutboxProvider } from './common/repos.outbox';
+import { reposOutboxProviders } from './common/repos.outbox';
 import { reposPrismaProvider } from './common/repos.prisma';
 import { ConnectionCache } from './connections/connection.cache';
 import { ConnectionCacheHandler } from './connections/connection-cache.handler';
@@ -32,7 +32,7 @@ export class RepoReceiverModule {
       providers: [
         { provide: REPO_RECEIVER_OPTIONS, useValue: options },
         reposPrismaProvider,
-        reposOutboxProvider,
+        ...reposOutboxProviders,
         repoSecretBoxProvider,
         ConnectionRepository,
         ConnectionCache,

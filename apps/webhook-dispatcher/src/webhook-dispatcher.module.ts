@@ -1,4 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AuditEntryRepository } from './audit/audit-entry.repository';
+import { AuditHandler } from './audit/audit.handler';
+import { AuditLogService } from './audit/audit-log.service';
+import { AuditPruner } from './audit/audit-pruner';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions, WebhookSettings, dispatcherOptionsFrom } from './common/dispatcher.options';
 import { webhooksPrismaProvider } from './common/webhooks.prisma';
 import { DueDeliveries } from './deliveries/due-deliveries';
@@ -22,14 +26,15 @@ import { WebhookService } from './subscriptions/webhook.service';
 /**
  * Outbound webhooks: subscriptions (`subscriptions/`), the fan-out of each domain event into
  * deliveries (`fan-out/`, consumes the EVENTS stream), their sending (`sending/`), the delivery
- * log (`deliveries/`) and the event log with its retention and erasure (`events/`).
+ * log (`deliveries/`), the event log with its retention and erasure (`events/`), and the audit log
+ * (`audit/`: consumes every context's audit entries).
  */
 @Module({})
 export class WebhookDispatcherModule {
   static forRoot(options: WebhookDispatcherOptions = dispatcherOptionsFrom(new WebhookSettings())): DynamicModule {
     return {
       module: WebhookDispatcherModule,
-      controllers: [WebhookHandler, WebhookDeliveryHandler, FanOutHandler, EventLogHandler],
+      controllers: [WebhookHandler, WebhookDeliveryHandler, FanOutHandler, EventLogHandler, AuditHandler],
       providers: [
         { provide: DISPATCHER_OPTIONS, useValue: options },
         webhooksPrismaProvider,
@@ -46,6 +51,9 @@ export class WebhookDispatcherModule {
         EventRetention,
         PersonalDataRepository,
         PersonalDataService,
+        AuditEntryRepository,
+        AuditLogService,
+        AuditPruner,
       ],
     };
   }

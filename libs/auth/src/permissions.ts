@@ -31,6 +31,8 @@ export const Permission = Object.freeze({
   PersonalDataErase: 'personal-data.erase',
   /** Delete records (to the trash), see the trash, restore from it. */
   RecordsDelete: 'records.delete',
+  /** The organization's audit log (per-record history needs only Read). */
+  AuditRead: 'audit.read',
 });
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
@@ -43,7 +45,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = O
       p !== Permission.IdentityManage &&
       p !== Permission.WebhooksManage &&
       p !== Permission.RepositoriesManage &&
-      p !== Permission.PersonalDataErase,
+      p !== Permission.PersonalDataErase &&
+      p !== Permission.AuditRead,
   ),
   DEV: [
     Permission.PersonalKeys,

@@ -1,3 +1,5 @@
+import { AUDIT_EVENT_TYPE } from './audit/audit.entry';
+import { AuditSubjects } from './audit/audit.subjects';
 import { EventType, InternalEventType } from './common/events';
 import { ChangelogSubjects, DeliverySubjects, PortalSubjects } from './delivery/delivery.subjects';
 import { GatheredSubjects } from './gathered.subjects';
@@ -62,10 +64,12 @@ export const APP_MESSAGING = Object.freeze({
       EventLogSubjects.list,
       GatheredSubjects.trashList,
       GatheredSubjects.trashRestore,
+      ...all(AuditSubjects),
     ],
     broadcasts: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
     hears: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
-    publishesEvents: [],
+    // Identity's outbox carries only the audit entries of its changes.
+    publishesEvents: [AUDIT_EVENT_TYPE],
     consumers: [],
   },
   'mcp-server': {
@@ -131,7 +135,7 @@ export const APP_MESSAGING = Object.freeze({
     // A changed connection leaves every replica's cache of it.
     broadcasts: [RepoSubjects.connectionChanged],
     hears: [RepoSubjects.connectionChanged],
-    publishesEvents: [REPO_DELIVERY_RECEIVED_EVENT],
+    publishesEvents: [REPO_DELIVERY_RECEIVED_EVENT, AUDIT_EVENT_TYPE],
     consumers: ['repo-receiver'],
   },
   'strategy-discovery': {
@@ -147,6 +151,7 @@ export const APP_MESSAGING = Object.freeze({
       EventType.RecordDeleted,
       EventType.RecordRestored,
       ...Object.values(InternalEventType),
+      AUDIT_EVENT_TYPE,
     ],
     consumers: [],
   },
@@ -163,16 +168,17 @@ export const APP_MESSAGING = Object.freeze({
       EventType.ChangelogPublished,
       EventType.RecordDeleted,
       EventType.RecordRestored,
+      AUDIT_EVENT_TYPE,
     ],
     consumers: ['delivery-intake'],
   },
   'webhook-dispatcher': {
-    serves: [...all(WebhookSubjects), ...all(EventLogSubjects)],
+    serves: [...all(WebhookSubjects), ...all(EventLogSubjects), ...all(AuditSubjects)],
     requests: [],
     broadcasts: [],
     hears: [],
     publishesEvents: [],
-    consumers: ['webhook-dispatcher'],
+    consumers: ['webhook-dispatcher', 'audit-log'],
   },
 } satisfies Record<string, AppMessaging>);
 

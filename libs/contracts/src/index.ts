@@ -30,3 +30,4 @@ export * from './webhooks';
 export * from './repos';
 export * from './gathered.subjects';
 export * from './app-messaging';
+export * from './audit';

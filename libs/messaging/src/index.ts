@@ -13,7 +13,7 @@ export * from './messaging.module';
 export * from './nats.bus';
 export * from './nats.connection';
 export * from './outbox.relay';
-export { TransactionalOutbox, transactionalOutboxProviders } from './outbox.writer';
+export { TransactionalOutbox, auditEnvelope, transactionalOutboxProviders } from './outbox.writer';
 export type { OutboxEvents, TransactionStarter } from './outbox.writer';
 export * from './large-payloads';
 export * from './nats-permissions';

@@ -47,7 +47,7 @@ interface Usage {
  * Events: a context's outbox that names the event types it takes (`TransactionalOutbox<Tx, Event>`)
  * can emit no other, wherever its code calls `emit`, so the types its declaration names are what
  * the app publishes. For an outbox that names none, each `emit(EventType.X`, or, where a file emits
- * a variable, every event type that file names.
+ * a variable, every event type that file names. Each `events.audit(` publishes an audit entry.
  */
 function usageOf(dirs: string[]): Usage {
   const usage: Usage = { served: new Set(), heard: new Set(), broadcast: new Set(), named: new Set(), emitted: new Set(), durables: new Set() };
@@ -85,6 +85,8 @@ function usageOf(dirs: string[]): Usage {
       usage.emitted.add((contracts[match[1] as 'EventType'] as Record<string, string>)[match[2]]);
     }
     if (/buildEnvelope\(\s*REPO_DELIVERY_RECEIVED_EVENT/.test(code)) usage.emitted.add(contracts.REPO_DELIVERY_RECEIVED_EVENT);
+    // An audit entry travels through the outbox as an event of its own type.
+    if (/\bevents\.audit\(/.test(code)) usage.emitted.add(contracts.AUDIT_EVENT_TYPE);
     for (const match of code.matchAll(/durable\(\s*'([^']+)'/g)) usage.durables.add(match[1]);
   }
   return usage;

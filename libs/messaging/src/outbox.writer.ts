@@ -1,5 +1,5 @@
 import { InjectionToken, Provider, Type } from '@nestjs/common';
-import type { EventEnvelope } from '@pds/contracts';
+import { AUDIT_EVENT_TYPE, AuditBy, AuditWrite, auditEntry, type EventEnvelope } from '@pds/contracts';
 import { DATABASE, Database, RawSqlClient, SqlExecutor, sqlOverPrisma } from '@pds/persistence';
 import { currentOrigin } from './message-trace';
 import { OutboxRelay, buildEnvelope, outboxRelayProvider } from './outbox.relay';
@@ -50,6 +50,20 @@ export interface OutboxEvents<Event extends string = string> {
    * with the transaction like any other write.
    */
   emit<T extends object>(event: Event, organizationId: string, data: T): Promise<EventEnvelope<T>>;
+
+  /**
+   * Records the audit entry of a change made in this transaction (one line beside the write):
+   * `events.audit(auth, { action: 'updated', record: { type: 'work_item', id, key }, changes })`.
+   * Who and through which edge come from `by` (the caller's auth, which carries its edge), the
+   * request id from the message being handled. It commits or rolls back with the change.
+   */
+  audit(by: AuditBy, write: AuditWrite): void;
+}
+
+/** The outbox envelope of one audit entry (its id is the entry's). */
+export function auditEnvelope(by: AuditBy, write: AuditWrite): EventEnvelope<object> {
+  const envelope = buildEnvelope(AUDIT_EVENT_TYPE, by.organizationId, {});
+  return { ...envelope, data: auditEntry(by, write, envelope.id, envelope.createdAt, currentOrigin()?.requestId ?? null) };
 }
 
 /** The part of a Prisma client that starts an interactive transaction. */
@@ -105,6 +119,9 @@ export class TransactionalOutbox<Tx extends RawSqlClient, Event extends string =
           const envelope = buildEnvelope(event, organizationId, data);
           pending.push(envelope);
           return Promise.resolve(envelope);
+        },
+        audit: (by, write) => {
+          pending.push(auditEnvelope(by, write));
         },
       });
       await writeOutbox(sql, this.schema, pending);

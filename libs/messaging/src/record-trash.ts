@@ -58,7 +58,10 @@ export class RecordTrash<K extends TrashKind & RecordKind, Tx extends RawSqlClie
     const at = this.now();
     const row = await this.outbox.transaction(async (tx, events) => {
       const deleted = await this.store.softDelete(tx, auth.organizationId, kind, ref, at, auth.userId);
-      if (deleted) await events.emit(EventType.RecordDeleted, auth.organizationId, this.eventData(deleted));
+      if (deleted) {
+        await events.emit(EventType.RecordDeleted, auth.organizationId, this.eventData(deleted));
+        events.audit(auth, { action: 'deleted', record: { type: deleted.type, id: deleted.id, key: this.key(deleted) } });
+      }
       return deleted;
     });
     if (!row) throw new NotFoundError(this.resources[kind], ref);
@@ -86,6 +89,7 @@ export class RecordTrash<K extends TrashKind & RecordKind, Tx extends RawSqlClie
         if (!row) return null;
         await this.store.restore(tx, auth.organizationId, row);
         await events.emit(EventType.RecordRestored, auth.organizationId, this.eventData(row));
+        events.audit(auth, { action: 'restored', record: { type: row.type, id: row.id, key: this.key(row) } });
         return this.toEntry(row);
       });
     } catch (error) {

@@ -20,7 +20,12 @@ import { StackInfo, databaseAdminUrl, e2eDir, stackMode, writeStackInfo } from '
 export interface RunningStack {
   children: ChildProcess[];
   cleanup: () => Promise<void>;
+  logDir: string;
+  /** The request ids the audit log holds entries of; read after the apps stopped, before cleanup. */
+  auditedRequestIds: () => Promise<Set<string>>;
 }
+
+const AUDITED_REQUEST_IDS = 'SELECT DISTINCT request_id FROM webhooks.audit_entries WHERE request_id IS NOT NULL';
 
 declare global {
   var __E2E_STACK__: RunningStack | undefined;
@@ -39,6 +44,9 @@ function baseEnv(): Record<string, string> {
     WEBHOOK_RETRY_SCHEDULE: '1s,1s,2s',
     // As behind one ingress: tests stand for different clients with X-Forwarded-For.
     TRUST_PROXY: '1',
+    // Request ids reach the services on Node 20 too: the audit check after the suite matches each
+    // write to its audit entry by the request id (on Node 24 `auto` already carries them).
+    REQUEST_CONTEXT: 'on',
   };
 }
 
@@ -52,7 +60,20 @@ async function startStandalone(logDir: string): Promise<{ info: StackInfo; stack
   await waitUntilReady(url, child, 90_000);
   return {
     info: { mode: 'standalone', apiUrl: url, repoReceiverUrl: url, mcpUrl: url, appUrls: { standalone: url }, operatorToken, env, logDir },
-    stack: { children: [child], cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) },
+    stack: {
+      children: [child],
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+      logDir,
+      auditedRequestIds: async () => {
+        const { PGlite } = await import('@electric-sql/pglite');
+        const db = new PGlite(path.join(dataDir, 'pglite'));
+        try {
+          return new Set((await db.query<{ request_id: string }>(AUDITED_REQUEST_IDS)).rows.map((row) => row.request_id));
+        } finally {
+          await db.close();
+        }
+      },
+    },
   };
 }
 
@@ -139,7 +160,21 @@ async function startDistributed(logDir: string): Promise<{ info: StackInfo; stac
       natsCredentials,
       logDir,
     },
-    stack: { children, cleanup },
+    stack: {
+      children,
+      cleanup,
+      logDir,
+      auditedRequestIds: async () => {
+        const { Client } = await import('pg');
+        const db = new Client({ connectionString: databaseUrl });
+        await db.connect();
+        try {
+          return new Set((await db.query<{ request_id: string }>(AUDITED_REQUEST_IDS)).rows.map((row) => row.request_id));
+        } finally {
+          await db.end();
+        }
+      },
+    },
   };
 }
 

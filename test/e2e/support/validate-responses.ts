@@ -4,12 +4,15 @@
  * calling fetch directly can receive an unchecked answer; its security headers are checked too. A
  * mismatch fails the fetch and, in case a test swallowed that error, the test itself (afterEach).
  */
+import { recordWrite } from './audited-writes';
 import { contractFailures, responseProblem } from './openapi';
 import { stackInfo } from './stack-info';
 
 const stackOrigins = new Set<string>();
+let logDir: string | undefined;
 try {
   const info = stackInfo();
+  logDir = info.logDir;
   for (const url of [info.apiUrl, info.repoReceiverUrl, info.mcpUrl, ...Object.values(info.appUrls)]) stackOrigins.add(new URL(url).origin);
 } catch {
   // no stack (a spec that starts its own): only the x-request-id rule below applies
@@ -42,6 +45,7 @@ const failures = contractFailures;
 const originalFetch = globalThis.fetch;
 
 globalThis.fetch = async function checkedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const startedAt = Date.now();
   const response = await originalFetch(input, init);
   const url = new URL(input instanceof Request ? input.url : String(input));
   if (!fromTheService(url, response.headers)) return response;
@@ -54,6 +58,8 @@ globalThis.fetch = async function checkedFetch(input: string | URL | Request, in
     failures.push(problem);
     throw new Error(`Response contradicts the OpenAPI document (or its headers): ${problem}`);
   }
+  // Writes to the shared stack only: isolated stacks have databases of their own.
+  if (logDir && stackOrigins.has(url.origin)) recordWrite(logDir, method, url, response.status, response.headers, text, startedAt);
   return response;
 };
 

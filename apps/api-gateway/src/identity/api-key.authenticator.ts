@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContext, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
+import { AuditVia, AuthContext, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
 import { ApiKeyCache, AuthAttempt, checkApiKey } from '@pds/edge';
 import { MessageBus } from '@pds/messaging';
 import { IdentityRepository } from './identity.repository';
@@ -56,6 +56,7 @@ export class ApiKeyAuthenticator {
     const key = await this.identity.findActiveKeyByHash(keyHash);
     if (!key) return null;
     void this.identity.touchApiKey(key.organizationId, key.id, new Date()).catch(() => undefined);
-    return { organizationId: key.organizationId, userId: key.userId, role: key.role, keyId: key.id };
+    // Cached as the REST edge's caller; the MCP edge stamps its own `via` on what it is answered.
+    return { organizationId: key.organizationId, userId: key.userId, role: key.role, keyId: key.id, via: AuditVia.REST };
   }
 }

@@ -18,6 +18,7 @@ import {
 } from '@pds/contracts';
 import { readCreationPage } from '@pds/persistence';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
+import { IdentityOutbox } from './identity.outbox';
 import { toApiKeyResponse } from './identity.mapper';
 import { IdentityRepository } from './identity.repository';
 
@@ -30,6 +31,7 @@ export class ApiKeyService {
   constructor(
     @Inject(IdentityRepository) private readonly identity: IdentityRepository,
     @Inject(ApiKeyAuthenticator) private readonly authenticator: ApiKeyAuthenticator,
+    @Inject(IdentityOutbox) private readonly outbox: IdentityOutbox,
   ) {}
 
   list(auth: AuthContext, query: CreationListQuery): Promise<Page<ApiKeyResponse>> {
@@ -57,13 +59,13 @@ export class ApiKeyService {
   /** Idempotent: revoking a revoked key succeeds and changes nothing. */
   revoke(auth: AuthContext, id: string): Promise<void> {
     assertCan(auth, Permission.IdentityManage);
-    return this.revokeOf(auth.organizationId, id);
+    return this.revokeOf(auth, id);
   }
 
   /** Someone else's key is "not found", like another organization's. */
   revokeOwn(auth: AuthContext, id: string): Promise<void> {
     assertCan(auth, Permission.PersonalKeys);
-    return this.revokeOf(auth.organizationId, id, auth.userId);
+    return this.revokeOf(auth, id, auth.userId);
   }
 
   private listOf(organizationId: string, query: CreationListQuery, userId?: string): Promise<Page<ApiKeyResponse>> {
@@ -83,20 +85,24 @@ export class ApiKeyService {
       throw new BadRequestError(`A key's role cannot exceed ${limit}`, { role: [`must not exceed ${limit}`] });
     }
     const apiKey = generateApiKey();
-    const record = await this.identity.createApiKey(auth.organizationId, {
-      userId,
-      name,
-      role,
-      prefix: displayPrefix(apiKey),
-      hash: hashApiKey(apiKey),
+    const record = await this.outbox.transaction(async (tx, events) => {
+      const created = await this.identity.createApiKey(auth.organizationId, { userId, name, role, prefix: displayPrefix(apiKey), hash: hashApiKey(apiKey) }, tx);
+      // The key's name, owner and role; never the secret (nor its hash).
+      events.audit(auth, { action: 'created', record: { type: 'api_key', id: created.id }, changes: { userId: { from: null, to: userId }, role: { from: null, to: role } } });
+      return created;
     });
     return { ...toApiKeyResponse(record), apiKey };
   }
 
-  private async revokeOf(organizationId: string, id: string, userId?: string): Promise<void> {
-    const key = isUuid(id) ? await this.identity.findApiKey(organizationId, id, userId) : null;
+  private async revokeOf(auth: AuthContext, id: string, userId?: string): Promise<void> {
+    const key = isUuid(id) ? await this.identity.findApiKey(auth.organizationId, id, userId) : null;
     if (!key) throw new NotFoundError('API key', id);
-    if (!key.revokedAt) await this.identity.revokeApiKey(organizationId, key.id, new Date());
+    if (!key.revokedAt) {
+      await this.outbox.transaction(async (tx, events) => {
+        await this.identity.revokeApiKey(auth.organizationId, key.id, new Date(), tx);
+        events.audit(auth, { action: 'revoked', record: { type: 'api_key', id: key.id } });
+      });
+    }
     await this.authenticator.dropEverywhere([key.hash]);
   }
 }

@@ -63,8 +63,9 @@ export class IdentityRepository {
   updateOrganization(
     organizationId: string,
     data: { name?: string; portalEnabled?: boolean; portalAllowedOrigins?: string[]; portalAccentColor?: string | null; autoArchiveDays?: number | null },
+    tx: Tx = this.prisma,
   ): Promise<Organization> {
-    return this.prisma.organization.update({ where: { id: organizationId }, data });
+    return tx.organization.update({ where: { id: organizationId }, data });
   }
 
   /** tenant-scope: all organizations. Delivery's auto-archive job asks which organizations have it on. */
@@ -164,8 +165,8 @@ export class IdentityRepository {
     return this.prisma.apiKey.findFirst({ where: { organizationId, id, ...(userId ? { userId } : {}) } });
   }
 
-  revokeApiKey(organizationId: string, id: string, at: Date): Promise<ApiKey> {
-    return this.prisma.apiKey.update({ where: { id, organizationId }, data: { revokedAt: at } });
+  revokeApiKey(organizationId: string, id: string, at: Date, tx: Tx = this.prisma): Promise<ApiKey> {
+    return tx.apiKey.update({ where: { id, organizationId }, data: { revokedAt: at } });
   }
 
   /**

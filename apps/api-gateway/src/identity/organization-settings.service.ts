@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, AutoArchiveSettingsReply, NotFoundError, OrganizationSettingsResponse, UpdateOrganizationSettingsDto } from '@pds/contracts';
+import { AuthContext, AutoArchiveSettingsReply, NotFoundError, OrganizationSettingsResponse, UpdateOrganizationSettingsDto, changesOf } from '@pds/contracts';
 import { Organization } from '../generated/identity/client';
+import { IdentityOutbox } from './identity.outbox';
 import { IdentityRepository } from './identity.repository';
 
 /** An enabled portal's organization and its branding (name, accent colour or null for the default). */
@@ -33,7 +34,10 @@ function toSettingsResponse(org: Organization): OrganizationSettingsResponse {
 /** The caller's organization and its settings (ADMIN), and the slug lookup of the public portal. */
 @Injectable()
 export class OrganizationSettingsService {
-  constructor(@Inject(IdentityRepository) private readonly identity: IdentityRepository) {}
+  constructor(
+    @Inject(IdentityRepository) private readonly identity: IdentityRepository,
+    @Inject(IdentityOutbox) private readonly outbox: IdentityOutbox,
+  ) {}
 
   async get(auth: AuthContext): Promise<OrganizationSettingsResponse> {
     assertCan(auth, Permission.IdentityManage);
@@ -42,7 +46,7 @@ export class OrganizationSettingsService {
 
   async update(auth: AuthContext, dto: UpdateOrganizationSettingsDto): Promise<OrganizationSettingsResponse> {
     assertCan(auth, Permission.IdentityManage);
-    await this.require(auth.organizationId);
+    const before = toSettingsResponse(await this.require(auth.organizationId));
     const data = {
       ...(dto.name !== undefined ? { name: dto.name } : {}),
       ...(dto.portalEnabled !== undefined ? { portalEnabled: dto.portalEnabled } : {}),
@@ -50,7 +54,14 @@ export class OrganizationSettingsService {
       ...(dto.portalAccentColor !== undefined ? { portalAccentColor: dto.portalAccentColor?.toLowerCase() ?? null } : {}),
       ...(dto.autoArchiveDays !== undefined ? { autoArchiveDays: dto.autoArchiveDays } : {}),
     };
-    return toSettingsResponse(await this.identity.updateOrganization(auth.organizationId, data));
+    // A body that changes nothing writes nothing (no new updatedAt, no entry), as for work items.
+    const changes = changesOf(before, { ...before, ...data }, Object.keys(data));
+    if (!changes) return before;
+    return this.outbox.transaction(async (tx, events) => {
+      const after = toSettingsResponse(await this.identity.updateOrganization(auth.organizationId, data, tx));
+      events.audit(auth, { action: 'updated', record: { type: 'organization_settings', id: after.id }, changes });
+      return after;
+    });
   }
 
   /** Every organization with automatic archiving on (delivery's job asks over the bus; no caller). */

@@ -9,11 +9,14 @@ import {
   Page,
   UpdateUserDto,
   UserResponse,
+  changesOf,
   isUuid,
 } from '@pds/contracts';
 import { readCreationPage } from '@pds/persistence';
 import type { Prisma, User } from '../generated/identity/client';
+import { OutboxEvents } from '@pds/messaging';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
+import { IdentityOutbox } from './identity.outbox';
 import { toUserResponse } from './identity.mapper';
 import { IdentityRepository } from './identity.repository';
 import { assertAdminRemains, keyRoleChange } from './user-rules';
@@ -30,6 +33,7 @@ export class UserService {
   constructor(
     @Inject(IdentityRepository) private readonly identity: IdentityRepository,
     @Inject(ApiKeyAuthenticator) private readonly authenticator: ApiKeyAuthenticator,
+    @Inject(IdentityOutbox) private readonly outbox: IdentityOutbox,
   ) {}
 
   list(auth: AuthContext, query: CreationListQuery): Promise<Page<UserResponse>> {
@@ -39,7 +43,11 @@ export class UserService {
 
   async create(auth: AuthContext, dto: CreateUserDto): Promise<UserResponse> {
     assertCan(auth, Permission.IdentityManage);
-    return toUserResponse(await this.identity.createUser(auth.organizationId, dto));
+    return this.outbox.transaction(async (tx, events) => {
+      const user = await this.identity.createUser(auth.organizationId, dto, tx);
+      events.audit(auth, { action: 'created', record: { type: 'user', id: user.id }, changes: { role: { from: null, to: user.role } } });
+      return toUserResponse(user);
+    });
   }
 
   async get(auth: AuthContext, id: string): Promise<UserResponse> {
@@ -49,7 +57,7 @@ export class UserService {
 
   update(auth: AuthContext, id: string, dto: UpdateUserDto): Promise<UserResponse> {
     assertCan(auth, Permission.IdentityManage);
-    return this.change(auth.organizationId, id, async (user, tx) => {
+    return this.change(auth, 'updated', id, async (user, tx) => {
       if (dto.role === undefined || dto.role === user.role) {
         return { user: dto.name === undefined ? user : await this.identity.updateUser(auth.organizationId, user.id, { name: dto.name }, tx), evict: [] };
       }
@@ -65,7 +73,7 @@ export class UserService {
   /** Idempotent: deactivating a deactivated user answers the user as it is. */
   deactivate(auth: AuthContext, id: string): Promise<UserResponse> {
     assertCan(auth, Permission.IdentityManage);
-    return this.change(auth.organizationId, id, async (user, tx) => {
+    return this.change(auth, 'deactivated', id, async (user, tx) => {
       if (!user.active) return { user, evict: [] };
       assertAdminRemains(user, { active: false }, await this.identity.countActiveAdmins(auth.organizationId, tx));
       const at = new Date();
@@ -78,7 +86,7 @@ export class UserService {
   /** Idempotent; the keys revoked by the deactivation stay revoked (new ones are issued as usual). */
   reactivate(auth: AuthContext, id: string): Promise<UserResponse> {
     assertCan(auth, Permission.IdentityManage);
-    return this.change(auth.organizationId, id, async (user, tx) => ({
+    return this.change(auth, 'reactivated', id, async (user, tx) => ({
       user: user.active ? user : await this.identity.updateUser(auth.organizationId, user.id, { active: true, deactivatedAt: null }, tx),
       evict: [],
     }));
@@ -101,15 +109,26 @@ export class UserService {
    * the caches drop the user's keys after the commit, so no replica reloads the old state.
    */
   private async change(
-    organizationId: string,
+    auth: AuthContext,
+    action: string,
     id: string,
     apply: (user: User, tx: Tx) => Promise<{ user: User; evict: string[] }>,
   ): Promise<UserResponse> {
-    const { user, evict } = await this.identity.transaction(async (tx) => {
+    const organizationId = auth.organizationId;
+    const { user, evict } = await this.outbox.transaction(async (tx, events) => {
       await this.identity.lockOrganization(organizationId, tx);
-      return apply(await this.found(organizationId, id, tx), tx);
+      const before = await this.found(organizationId, id, tx);
+      const result = await apply(before, tx);
+      auditUserChange(events, auth, action, before, result.user);
+      return result;
     });
     await this.authenticator.dropEverywhere(evict);
     return toUserResponse(user);
   }
+}
+
+/** The entry of a user change; a change that changed nothing (deactivating a deactivated user) has none. */
+function auditUserChange(events: OutboxEvents<never>, auth: AuthContext, action: string, before: User, after: User): void {
+  const changes = changesOf(toUserResponse(before), toUserResponse(after), ['name', 'role', 'active']);
+  if (changes) events.audit(auth, { action, record: { type: 'user', id: after.id }, changes });
 }

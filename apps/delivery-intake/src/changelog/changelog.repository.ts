@@ -49,8 +49,8 @@ export class ChangelogRepository {
     return tx.changelogEntry.findFirst({ where: { organizationId, id } });
   }
 
-  create(organizationId: string, data: { title: string; body: string; workItemIds: string[] }): Promise<ChangelogEntry> {
-    return this.prisma.changelogEntry.create({ data: { ...data, organizationId } });
+  create(organizationId: string, data: { title: string; body: string; workItemIds: string[] }, tx: DeliveryTx = this.prisma): Promise<ChangelogEntry> {
+    return tx.changelogEntry.create({ data: { ...data, organizationId } });
   }
 
   /** Changes a DRAFT entry (the status check and the write are one statement); false when it is not a draft. */

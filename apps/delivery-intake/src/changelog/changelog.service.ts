@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
+  changesOf,
   AuthContext,
   ChangelogEntryResponse,
   ChangelogStatus,
@@ -54,8 +55,11 @@ export class ChangelogService {
   async create(auth: AuthContext, dto: CreateChangelogDto): Promise<ChangelogEntryResponse> {
     assertCan(auth, Permission.ChangelogWrite);
     await this.checkWorkItems(auth.organizationId, dto.workItemIds);
-    const created = await this.entries.create(auth.organizationId, { title: dto.title, body: dto.body, workItemIds: dto.workItemIds ?? [] });
-    return toChangelogResponse(created);
+    return this.outbox.transaction(async (tx, events) => {
+      const created = await this.entries.create(auth.organizationId, { title: dto.title, body: dto.body, workItemIds: dto.workItemIds ?? [] }, tx);
+      events.audit(auth, { action: 'created', record: { type: 'changelog', id: created.id } });
+      return toChangelogResponse(created);
+    });
   }
 
   async update(auth: AuthContext, id: string, dto: UpdateChangelogDto): Promise<ChangelogEntryResponse> {
@@ -68,10 +72,14 @@ export class ChangelogService {
     if (dto.workItemIds !== undefined) data.workItemIds = dto.workItemIds;
     if (Object.keys(data).length === 0) return toChangelogResponse(current);
     // Only a draft changes: the status check and the write are one statement.
-    if (!(await this.entries.updateDraft(auth.organizationId, current.id, { ...data, updatedAt: new Date() }))) {
-      throw new ConflictError('A published changelog entry cannot be changed');
-    }
-    return toChangelogResponse(await this.require(auth.organizationId, current.id));
+    return this.outbox.transaction(async (tx, events) => {
+      if (!(await this.entries.updateDraft(auth.organizationId, current.id, { ...data, updatedAt: new Date() }, tx))) {
+        throw new ConflictError('A published changelog entry cannot be changed');
+      }
+      const after = toChangelogResponse((await this.entries.find(auth.organizationId, current.id, tx)) ?? current);
+      events.audit(auth, { action: 'updated', record: { type: 'changelog', id: current.id }, changes: changesOf(toChangelogResponse(current), after, Object.keys(data)) });
+      return after;
+    });
   }
 
   async publish(auth: AuthContext, id: string): Promise<ChangelogEntryResponse> {
@@ -85,6 +93,7 @@ export class ChangelogService {
       if (!entry) throw new NotFoundError('Changelog entry', id);
       const response = toChangelogResponse(entry);
       await events.emit(EventType.ChangelogPublished, auth.organizationId, response);
+      events.audit(auth, { action: 'published', record: { type: 'changelog', id: current.id }, changes: { status: { from: current.status, to: response.status } } });
       return response;
     });
   }

@@ -1,3 +1,4 @@
+import { DeliveryTx } from '../common/delivery.prisma';
 import { Inject, Injectable } from '@nestjs/common';
 import { SortedRead } from '@pds/contracts';
 import { creationOrder } from '@pds/persistence';
@@ -20,15 +21,15 @@ export class CommentRepository {
     return this.prisma.comment.findFirst({ where: { organizationId, workItemId, id } });
   }
 
-  create(organizationId: string, data: { workItemId: string; authorId: string; body: string; mentionedUserIds: string[] }): Promise<Comment> {
-    return this.prisma.comment.create({ data: { ...data, organizationId } });
+  create(organizationId: string, data: { workItemId: string; authorId: string; body: string; mentionedUserIds: string[] }, tx: DeliveryTx = this.prisma): Promise<Comment> {
+    return tx.comment.create({ data: { ...data, organizationId } });
   }
 
-  update(organizationId: string, id: string, data: { body?: string; mentionedUserIds?: string[]; updatedAt: Date }): Promise<Comment> {
-    return this.prisma.comment.update({ where: { id, organizationId }, data });
+  update(organizationId: string, id: string, data: { body?: string; mentionedUserIds?: string[]; updatedAt: Date }, tx: DeliveryTx = this.prisma): Promise<Comment> {
+    return tx.comment.update({ where: { id, organizationId }, data });
   }
 
-  async remove(organizationId: string, id: string): Promise<void> {
-    await this.prisma.comment.deleteMany({ where: { organizationId, id } });
+  async remove(organizationId: string, id: string, tx: DeliveryTx = this.prisma): Promise<void> {
+    await tx.comment.deleteMany({ where: { organizationId, id } });
   }
 }

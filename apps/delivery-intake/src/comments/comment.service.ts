@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
+  AuditChanges,
+  AuditWrite,
+  auditText,
+  changesOf,
   AuthContext,
   CommentResponse,
   CreateCommentDto,
@@ -16,6 +20,7 @@ import {
 } from '@pds/contracts';
 import { MessageBus, existingUserIds } from '@pds/messaging';
 import { readCreationPage, requireByRef } from '@pds/persistence';
+import { DeliveryOutbox } from '../common/delivery.outbox';
 import { WorkItemRepository } from '../work-items/work-item.repository';
 import { CommentRepository } from './comment.repository';
 
@@ -48,6 +53,7 @@ export class CommentService {
     @Inject(CommentRepository) private readonly comments: CommentRepository,
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
     @Inject(MessageBus) private readonly bus: MessageBus,
+    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
 
   async list(auth: AuthContext, ref: string, query: CreationListQuery): Promise<Page<CommentResponse>> {
@@ -60,13 +66,11 @@ export class CommentService {
     assertCan(auth, Permission.CommentWrite);
     const workItemId = await this.requireItem(auth.organizationId, ref, { writable: true });
     await this.checkMentions(auth.organizationId, dto.mentionedUserIds);
-    const created = await this.comments.create(auth.organizationId, {
-      workItemId,
-      authorId: auth.userId,
-      body: dto.body,
-      mentionedUserIds: dto.mentionedUserIds ?? [],
+    return this.outbox.transaction(async (tx, events) => {
+      const created = await this.comments.create(auth.organizationId, { workItemId, authorId: auth.userId, body: dto.body, mentionedUserIds: dto.mentionedUserIds ?? [] }, tx);
+      events.audit(auth, commentEntry('commented', workItemId, created.id, { body: { from: null, to: auditText(created.body) } }));
+      return toCommentResponse(created);
     });
-    return toCommentResponse(created);
   }
 
   async update(auth: AuthContext, ref: string, commentId: string, dto: UpdateCommentDto): Promise<CommentResponse> {
@@ -74,18 +78,29 @@ export class CommentService {
     const comment = await this.requireOwn(auth, ref, commentId);
     await this.checkMentions(auth.organizationId, dto.mentionedUserIds);
     if (dto.body === undefined && dto.mentionedUserIds === undefined) return toCommentResponse(comment);
-    const updated = await this.comments.update(auth.organizationId, comment.id, {
-      ...(dto.body !== undefined ? { body: dto.body } : {}),
-      ...(dto.mentionedUserIds !== undefined ? { mentionedUserIds: dto.mentionedUserIds } : {}),
-      updatedAt: new Date(Math.max(Date.now(), comment.updatedAt.getTime() + 1)),
+    return this.outbox.transaction(async (tx, events) => {
+      const updated = await this.comments.update(
+        auth.organizationId,
+        comment.id,
+        {
+          ...(dto.body !== undefined ? { body: dto.body } : {}),
+          ...(dto.mentionedUserIds !== undefined ? { mentionedUserIds: dto.mentionedUserIds } : {}),
+          updatedAt: new Date(Math.max(Date.now(), comment.updatedAt.getTime() + 1)),
+        },
+        tx,
+      );
+      events.audit(auth, commentEntry('comment_updated', comment.workItemId, comment.id, changesOf(comment, updated, ['body', 'mentionedUserIds'])));
+      return toCommentResponse(updated);
     });
-    return toCommentResponse(updated);
   }
 
   async remove(auth: AuthContext, ref: string, commentId: string): Promise<void> {
     assertCan(auth, Permission.CommentWrite);
     const comment = await this.requireOwn(auth, ref, commentId);
-    await this.comments.remove(auth.organizationId, comment.id);
+    await this.outbox.transaction(async (tx, events) => {
+      await this.comments.remove(auth.organizationId, comment.id, tx);
+      events.audit(auth, commentEntry('comment_deleted', comment.workItemId, comment.id, { body: { from: auditText(comment.body), to: null } }));
+    });
   }
 
   /** `writable`: a new comment on an archived item is refused (409) until it is unarchived. */
@@ -110,4 +125,12 @@ export class CommentService {
     await check.ids({ mentionedUserIds }, (ids) => existingUserIds(this.bus, organizationId, ids), 'user');
     check.throwIfAny();
   }
+}
+
+/**
+ * A comment's change is an entry of its work item (so it shows in the item's history), naming the
+ * comment in `changes`.
+ */
+function commentEntry(action: string, workItemId: string, commentId: string, changes: AuditChanges | null): AuditWrite {
+  return { action, record: { type: 'work_item', id: workItemId }, changes: { commentId: { from: null, to: commentId }, ...changes } };
 }

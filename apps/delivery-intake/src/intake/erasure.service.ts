@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, ErasureResponse, EventLogSubjects, emailAddressPattern, normalizeEmail } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
+import { randomUUID } from 'node:crypto';
+import { DeliveryOutbox } from '../common/delivery.outbox';
 import { ErasureRepository } from './erasure.repository';
 
 /**
@@ -17,11 +19,18 @@ export class ErasureService {
   constructor(
     @Inject(ErasureRepository) private readonly erasure: ErasureRepository,
     @Inject(MessageBus) private readonly bus: MessageBus,
+    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
 
   async erase(auth: AuthContext, email: string): Promise<ErasureResponse> {
     assertCan(auth, Permission.PersonalDataErase);
-    const intake = await this.erasure.erase(auth.organizationId, normalizeEmail(email), emailAddressPattern(email));
+    const intake = await this.outbox.transaction(async (tx, events) => {
+      const counts = await this.erasure.erase(auth.organizationId, normalizeEmail(email), emailAddressPattern(email), tx);
+      // The entry says that an erasure happened and what it changed, never whose data it was.
+      const changes = Object.fromEntries(Object.entries(counts).map(([place, count]) => [place, { from: null, to: count }]));
+      events.audit(auth, { action: 'erased', record: { type: 'erasure', id: randomUUID() }, changes });
+      return counts;
+    });
     const webhooks = await this.bus.request(EventLogSubjects.erase, { auth, body: { email } });
     return { ...intake, ...webhooks };
   }

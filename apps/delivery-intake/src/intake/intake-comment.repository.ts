@@ -1,3 +1,4 @@
+import { DeliveryTx } from '../common/delivery.prisma';
 import { Inject, Injectable } from '@nestjs/common';
 import { SortedRead } from '@pds/contracts';
 import { creationOrder } from '@pds/persistence';
@@ -16,7 +17,7 @@ export class IntakeCommentRepository {
     });
   }
 
-  create(organizationId: string, data: { submissionId: string; authorId: string; body: string }): Promise<IntakeComment> {
-    return this.prisma.intakeComment.create({ data: { ...data, organizationId } });
+  create(organizationId: string, data: { submissionId: string; authorId: string; body: string }, tx: DeliveryTx = this.prisma): Promise<IntakeComment> {
+    return tx.intakeComment.create({ data: { ...data, organizationId } });
   }
 }

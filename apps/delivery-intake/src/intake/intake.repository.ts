@@ -129,8 +129,10 @@ export class IntakeRepository {
   }
 
   /** False when this voter has voted for the submission already (a unique index decides). */
-  async addVote(organizationId: string, submissionId: string, voter: Voter): Promise<boolean> {
-    return (await unlessDuplicate(this.prisma.intakeVote.create({ data: { organizationId, submissionId, ...voter }, select: { id: true } }))) !== null;
+  async addVote(organizationId: string, submissionId: string, voter: Voter, tx: DeliveryTx = this.prisma): Promise<boolean> {
+    // Looked up first: inside a transaction a refused insert would abort the rest of it.
+    if ('userId' in voter && (await tx.intakeVote.findFirst({ where: { organizationId, submissionId, userId: voter.userId }, select: { id: true } }))) return false;
+    return (await unlessDuplicate(tx.intakeVote.create({ data: { organizationId, submissionId, ...voter }, select: { id: true } }))) !== null;
   }
 
   /**
@@ -143,16 +145,17 @@ export class IntakeRepository {
     email: string,
     addressHash: string,
     windowStart: Date,
+    tx: DeliveryTx,
   ): Promise<'added' | 'email' | 'address'> {
     try {
-      return await this.prisma.$transaction(async (tx) => {
+      return await (async () => {
         await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', `${organizationId}/vote/${submissionId}/${addressHash}`);
         if (await tx.intakeVote.findFirst({ where: { organizationId, submissionId, email }, select: { id: true } })) return 'email';
         const recent = await tx.intakeVote.findFirst({ where: { organizationId, submissionId, addressHash, createdAt: { gt: windowStart } }, select: { id: true } });
         if (recent) return 'address';
         await tx.intakeVote.create({ data: { organizationId, submissionId, email, addressHash }, select: { id: true } });
         return 'added';
-      });
+      })();
     } catch (error) {
       // The same address from two client addresses at once: the unique index decides.
       if (isUniqueViolation(error)) return 'email';
@@ -161,8 +164,8 @@ export class IntakeRepository {
   }
 
   /** False when the user had no vote on the submission. */
-  async removeVote(organizationId: string, submissionId: string, userId: string): Promise<boolean> {
-    const { count } = await this.prisma.intakeVote.deleteMany({ where: { organizationId, submissionId, userId } });
+  async removeVote(organizationId: string, submissionId: string, userId: string, tx: DeliveryTx = this.prisma): Promise<boolean> {
+    const { count } = await tx.intakeVote.deleteMany({ where: { organizationId, submissionId, userId } });
     return count > 0;
   }
 
@@ -186,8 +189,8 @@ export class IntakeRepository {
     return count > 0;
   }
 
-  async linkOpportunity(organizationId: string, id: string, opportunity: { id: string; key: string }): Promise<void> {
-    await this.prisma.intakeSubmission.updateMany({
+  async linkOpportunity(organizationId: string, id: string, opportunity: { id: string; key: string }, tx: DeliveryTx = this.prisma): Promise<void> {
+    await tx.intakeSubmission.updateMany({
       where: { organizationId, id },
       data: { opportunityId: opportunity.id, opportunityKey: opportunity.key, updatedAt: new Date() },
     });

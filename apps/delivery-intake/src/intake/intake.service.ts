@@ -1,7 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan, can } from '@pds/auth';
 import {
+  AuditBy,
+  AuditRecordRef,
   IntakeConvertTarget,
+  auditText,
+  changesOf,
   StrategySubjects,
   AuthContext,
   BadRequestError,
@@ -85,11 +89,15 @@ export class IntakeService {
 
   async create(auth: AuthContext, dto: CreateIntakeDto): Promise<IntakeSubmissionResponse> {
     assertCan(auth, Permission.IntakeSubmit);
-    return forCaller(auth, await this.submit(auth.organizationId, dto, { userId: auth.userId, viaPortal: false }));
+    return forCaller(auth, await this.submit(auth, dto, { userId: auth.userId, viaPortal: false }));
   }
 
-  /** Shared by the API and the public portal; emits `intake.created` without contact data. */
-  async submit(organizationId: string, dto: CreateIntakeDto, submitter: IntakeSubmitter): Promise<IntakeSubmissionResponse> {
+  /**
+   * Shared by the API and the public portal (`by` the portal as actor); emits `intake.created`
+   * without contact data, and an audit entry without it either.
+   */
+  async submit(by: AuditBy, dto: CreateIntakeDto, submitter: IntakeSubmitter): Promise<IntakeSubmissionResponse> {
+    const organizationId = by.organizationId;
     await this.checkUsers(organizationId, { assigneeId: dto.assigneeId, watcherIds: dto.watcherIds });
     return this.outbox.transaction(async (tx, events) => {
       const created = await this.submissions.create(
@@ -111,6 +119,7 @@ export class IntakeService {
       );
       const result = toIntakeResponse(created);
       await events.emit(EventType.IntakeCreated, organizationId, toIntakeEventData(result));
+      events.audit(by, { action: 'created', record: intakeRecord(result) });
       return result;
     });
   }
@@ -119,7 +128,7 @@ export class IntakeService {
     assertCan(auth, Permission.IntakeManage);
     const current = await this.require(auth.organizationId, ref);
     await this.checkUsers(auth.organizationId, { assigneeId: dto.assigneeId, watcherIds: dto.watcherIds });
-    const updated = await this.outbox.transaction(async (tx) => {
+    const updated = await this.outbox.transaction(async (tx, events) => {
       const locked = await this.lock(auth.organizationId, current.id, tx);
       if (dto.stage !== undefined && dto.stage !== locked.stage && locked.workItemId) {
         throw new ConflictError('The stage of a converted submission follows its work item', { stage: [`follows work item ${locked.workItemId}`] });
@@ -138,7 +147,12 @@ export class IntakeService {
         await this.submissions.resolveReports(auth.organizationId, locked.id, tx);
       }
       if (Object.keys(data).length) await this.submissions.update(auth.organizationId, locked.id, data, tx);
-      return this.load(auth.organizationId, locked.id, tx);
+      const after = await this.load(auth.organizationId, locked.id, tx);
+      // Written (a moderation decision also settles the open reports) even where no field's value differs.
+      if (Object.keys(data).length) {
+        events.audit(auth, { action: 'updated', record: intakeRecord(after), changes: changesOf(toIntakeResponse(locked), toIntakeResponse(after), Object.keys(dto)) });
+      }
+      return after;
     });
     return forCaller(auth, toIntakeResponse(updated));
   }
@@ -146,23 +160,29 @@ export class IntakeService {
   async vote(auth: AuthContext, ref: string): Promise<IntakeSubmissionResponse> {
     assertCan(auth, Permission.IntakeSubmit);
     const current = await this.require(auth.organizationId, ref);
-    if (!(await this.submissions.addVote(auth.organizationId, current.id, { userId: auth.userId }))) {
-      throw new ConflictError('You have voted for this submission already');
-    }
+    await this.outbox.transaction(async (tx, events) => {
+      if (!(await this.submissions.addVote(auth.organizationId, current.id, { userId: auth.userId }, tx))) {
+        throw new ConflictError('You have voted for this submission already');
+      }
+      events.audit(auth, { action: 'voted', record: intakeRecord(current) });
+    });
     return forCaller(auth, toIntakeResponse(await this.load(auth.organizationId, current.id)));
   }
 
   async unvote(auth: AuthContext, ref: string): Promise<void> {
     assertCan(auth, Permission.IntakeSubmit);
     const current = await this.require(auth.organizationId, ref);
-    if (!(await this.submissions.removeVote(auth.organizationId, current.id, auth.userId))) throw new NotFoundError('Vote', ref);
+    await this.outbox.transaction(async (tx, events) => {
+      if (!(await this.submissions.removeVote(auth.organizationId, current.id, auth.userId, tx))) throw new NotFoundError('Vote', ref);
+      events.audit(auth, { action: 'unvoted', record: intakeRecord(current) });
+    });
   }
 
   /** One open report per reporter; the third open report turns a CLEAN submission FLAGGED. */
   async report(auth: AuthContext, ref: string, dto: ReportIntakeDto): Promise<IntakeSubmissionResponse> {
     assertCan(auth, Permission.IntakeSubmit);
     const current = await this.require(auth.organizationId, ref);
-    const updated = await this.outbox.transaction(async (tx) => {
+    const updated = await this.outbox.transaction(async (tx, events) => {
       const locked = await this.lock(auth.organizationId, current.id, tx);
       const mine = await this.submissions.openReports(auth.organizationId, locked.id, auth.userId, tx);
       if (mine > 0) throw new ConflictError('You have an open report on this submission already');
@@ -175,7 +195,9 @@ export class IntakeService {
       if (open >= INTAKE_FLAG_THRESHOLD && locked.moderationState === ModerationState.CLEAN) {
         await this.submissions.update(auth.organizationId, locked.id, { moderationState: ModerationState.FLAGGED }, tx);
       }
-      return this.load(auth.organizationId, locked.id, tx);
+      const after = await this.load(auth.organizationId, locked.id, tx);
+      events.audit(auth, { action: 'reported', record: intakeRecord(after), changes: changesOf(locked, after, ['moderationState']) });
+      return after;
     });
     return forCaller(auth, toIntakeResponse(updated));
   }
@@ -193,7 +215,7 @@ export class IntakeService {
     }
     const type = dto.type ?? (current.kind === IntakeKind.BUG ? WorkItemType.BUG : WorkItemType.IMPROVEMENT);
     const body = { title: current.title, type, ...(current.description !== null ? { description: current.description } : {}), ...(current.source ? { reporterSource: current.source } : {}) };
-    await this.workItems.create(auth, body as Parameters<WorkItemService['create']>[1], async (tx, created) => {
+    await this.workItems.create(auth, body as Parameters<WorkItemService['create']>[1], async (tx, created, events) => {
       const locked = await this.lock(auth.organizationId, current.id, tx);
       // A conversion into an opportunity in progress holds the submission (opportunityKey claimed).
       if (locked.workItemId || locked.opportunityId || locked.opportunityKey) throw alreadyConverted();
@@ -204,6 +226,7 @@ export class IntakeService {
         { workItemId: created.id, stage, completedAt: stage === IntakeStage.DONE ? new Date() : null },
         tx,
       );
+      events.audit(auth, { action: 'converted', record: intakeRecord(locked), changes: { workItemId: { from: null, to: created.id }, stage: { from: locked.stage, to: stage } } });
     });
     return forCaller(auth, toIntakeResponse(await this.load(auth.organizationId, current.id)));
   }
@@ -224,7 +247,10 @@ export class IntakeService {
         body: { title: current.title, ...(current.description ? { description: opportunityDescription(current.description) } : {}) },
         sourceRef: `intake:${current.id}`,
       });
-      await this.submissions.linkOpportunity(auth.organizationId, current.id, opportunity);
+      await this.outbox.transaction(async (tx, events) => {
+        await this.submissions.linkOpportunity(auth.organizationId, current.id, opportunity, tx);
+        events.audit(auth, { action: 'converted', record: intakeRecord(current), changes: { opportunityId: { from: null, to: opportunity.id } } });
+      });
     } catch (error) {
       await this.submissions.releaseOpportunityClaim(auth.organizationId, current.id);
       throw error;
@@ -240,8 +266,11 @@ export class IntakeService {
   async comment(auth: AuthContext, ref: string, dto: CreateIntakeCommentDto): Promise<IntakeCommentResponse> {
     assertCan(auth, Permission.IntakeSubmit);
     const current = await this.require(auth.organizationId, ref);
-    const created = await this.comments.create(auth.organizationId, { submissionId: current.id, authorId: auth.userId, body: dto.body });
-    return toIntakeCommentResponse(created);
+    return this.outbox.transaction(async (tx, events) => {
+      const created = await this.comments.create(auth.organizationId, { submissionId: current.id, authorId: auth.userId, body: dto.body }, tx);
+      events.audit(auth, { action: 'commented', record: intakeRecord(current), changes: { comment: { from: null, to: auditText(dto.body) } } });
+      return toIntakeCommentResponse(created);
+    });
   }
 
   private require(organizationId: string, ref: string): Promise<IntakeRecord> {
@@ -265,4 +294,9 @@ export class IntakeService {
     await checkUserIds(this.bus, organizationId, check, { known: { watcherIds: fields.watcherIds }, assigned: { assigneeId: fields.assigneeId } });
     check.throwIfAny();
   }
+}
+
+/** How the audit log names a submission. */
+function intakeRecord(submission: { id: string; number?: number; key?: string }): AuditRecordRef {
+  return { type: 'intake', id: submission.id, key: submission.key ?? (submission.number !== undefined ? `${INTAKE_KEY_PREFIX}-${submission.number}` : null) };
 }

@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  AuditActorType,
+  AuditSource,
+  AuditVia,
   ConflictError,
   IntakeSubmissionResponse,
   INTAKE_KEY_PREFIX,
@@ -13,6 +16,7 @@ import {
   normalizeEmail,
 } from '@pds/contracts';
 import { countNumberAfter, keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
+import { DeliveryOutbox } from '../common/delivery.outbox';
 import { IntakeRecord, toIntakeResponse } from './intake.mapper';
 import { IntakeRepository } from './intake.repository';
 import { IntakeService } from './intake.service';
@@ -44,11 +48,15 @@ function previewOf(submission: PublicIntakeResponse): PublicIntakeResponse {
 }
 
 /** The public intake portal; the gateway has resolved the organization from an enabled portal's slug. */
+/** The portal's visitors as the audit log names them: no user, no key, no contact data. */
+const PORTAL_VISITOR = (organizationId: string): AuditSource => ({ organizationId, actor: AuditActorType.PORTAL, via: AuditVia.PORTAL });
+
 @Injectable()
 export class PortalService {
   constructor(
     @Inject(IntakeRepository) private readonly submissions: IntakeRepository,
     @Inject(IntakeService) private readonly intake: IntakeService,
+    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
 
   /**
@@ -78,7 +86,7 @@ export class PortalService {
 
   async submit(organizationId: string, dto: PortalIntakeDto): Promise<PublicIntakeResponse> {
     const { submitterName, submitterEmail, ...fields } = dto;
-    const created = await this.intake.submit(organizationId, fields, {
+    const created = await this.intake.submit(PORTAL_VISITOR(organizationId), fields, {
       userId: null,
       viaPortal: true,
       name: submitterName,
@@ -97,11 +105,15 @@ export class PortalService {
    * per client address and submission within a day: 409 for either.
    */
   async vote(organizationId: string, ref: string, email: string, addressHash: string): Promise<PublicIntakeResponse> {
-    const { id } = await this.visible(organizationId, ref);
+    const { id, number } = await this.visible(organizationId, ref);
     const windowStart = new Date(Date.now() - VOTE_ADDRESS_WINDOW_MS);
-    const outcome = await this.submissions.addPortalVote(organizationId, id, normalizeEmail(email), addressHash, windowStart);
-    if (outcome === 'email') throw new ConflictError('This e-mail address has voted for the submission already');
-    if (outcome === 'address') throw new ConflictError('A vote from this network address was counted for the submission in the last 24 hours');
+    await this.outbox.transaction(async (tx, events) => {
+      const outcome = await this.submissions.addPortalVote(organizationId, id, normalizeEmail(email), addressHash, windowStart, tx);
+      if (outcome === 'email') throw new ConflictError('This e-mail address has voted for the submission already');
+      if (outcome === 'address') throw new ConflictError('A vote from this network address was counted for the submission in the last 24 hours');
+      // The voter's address is contact data: the entry says a portal vote was counted, not whose.
+      events.audit(PORTAL_VISITOR(organizationId), { action: 'voted', record: { type: 'intake', id, key: `${INTAKE_KEY_PREFIX}-${number}` } });
+    });
     return toPublicIntake(toIntakeResponse(await this.visible(organizationId, ref)));
   }
 

@@ -1,3 +1,4 @@
+import { DeliveryTx } from '../common/delivery.prisma';
 import { Inject, Injectable } from '@nestjs/common';
 import { SortedRead } from '@pds/contracts';
 import { creationOrder } from '@pds/persistence';
@@ -24,7 +25,7 @@ export class LabelRepository {
   }
 
   /** Null when the organization has a label of that name already. */
-  create(organizationId: string, data: { name: string; color: string }): Promise<Label | null> {
-    return unlessDuplicate(this.prisma.label.create({ data: { ...data, organizationId } }));
+  create(organizationId: string, data: { name: string; color: string }, tx: DeliveryTx = this.prisma): Promise<Label | null> {
+    return unlessDuplicate(tx.label.create({ data: { ...data, organizationId } }));
   }
 }

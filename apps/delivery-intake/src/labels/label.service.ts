@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, ConflictError, CreateLabelDto, CreationListQuery, LabelResponse, Page } from '@pds/contracts';
 import { readCreationPage, requireByPathId } from '@pds/persistence';
+import { DeliveryOutbox } from '../common/delivery.outbox';
 import { LabelRepository } from './label.repository';
 
 interface LabelRecord {
@@ -18,7 +19,10 @@ export function toLabelResponse(record: LabelRecord): LabelResponse {
 /** Labels of an organization; names are unique per organization (409 on a repeat). */
 @Injectable()
 export class LabelService {
-  constructor(@Inject(LabelRepository) private readonly labels: LabelRepository) {}
+  constructor(
+    @Inject(LabelRepository) private readonly labels: LabelRepository,
+    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
+  ) {}
 
   async list(auth: AuthContext, query: CreationListQuery): Promise<Page<LabelResponse>> {
     assertCan(auth, Permission.Read);
@@ -32,8 +36,11 @@ export class LabelService {
 
   async create(auth: AuthContext, dto: CreateLabelDto): Promise<LabelResponse> {
     assertCan(auth, Permission.DeliveryWrite);
-    const created = await this.labels.create(auth.organizationId, { name: dto.name, color: dto.color.toLowerCase() });
-    if (!created) throw new ConflictError(`A label named ${dto.name} exists already`, { name: ['already taken'] });
-    return toLabelResponse(created);
+    return this.outbox.transaction(async (tx, events) => {
+      const created = await this.labels.create(auth.organizationId, { name: dto.name, color: dto.color.toLowerCase() }, tx);
+      if (!created) throw new ConflictError(`A label named ${dto.name} exists already`, { name: ['already taken'] });
+      events.audit(auth, { action: 'created', record: { type: 'label', id: created.id }, changes: { name: { from: null, to: created.name } } });
+      return toLabelResponse(created);
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, Database, liveRow } from '@pds/persistence';
+import { DATABASE, Database, SqlExecutor, liveRow } from '@pds/persistence';
 
 export type StoredRelationType = 'BLOCKS' | 'RELATES_TO' | 'DUPLICATES';
 
@@ -55,8 +55,8 @@ export class RelationRepository {
   }
 
   /** Stores the link; false when the two items are linked this way already (a concurrent duplicate included). */
-  async create(organizationId: string, edge: StoredEdge): Promise<boolean> {
-    const rows = await this.db.sql.query(
+  async create(organizationId: string, edge: StoredEdge, sql: SqlExecutor = this.db.sql): Promise<boolean> {
+    const rows = await sql.query(
       `INSERT INTO delivery.work_item_relations (id, organization_id, type, source_id, target_id)
        VALUES (gen_random_uuid(), $1::uuid, $2::text::delivery."RelationType", $3::uuid, $4::uuid)
        ON CONFLICT (type, source_id, target_id) DO NOTHING RETURNING id`,
@@ -67,8 +67,8 @@ export class RelationRepository {
   }
 
   /** Deletes the link when it touches the item; false when there is no such link. */
-  async remove(organizationId: string, workItemId: string, relationId: string): Promise<boolean> {
-    const rows = await this.db.sql.query(
+  async remove(organizationId: string, workItemId: string, relationId: string, sql: SqlExecutor = this.db.sql): Promise<boolean> {
+    const rows = await sql.query(
       `DELETE FROM delivery.work_item_relations
         WHERE organization_id = $1::uuid AND id = $3::uuid AND (source_id = $2::uuid OR target_id = $2::uuid) RETURNING id`,
       [organizationId, workItemId, relationId],

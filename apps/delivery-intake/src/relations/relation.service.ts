@@ -18,6 +18,7 @@ import {
   assertNotArchived,
 } from '@pds/contracts';
 import { requireByRef } from '@pds/persistence';
+import { DeliveryOutbox } from '../common/delivery.outbox';
 import { WorkItemRepository } from '../work-items/work-item.repository';
 import { RelationRepository, RelationViewRow, StoredEdge } from './relation.repository';
 
@@ -75,6 +76,7 @@ export class RelationService {
   constructor(
     @Inject(RelationRepository) private readonly relations: RelationRepository,
     @Inject(WorkItemRepository) private readonly workItems: WorkItemRepository,
+    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
 
   async list(auth: AuthContext, ref: string): Promise<WorkItemRelationsResponse> {
@@ -105,9 +107,12 @@ export class RelationService {
     assertNotArchived('Work item', item.key, item.archivedAt);
     assertNotArchived('Work item', target.key, target.archivedAt);
     const edge = edgeFor(dto.type, item.id, target.id);
-    if (!(await this.relations.create(auth.organizationId, edge))) {
-      throw new ConflictError('The two work items are already linked this way', { targetId: [`already linked: ${dto.type}`] });
-    }
+    await this.outbox.sqlTransaction(async (tx, events) => {
+      if (!(await this.relations.create(auth.organizationId, edge, tx))) {
+        throw new ConflictError('The two work items are already linked this way', { targetId: [`already linked: ${dto.type}`] });
+      }
+      events.audit(auth, { action: 'linked', record: { type: 'work_item', id: item.id, key: item.key }, changes: { [dto.type]: { from: null, to: target.id } } });
+    });
     return toRelationsResponse(await this.relations.views(auth.organizationId, item.id));
   }
 
@@ -116,9 +121,12 @@ export class RelationService {
     assertCan(auth, Permission.DeliveryWrite);
     if (!isUuid(relationId)) throw new BadRequestError('relationId must be a uuid', { relationId: ['must be a uuid'] });
     const item = await this.require(auth.organizationId, ref);
-    if (!(await this.relations.remove(auth.organizationId, item.id, relationId.toLowerCase()))) {
-      throw new NotFoundError('Relation', relationId);
-    }
+    await this.outbox.sqlTransaction(async (tx, events) => {
+      if (!(await this.relations.remove(auth.organizationId, item.id, relationId.toLowerCase(), tx))) {
+        throw new NotFoundError('Relation', relationId);
+      }
+      events.audit(auth, { action: 'unlinked', record: { type: 'work_item', id: item.id, key: item.key }, changes: { relationId: { from: relationId.toLowerCase(), to: null } } });
+    });
   }
 
   private require(organizationId: string, ref: string): Promise<WorkItemResponse> {

@@ -37,8 +37,8 @@ export class SprintRepository {
     return rows.map((r) => r.id);
   }
 
-  create(organizationId: string, data: Omit<SprintFields, 'status'>): Promise<SprintRecord> {
-    return this.prisma.sprint.create({ data: { ...data, organizationId }, select: SPRINT_FIELDS });
+  create(organizationId: string, data: Omit<SprintFields, 'status'>, tx: DeliveryTx = this.prisma): Promise<SprintRecord> {
+    return tx.sprint.create({ data: { ...data, organizationId }, select: SPRINT_FIELDS });
   }
 
   async lock(organizationId: string, id: string, tx: DeliveryTx): Promise<SprintRecord | null> {
@@ -50,8 +50,8 @@ export class SprintRepository {
     return rows.length ? tx.sprint.findFirst({ where: { organizationId, id }, select: SPRINT_FIELDS }) : null;
   }
 
-  setArchivedAt(organizationId: string, id: string, archivedAt: Date | null): Promise<SprintRecord> {
-    return this.prisma.sprint.update({ where: { id, organizationId }, data: { archivedAt }, select: SPRINT_FIELDS });
+  setArchivedAt(organizationId: string, id: string, archivedAt: Date | null, tx: DeliveryTx): Promise<SprintRecord> {
+    return tx.sprint.update({ where: { id, organizationId }, data: { archivedAt }, select: SPRINT_FIELDS });
   }
 
   update(organizationId: string, id: string, data: Partial<SprintFields>, tx: DeliveryTx): Promise<SprintRecord> {

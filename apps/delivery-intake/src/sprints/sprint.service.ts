@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import {
+  changesOf,
   AuthContext,
   BadRequestError,
   ConflictError,
@@ -64,14 +65,17 @@ export class SprintService {
     assertCan(auth, Permission.DeliveryWrite);
     assertDateOrder(dto.startDate, dto.endDate);
     await this.checkTeam(auth.organizationId, dto.teamId);
-    const created = await this.sprints.create(auth.organizationId, {
-      name: dto.name,
-      goal: dto.goal ?? null,
-      startDate: toDate(dto.startDate),
-      endDate: toDate(dto.endDate),
-      teamId: dto.teamId ?? null,
+    return this.outbox.transaction(async (tx, events) => {
+      const created = toSprintResponse(
+        await this.sprints.create(
+          auth.organizationId,
+          { name: dto.name, goal: dto.goal ?? null, startDate: toDate(dto.startDate), endDate: toDate(dto.endDate), teamId: dto.teamId ?? null },
+          tx,
+        ),
+      );
+      events.audit(auth, { action: 'created', record: { type: 'sprint', id: created.id } });
+      return created;
     });
-    return toSprintResponse(created);
   }
 
   /** Idempotent, like the strategy records' archive. */
@@ -87,7 +91,11 @@ export class SprintService {
     assertCan(auth, Permission.DeliveryWrite);
     const current = await this.require(auth.organizationId, id);
     if ((current.archivedAt === null) === (at === null)) return toSprintResponse(current);
-    return toSprintResponse(await this.sprints.setArchivedAt(auth.organizationId, current.id, at));
+    return this.outbox.transaction(async (tx, events) => {
+      const after = toSprintResponse(await this.sprints.setArchivedAt(auth.organizationId, current.id, at, tx));
+      events.audit(auth, { action: at ? 'archived' : 'unarchived', record: { type: 'sprint', id: after.id } });
+      return after;
+    });
   }
 
   async update(auth: AuthContext, id: string, dto: UpdateSprintDto): Promise<SprintResponse> {
@@ -123,8 +131,9 @@ export class SprintService {
       if (dto.status !== undefined) data.status = dto.status;
       if (Object.keys(data).length === 0) return locked;
       const saved = await this.sprints.update(auth.organizationId, locked.id, data, tx);
+      events.audit(auth, { action: 'updated', record: { type: 'sprint', id: saved.id }, changes: changesOf(before, toSprintResponse(saved), Object.keys(data)) });
       if (before.status === SprintStatus.ACTIVE && after.status === SprintStatus.COMPLETED) {
-        await this.carryOver(auth.organizationId, saved, tx, events);
+        await this.carryOver(auth, saved, tx, events);
       }
       return saved;
     });
@@ -138,10 +147,12 @@ export class SprintService {
   }
 
   /** Emits work_item.updated once per moved item, with the item as REST returns it afterwards. */
-  private async carryOver(organizationId: string, sprint: SprintRecord, tx: DeliveryTx, events: OutboxEvents): Promise<void> {
+  private async carryOver(auth: AuthContext, sprint: SprintRecord, tx: DeliveryTx, events: OutboxEvents): Promise<void> {
+    const organizationId = auth.organizationId;
     const next = await this.sprints.nextPlanned(organizationId, sprint.teamId, sprint.id, tx);
     for (const item of await this.workItems.carryOver(organizationId, sprint.id, next, sqlOverPrisma(tx))) {
       await events.emit(EventType.WorkItemUpdated, organizationId, item);
+      events.audit(auth, { action: 'updated', record: { type: 'work_item', id: item.id, key: item.key }, changes: { sprintId: { from: sprint.id, to: item.sprintId } } });
     }
   }
 

@@ -1,3 +1,4 @@
+import { DeliveryTx } from '../common/delivery.prisma';
 import { Inject, Injectable } from '@nestjs/common';
 import { SortedRead } from '@pds/contracts';
 import { creationOrder } from '@pds/persistence';
@@ -14,8 +15,8 @@ export class TeamRepository {
   }
 
   /** Null when the organization has a team of that name already. */
-  create(organizationId: string, name: string): Promise<Team | null> {
-    return unlessDuplicate(this.prisma.team.create({ data: { organizationId, name } }));
+  create(organizationId: string, name: string, tx: DeliveryTx = this.prisma): Promise<Team | null> {
+    return unlessDuplicate(tx.team.create({ data: { organizationId, name } }));
   }
 
   find(organizationId: string, id: string): Promise<Team | null> {

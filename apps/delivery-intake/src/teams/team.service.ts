@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, ConflictError, CreateTeamDto, CreationListQuery, Page, TeamResponse } from '@pds/contracts';
 import { readCreationPage, requireByPathId } from '@pds/persistence';
+import { DeliveryOutbox } from '../common/delivery.outbox';
 import { TeamRepository } from './team.repository';
 
 export function toTeamResponse(record: { id: string; name: string; createdAt: Date }): TeamResponse {
@@ -11,7 +12,10 @@ export function toTeamResponse(record: { id: string; name: string; createdAt: Da
 /** Teams own sprints; names are unique per organization (409 on a repeat). */
 @Injectable()
 export class TeamService {
-  constructor(@Inject(TeamRepository) private readonly teams: TeamRepository) {}
+  constructor(
+    @Inject(TeamRepository) private readonly teams: TeamRepository,
+    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
+  ) {}
 
   async list(auth: AuthContext, query: CreationListQuery): Promise<Page<TeamResponse>> {
     assertCan(auth, Permission.Read);
@@ -25,8 +29,11 @@ export class TeamService {
 
   async create(auth: AuthContext, dto: CreateTeamDto): Promise<TeamResponse> {
     assertCan(auth, Permission.DeliveryWrite);
-    const created = await this.teams.create(auth.organizationId, dto.name);
-    if (!created) throw new ConflictError(`A team named ${dto.name} exists already`, { name: ['already taken'] });
-    return toTeamResponse(created);
+    return this.outbox.transaction(async (tx, events) => {
+      const created = await this.teams.create(auth.organizationId, dto.name, tx);
+      if (!created) throw new ConflictError(`A team named ${dto.name} exists already`, { name: ['already taken'] });
+      events.audit(auth, { action: 'created', record: { type: 'team', id: created.id }, changes: { name: { from: null, to: created.name } } });
+      return toTeamResponse(created);
+    });
   }
 }

@@ -60,7 +60,10 @@ export class AutoArchiveJob implements OnApplicationBootstrap, OnApplicationShut
       for (let batch = BATCH; batch === BATCH; ) {
         batch = await this.outbox.sqlTransaction(async (tx, events) => {
           const items = await this.workItems.archiveClosed(organizationId, closedBefore, BATCH, tx);
-          for (const item of items) await events.emit(EventType.WorkItemUpdated, organizationId, item);
+          for (const item of items) {
+            await events.emit(EventType.WorkItemUpdated, organizationId, item);
+            events.audit({ organizationId, actor: 'SYSTEM', via: 'SYSTEM' }, { action: 'archived', record: { type: 'work_item', id: item.id, key: item.key } });
+          }
           return items.length;
         });
         archived += batch;

@@ -4,7 +4,9 @@ import {
   AuthContext,
   BadRequestError,
   ConflictError,
+  AuditChanges,
   CreateWorkItemDto,
+  changesOf,
   EventType,
   ListWorkItemsQuery,
   NotFoundError,
@@ -101,7 +103,7 @@ export class WorkItemService {
   async create(
     auth: AuthContext,
     dto: CreateWorkItemDto,
-    within?: (tx: DeliveryTx, created: WorkItemResponse) => Promise<void>,
+    within?: (tx: DeliveryTx, created: WorkItemResponse, events: OutboxEvents) => Promise<void>,
   ): Promise<WorkItemResponse> {
     assertCan(auth, Permission.DeliveryWrite);
     const links: DiscoveryLinks = {
@@ -124,12 +126,13 @@ export class WorkItemService {
     const insert = async (sql: SqlExecutor, events: OutboxEvents): Promise<WorkItemResponse> => {
       const created = await this.workItems.create(auth.organizationId, fields, sql);
       await events.emit(EventType.WorkItemCreated, auth.organizationId, created);
+      events.audit(auth, { action: 'created', record: { type: 'work_item', id: created.id, key: created.key } });
       return created;
     };
     if (!within) return this.outbox.sqlTransaction(insert);
     return this.outbox.transaction(async (tx, events) => {
       const created = await insert(sqlOverPrisma(tx), events);
-      await within(tx, created);
+      await within(tx, created, events);
       return created;
     });
   }
@@ -180,6 +183,7 @@ export class WorkItemService {
       changes.updatedAt = new Date(Math.max(Date.now(), beforeUpdatedAt + 1)).toISOString();
       const after = await this.workItems.apply(organizationId, before.id, changes, tx, changes.status && stageForStatus(changes.status));
       await this.recordEvents(events, organizationId, after, before.status);
+      events.audit(auth, { action: 'updated', record: { type: 'work_item', id: after.id, key: after.key }, changes: auditChanges(locked, changes) });
       return after;
     });
   }
@@ -208,6 +212,7 @@ export class WorkItemService {
       const now = new Date(Math.max(Date.now(), Date.parse(before.updatedAt) + 1)).toISOString();
       const after = await this.workItems.apply(auth.organizationId, before.id, { archivedAt: archived ? now : null, updatedAt: now }, tx);
       await events.emit(EventType.WorkItemUpdated, auth.organizationId, after);
+      events.audit(auth, { action: archived ? 'archived' : 'unarchived', record: { type: 'work_item', id: after.id, key: after.key } });
       return after;
     });
   }
@@ -265,4 +270,14 @@ export class WorkItemService {
   private require(organizationId: string, ref: string): Promise<WorkItemResponse> {
     return requireByRef('Work item', ref, WORK_ITEM_KEY_PREFIX, (valid) => this.workItems.findByRef(organizationId, valid));
   }
+}
+
+/** What an update changed, for the audit log: the fields written, from the locked item's values. */
+function auditChanges(before: LockedWorkItem, changes: WorkItemFields): AuditChanges | null {
+  const item = before.item as unknown as Record<string, unknown>;
+  const from: Record<string, unknown> = { ...item, labelIds: before.item.labels.map((label) => label.id) };
+  from.mentionedUserIds = before.mentionedUserIds;
+  from.linkedCkrId = before.linkedCkrId;
+  const fields = Object.keys(changes).filter((field) => field !== 'updatedAt');
+  return changesOf(from, changes as Record<string, unknown>, fields);
 }

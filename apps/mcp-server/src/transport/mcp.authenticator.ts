@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ROLES_WITHOUT_KEYS } from '@pds/auth';
-import { AppException, AuthContext, ErrorCode, ForbiddenError, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
+import { AppException, AuditVia, AuthContext, ErrorCode, ForbiddenError, IdentitySubjects, UnauthorizedError } from '@pds/contracts';
 import { ApiKeyCache, AuthFailures, RateLimiter, apiKeyFromHeaders, checkApiKey, rateLimitError, rateLimitHeaders } from '@pds/edge';
 import { MessageBus } from '@pds/messaging';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,7 +25,11 @@ export class McpAuthenticator {
     @Inject(AuthFailures) private readonly failures: AuthFailures,
     @Inject(MCP_OPTIONS) options: McpOptions,
   ) {
-    this.cache = new ApiKeyCache(options.apiKeyCacheTtlMs, (keyHash) => this.bus.request(IdentitySubjects.verifyApiKey, { keyHash }));
+    // Stamped once per cached key: every bus message of an MCP call carries its edge for the audit log.
+    this.cache = new ApiKeyCache(options.apiKeyCacheTtlMs, async (keyHash) => {
+      const auth = await this.bus.request(IdentitySubjects.verifyApiKey, { keyHash });
+      return auth && { ...auth, via: AuditVia.MCP };
+    });
   }
 
   /** A key was revoked (broadcast by the identity context): drop it now, not after the TTL. */

@@ -1,4 +1,5 @@
-import { OutboxRelay, outboxRelayProvider } from '@pds/messaging';
+import { OutboxRelay, TransactionalOutbox, transactionalOutboxProviders } from '@pds/messaging';
+import { Prisma, PrismaClient } from '../generated/repos/client';
 import { REPOS_SCHEMA } from './repos.prisma';
 
 /**
@@ -8,4 +9,8 @@ import { REPOS_SCHEMA } from './repos.prisma';
  */
 export class ReposOutboxRelay extends OutboxRelay {}
 
-export const reposOutboxProvider = outboxRelayProvider(ReposOutboxRelay, REPOS_SCHEMA);
+/** The repos context's transactions for connection changes: they write only their audit entries. */
+export class ReposOutbox extends TransactionalOutbox<Prisma.TransactionClient, never> {}
+
+/** The relay and the transactions over the repos Prisma client. */
+export const reposOutboxProviders = transactionalOutboxProviders(ReposOutbox, ReposOutboxRelay, PrismaClient, REPOS_SCHEMA);

@@ -22,16 +22,16 @@ export class ConnectionRepository {
     });
   }
 
-  create(organizationId: string, data: Omit<Prisma.RepoConnectionUncheckedCreateInput, 'organizationId'>): Promise<ConnectionRow> {
-    return this.prisma.repoConnection.create({ data: { ...data, organizationId } });
+  create(organizationId: string, data: Omit<Prisma.RepoConnectionUncheckedCreateInput, 'organizationId'>, tx: Prisma.TransactionClient = this.prisma): Promise<ConnectionRow> {
+    return tx.repoConnection.create({ data: { ...data, organizationId } });
   }
 
-  update(organizationId: string, id: string, data: Prisma.RepoConnectionUpdateInput): Promise<ConnectionRow> {
-    return this.prisma.repoConnection.update({ where: { id, organizationId }, data });
+  update(organizationId: string, id: string, data: Prisma.RepoConnectionUpdateInput, tx: Prisma.TransactionClient = this.prisma): Promise<ConnectionRow> {
+    return tx.repoConnection.update({ where: { id, organizationId }, data });
   }
 
-  async remove(organizationId: string, id: string): Promise<void> {
-    await this.prisma.repoConnection.deleteMany({ where: { id, organizationId } });
+  async remove(organizationId: string, id: string, tx: Prisma.TransactionClient = this.prisma): Promise<void> {
+    await tx.repoConnection.deleteMany({ where: { id, organizationId } });
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   RepoProvider,
   RepositoryResponse,
   UpdateRepositoryDto,
+  changesOf,
   normaliseRepoWebUrl,
   repoWebUrlProblem,
 } from '@pds/contracts';
@@ -18,6 +19,7 @@ import { readCreationPage, requireByPathId } from '@pds/persistence';
 import { SecretBox, rotatedSecret } from '@pds/secrets';
 import { randomBytes } from 'node:crypto';
 import { REPO_RECEIVER_OPTIONS, REPO_SECRET_BOX, RepoReceiverOptions } from '../common/repo.options';
+import { ReposOutbox } from '../common/repos.outbox';
 import { Prisma } from '../generated/repos/client';
 import { ConnectionCache } from './connection.cache';
 import { normaliseAutomations, setupFor, toRepositoryResponse } from './connection.mapper';
@@ -39,6 +41,7 @@ export class ConnectionService {
     @Inject(REPO_SECRET_BOX) private readonly secrets: SecretBox,
     @Inject(REPO_RECEIVER_OPTIONS) private readonly options: RepoReceiverOptions,
     @Inject(ConnectionCache) private readonly cache: ConnectionCache,
+    @Inject(ReposOutbox) private readonly outbox: ReposOutbox,
   ) {}
 
   async create(auth: AuthContext, body: CreateRepositoryDto): Promise<CreatedRepositoryResponse> {
@@ -46,14 +49,22 @@ export class ConnectionService {
     const secret = generateReceiverSecret();
     let row: ConnectionRow;
     try {
-      row = await this.connections.create(auth.organizationId, {
-        provider: body.provider,
-        fullName: body.fullName,
-        fullNameKey: body.fullName.toLowerCase(),
-        webUrl: normaliseRepoWebUrl(body.webUrl ?? defaultWebUrl(body.provider, body.fullName)),
-        defaultBranch: body.defaultBranch ?? 'main',
-        automations: normaliseAutomations(body.automations),
-        secretEncrypted: this.secrets.seal(secret),
+      row = await this.outbox.transaction(async (tx, events) => {
+        const created = await this.connections.create(
+          auth.organizationId,
+          {
+            provider: body.provider,
+            fullName: body.fullName,
+            fullNameKey: body.fullName.toLowerCase(),
+            webUrl: normaliseRepoWebUrl(body.webUrl ?? defaultWebUrl(body.provider, body.fullName)),
+            defaultBranch: body.defaultBranch ?? 'main',
+            automations: normaliseAutomations(body.automations),
+            secretEncrypted: this.secrets.seal(secret),
+          },
+          tx,
+        );
+        events.audit(auth, { action: 'created', record: { type: 'repository', id: created.id }, changes: { fullName: { from: null, to: created.fullName } } });
+        return created;
       });
     } catch (error) {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
@@ -80,14 +91,25 @@ export class ConnectionService {
     // The body has no provider: whether http is allowed is the connection's to say.
     const webUrlProblem = body.webUrl === undefined ? null : repoWebUrlProblem(body.webUrl, current.provider);
     if (webUrlProblem) throw new BadRequestError('Invalid body: webUrl', { webUrl: [`webUrl ${webUrlProblem}`] });
-    const row = await this.connections.update(auth.organizationId, current.id, {
-      // A partial automations object changes only the triggers it names.
-      automations: body.automations
-        ? normaliseAutomations({ ...(current.automations as object), ...stripUndefined(body.automations) })
-        : undefined,
-      active: body.active,
-      defaultBranch: body.defaultBranch,
-      webUrl: body.webUrl === undefined ? undefined : normaliseRepoWebUrl(body.webUrl),
+    const row = await this.outbox.transaction(async (tx, events) => {
+      const updated = await this.connections.update(
+        auth.organizationId,
+        current.id,
+        {
+          // A partial automations object changes only the triggers it names.
+          automations: body.automations
+            ? normaliseAutomations({ ...(current.automations as object), ...stripUndefined(body.automations) })
+            : undefined,
+          active: body.active,
+          defaultBranch: body.defaultBranch,
+          webUrl: body.webUrl === undefined ? undefined : normaliseRepoWebUrl(body.webUrl),
+        },
+        tx,
+      );
+      // The row is written (updatedAt moves) even where no value differs: its entry then has no changes.
+      const changes = changesOf(this.toResponse(current), this.toResponse(updated), Object.keys(stripUndefined(body)));
+      events.audit(auth, { action: 'updated', record: { type: 'repository', id: updated.id }, changes });
+      return updated;
     });
     this.cache.changed(row.id);
     return this.toResponse(row);
@@ -97,7 +119,10 @@ export class ConnectionService {
   async remove(auth: AuthContext, id: string): Promise<void> {
     assertCan(auth, Permission.RepositoriesManage);
     const current = await this.require(auth, id);
-    await this.connections.remove(auth.organizationId, current.id);
+    await this.outbox.transaction(async (tx, events) => {
+      await this.connections.remove(auth.organizationId, current.id, tx);
+      events.audit(auth, { action: 'deleted', record: { type: 'repository', id: current.id } });
+    });
     this.cache.changed(current.id);
   }
 
@@ -105,7 +130,12 @@ export class ConnectionService {
     assertCan(auth, Permission.RepositoriesManage);
     const current = await this.require(auth, id);
     const secret = generateReceiverSecret();
-    const row = await this.connections.update(auth.organizationId, current.id, rotatedSecret(this.secrets, current, secret));
+    const row = await this.outbox.transaction(async (tx, events) => {
+      const rotated = await this.connections.update(auth.organizationId, current.id, rotatedSecret(this.secrets, current, secret), tx);
+      // That the secret changed, never the secret.
+      events.audit(auth, { action: 'secret_rotated', record: { type: 'repository', id: current.id } });
+      return rotated;
+    });
     this.cache.changed(row.id);
     return this.withSecret(row, secret);
   }

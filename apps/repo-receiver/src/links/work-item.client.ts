@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContext, ResolvedWorkItem, Role, WorkItemResponse, WorkItemStatus, WorkItemSubjects } from '@pds/contracts';
+import { AuditVia, AuthContext, ResolvedWorkItem, Role, WorkItemResponse, WorkItemStatus, WorkItemSubjects } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 
 /** Most keys one lookup asks for; a push lists at most 20 commits, a pull request three texts. */
@@ -9,7 +9,7 @@ const MAX_KEYS_PER_LOOKUP = 500;
 const AUTOMATION_USER_ID = '00000000-0000-0000-0000-000000000000';
 
 export function automationAuth(organizationId: string, connectionId: string): AuthContext {
-  return { organizationId, userId: AUTOMATION_USER_ID, role: Role.DEV, keyId: connectionId };
+  return { organizationId, userId: AUTOMATION_USER_ID, role: Role.DEV, keyId: connectionId, via: AuditVia.GIT };
 }
 
 /** The delivery context over the bus: work items by key, and status moves through its PATCH code. */

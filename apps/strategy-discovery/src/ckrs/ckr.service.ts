@@ -29,6 +29,7 @@ export class CkrService extends AnnouncedRecordService<CkrWithKeyResults, CkrRes
   ) {
     super(ckrs, outbox, {
       resource: 'OKR',
+      recordKind: 'ckr',
       toResponse: toCkrResponse,
       links: { references, of: (dto) => dto },
       events: { created: [EventType.CkrCreated], updated: [EventType.CkrUpdated] },
@@ -56,8 +57,12 @@ export class CkrService extends AnnouncedRecordService<CkrWithKeyResults, CkrRes
     if (!keyResult) throw new NotFoundError('Key result', keyResultId);
     const changes = changedFields(keyResult, dto);
     if (Object.keys(changes).length === 0) return toCkrResponse(current);
-    return this.outbox.transaction(async (tx, events) =>
-      this.announce(events, 'updated', await this.ckrs.updateKeyResult(auth.organizationId, current.id, keyResult.id, changes, tx)),
-    );
+    return this.outbox.transaction(async (tx, events) => {
+      const after = await this.announce(events, 'updated', await this.ckrs.updateKeyResult(auth.organizationId, current.id, keyResult.id, changes, tx));
+      const from = keyResult as unknown as Record<string, unknown>;
+      const keyResultChanges = Object.fromEntries(Object.entries(changes).map(([field, to]) => [`keyResults.${keyResult.id}.${field}`, { from: from[field] ?? null, to }]));
+      events.audit(auth, { ...this.auditEntry('updated', after), changes: keyResultChanges });
+      return after;
+    });
   }
 }

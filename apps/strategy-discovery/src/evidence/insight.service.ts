@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, CreateInsightDto, InsightEvidenceReply, InsightResponse, UpdateInsightDto } from '@pds/contracts';
+import { StrategyOutbox } from '../database/strategy.outbox';
 import { Insight } from '../generated/strategy/client';
 import { PlainRecordService } from '../records/plain-record.service';
 import { StrategyReferences } from '../references/strategy.references';
@@ -15,9 +16,11 @@ export class InsightService extends PlainRecordService<Insight, InsightResponse,
     @Inject(EvidenceRepository) evidence: EvidenceRepository,
     @Inject(StrategyReferences) references: StrategyReferences,
     @Inject(EvidenceSourceRepository) private readonly sources: EvidenceSourceRepository,
+    @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
-    super(evidence.insights, {
+    super(evidence.insights, outbox, {
       resource: 'Insight',
+      recordKind: 'insight',
       toResponse: toInsightResponse,
       links: { references, of: (dto) => ({ interviewId: dto.interviewId }) },
     });

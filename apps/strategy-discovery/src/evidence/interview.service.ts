@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CreateInterviewDto, InterviewResponse, UpdateInterviewDto } from '@pds/contracts';
+import { StrategyOutbox } from '../database/strategy.outbox';
 import { Interview } from '../generated/strategy/client';
 import { PlainRecordService } from '../records/plain-record.service';
 import { toInterviewResponse } from './evidence.mapper';
@@ -10,8 +11,8 @@ const toTimestamp = (value: string | null | undefined) => (value === undefined |
 /** Discovery interviews: what insights quote. */
 @Injectable()
 export class InterviewService extends PlainRecordService<Interview, InterviewResponse, CreateInterviewDto, UpdateInterviewDto> {
-  constructor(@Inject(EvidenceRepository) evidence: EvidenceRepository) {
-    super(evidence.interviews, { resource: 'Interview', toResponse: toInterviewResponse });
+  constructor(@Inject(EvidenceRepository) evidence: EvidenceRepository, @Inject(StrategyOutbox) outbox: StrategyOutbox) {
+    super(evidence.interviews, outbox, { resource: 'Interview', recordKind: 'interview', toResponse: toInterviewResponse });
   }
 
   protected override toCreate(dto: CreateInterviewDto): object {

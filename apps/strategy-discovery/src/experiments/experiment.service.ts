@@ -41,6 +41,7 @@ export class ExperimentService extends AnnouncedRecordService<
   ) {
     super(experiments, outbox, {
       resource: 'Experiment',
+      recordKind: 'experiment',
       toResponse: toExperimentResponse,
       links: { references, of: (dto) => ({ ckrId: dto.ckrId, solutionId: dto.solutionId }) },
       events: { created: [InternalEventType.ExperimentUpdated], updated: [InternalEventType.ExperimentUpdated] },
@@ -79,7 +80,9 @@ export class ExperimentService extends AnnouncedRecordService<
         tx,
       );
       await events.emit(EventType.ExperimentConcluded, auth.organizationId, toExperimentResponse(row));
-      return this.announce(events, 'updated', row);
+      const after = await this.announce(events, 'updated', row);
+      events.audit(auth, this.auditEntry('concluded', after, current, ['status', 'result']));
+      return after;
     });
   }
 }

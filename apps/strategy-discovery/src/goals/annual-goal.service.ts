@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AnnualGoalResponse, CreateAnnualGoalDto, UpdateAnnualGoalDto } from '@pds/contracts';
+import { StrategyOutbox } from '../database/strategy.outbox';
 import { AnnualGoal } from '../generated/strategy/client';
 import { PlainRecordService } from '../records/plain-record.service';
 import { toAnnualGoalResponse } from './goal.mapper';
@@ -8,7 +9,7 @@ import { GoalRepository } from './goal.repository';
 /** Annual goals: what OKRs and product goals point at. */
 @Injectable()
 export class AnnualGoalService extends PlainRecordService<AnnualGoal, AnnualGoalResponse, CreateAnnualGoalDto, UpdateAnnualGoalDto> {
-  constructor(@Inject(GoalRepository) goals: GoalRepository) {
-    super(goals.annualGoals, { resource: 'Annual goal', toResponse: toAnnualGoalResponse });
+  constructor(@Inject(GoalRepository) goals: GoalRepository, @Inject(StrategyOutbox) outbox: StrategyOutbox) {
+    super(goals.annualGoals, outbox, { resource: 'Annual goal', recordKind: 'annual_goal', toResponse: toAnnualGoalResponse });
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BadRequestError, CreatePlanningCycleDto, PlanningCycleResponse, UpdatePlanningCycleDto } from '@pds/contracts';
+import { StrategyOutbox } from '../database/strategy.outbox';
 import { PlanningCycle } from '../generated/strategy/client';
 import { PlainRecordService } from '../records/plain-record.service';
 import { dateOnly } from '../records/timestamps';
@@ -11,8 +12,8 @@ const toDate = (value: string | null | undefined) => (value === undefined || val
 /** Planning cycles (date ranges) that OKRs are planned in. */
 @Injectable()
 export class PlanningCycleService extends PlainRecordService<PlanningCycle, PlanningCycleResponse, CreatePlanningCycleDto, UpdatePlanningCycleDto> {
-  constructor(@Inject(GoalRepository) goals: GoalRepository) {
-    super(goals.cycles, { resource: 'Planning cycle', toResponse: toPlanningCycleResponse });
+  constructor(@Inject(GoalRepository) goals: GoalRepository, @Inject(StrategyOutbox) outbox: StrategyOutbox) {
+    super(goals.cycles, outbox, { resource: 'Planning cycle', recordKind: 'planning_cycle', toResponse: toPlanningCycleResponse });
   }
 
   protected override toCreate(dto: CreatePlanningCycleDto): object {

@@ -46,6 +46,7 @@ export class OpportunityService extends AnnouncedRecordService<
   ) {
     super(opportunities, outbox, {
       resource: 'Opportunity',
+      recordKind: 'opportunity',
       toResponse: toOpportunityResponse,
       links: { references, of: (dto) => dto },
       events: {
@@ -65,7 +66,7 @@ export class OpportunityService extends AnnouncedRecordService<
     return this.outbox.transaction(async (tx, events) => {
       const existing = sourceRef ? await this.opportunities.lockSource(auth.organizationId, sourceRef, tx) : null;
       if (existing) return toOpportunityResponse(existing);
-      return this.insert(auth.organizationId, { ...this.toCreate(dto), sourceRef }, tx, events);
+      return this.insert(auth, { ...this.toCreate(dto), sourceRef }, tx, events);
     });
   }
 
@@ -95,7 +96,7 @@ export class OpportunityService extends AnnouncedRecordService<
       if (status === null) throw new NotFoundError('Opportunity', ref);
       assertDraft({ status });
       const ckr = await this.ckrs.insert(
-        auth.organizationId,
+        auth,
         {
           annualGoalId,
           productGoalId: current.productGoalId,
@@ -111,6 +112,7 @@ export class OpportunityService extends AnnouncedRecordService<
         events,
       );
       const opportunity = await this.markPromoted(auth.organizationId, current.id, ckr.id, tx, events);
+      events.audit(auth, this.auditEntry('promoted', opportunity, current, ['status', 'ckrId']));
       return { opportunity, ckr };
     });
   }

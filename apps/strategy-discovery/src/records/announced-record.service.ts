@@ -49,7 +49,7 @@ export abstract class AnnouncedRecordService<
     assertCan(auth, Permission.StrategyWrite);
     await this.checkLinks(auth.organizationId, dto);
     const data = this.toCreate(dto);
-    return this.outbox.transaction((tx, events) => this.insert(auth.organizationId, data, tx, events));
+    return this.outbox.transaction((tx, events) => this.insert(auth, data, tx, events));
   }
 
   async update(auth: AuthContext, ref: string, dto: Update): Promise<T> {
@@ -60,21 +60,27 @@ export abstract class AnnouncedRecordService<
     await this.checkLinks(auth.organizationId, dto);
     await this.checkUpdate(current, changes);
     if (Object.keys(changes).length === 0) return this.kind.toResponse(current);
-    return this.outbox.transaction(async (tx, events) =>
-      this.announce(events, 'updated', await this.records.update(auth.organizationId, current.id, changes, tx)),
-    );
+    return this.outbox.transaction(async (tx, events) => {
+      const after = await this.announce(events, 'updated', await this.records.update(auth.organizationId, current.id, changes, tx));
+      events.audit(auth, this.auditEntry('updated', after, current, Object.keys(changes)));
+      return after;
+    });
   }
 
   /** Other contexts hear of it as of any change: the kind's update events, with `archivedAt`. */
-  protected saveArchived(current: R, at: Date | null): Promise<T> {
-    return this.outbox.transaction(async (tx, events) =>
-      this.announce(events, 'updated', await this.records.update(current.organizationId, current.id, { archivedAt: at }, tx)),
-    );
+  protected saveArchived(auth: AuthContext, current: R, at: Date | null): Promise<T> {
+    return this.outbox.transaction(async (tx, events) => {
+      const after = await this.announce(events, 'updated', await this.records.update(current.organizationId, current.id, { archivedAt: at }, tx));
+      events.audit(auth, this.auditEntry(at ? 'archived' : 'unarchived', after));
+      return after;
+    });
   }
 
-  /** Inserts a record with the kind's creation events in the caller's transaction. */
-  async insert(organizationId: string, data: New, tx: StrategyTx, events: OutboxEvents<StrategyEvent>): Promise<T> {
-    return this.announce(events, 'created', await this.records.create(organizationId, data, tx));
+  /** Inserts a record with the kind's creation events (and its audit entry) in the caller's transaction. */
+  async insert(auth: AuthContext, data: New, tx: StrategyTx, events: OutboxEvents<StrategyEvent>): Promise<T> {
+    const created = await this.announce(events, 'created', await this.records.create(auth.organizationId, data, tx));
+    events.audit(auth, this.auditEntry('created', created));
+    return created;
   }
 
   /** The row to insert for a create body. */

@@ -1,5 +1,5 @@
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, NotFoundError, Page, RECORD_SORT, SortedRead, assertNotArchived } from '@pds/contracts';
+import { AuditWrite, AuthContext, NotFoundError, Page, RECORD_SORT, RecordKind, SortedRead, assertNotArchived, changesOf } from '@pds/contracts';
 import { plainSortValue, readSortedPage } from '@pds/persistence';
 import { StrategyReferenceInput, StrategyReferences } from '../references/strategy.references';
 import { RecordRow } from './record.repository';
@@ -19,6 +19,8 @@ export interface RecordLinks<Body> {
 /** How a kind of record is named in a 404 and returned, and which body ids it checks. */
 export interface RecordDescription<R, T, Body = never> {
   resource: string;
+  /** The kind's name in events and the audit log (`ckr`, `annual_goal`). */
+  recordKind: RecordKind;
   toResponse: (row: R) => T;
   links?: RecordLinks<Body>;
 }
@@ -68,11 +70,11 @@ export abstract class RecordService<R extends RecordRow, T, Q extends { limit?: 
     assertCan(auth, Permission.StrategyWrite);
     const current = await this.require(auth.organizationId, ref);
     if ((current.archivedAt != null) === (at !== null)) return this.kind.toResponse(current);
-    return this.saveArchived(current, at);
+    return this.saveArchived(auth, current, at);
   }
 
-  /** Writes `archivedAt` (a kind whose changes are announced writes its events with it). */
-  protected abstract saveArchived(current: R, at: Date | null): Promise<T>;
+  /** Writes `archivedAt` with its audit entry (a kind whose changes are announced writes its events with it). */
+  protected abstract saveArchived(auth: AuthContext, current: R, at: Date | null): Promise<T>;
 
   /** An archived record refuses changes (409) until it is unarchived. */
   protected assertWritable(row: R, ref: string): void {
@@ -83,6 +85,13 @@ export abstract class RecordService<R extends RecordRow, T, Q extends { limit?: 
     const row = await this.reads.findByRef(organizationId, ref);
     if (!row) throw new NotFoundError(this.kind.resource, ref);
     return row;
+  }
+
+  /** The audit entry of a write of `after` (changes: the `fields` written, from `before`'s values). */
+  protected auditEntry(action: string, after: T, before?: R, fields?: Iterable<string>): AuditWrite {
+    const record = after as { id: string; key?: string | null };
+    const changes = before === undefined ? null : changesOf(this.kind.toResponse(before) as object, after as object, fields);
+    return { action, record: { type: this.kind.recordKind, id: record.id, key: record.key ?? null }, changes };
   }
 
   /** 400 with every body id that names no record of the organization (the kind's links). */

@@ -28,6 +28,7 @@ export class SolutionService extends AnnouncedRecordService<Solution, SolutionRe
   ) {
     super(solutions, outbox, {
       resource: 'Solution',
+      recordKind: 'solution',
       toResponse: toSolutionResponse,
       // POST /solutions names the opportunity in the body, so an unknown one is 400.
       links: { references, of: (dto) => ('opportunityId' in dto ? { opportunityId: dto.opportunityId } : {}) },
@@ -43,6 +44,6 @@ export class SolutionService extends AnnouncedRecordService<Solution, SolutionRe
   async createForOpportunity(auth: AuthContext, opportunityRef: string, dto: CreateOpportunitySolutionDto): Promise<SolutionResponse> {
     assertCan(auth, Permission.StrategyWrite);
     const opportunity = await this.opportunities.require(auth.organizationId, opportunityRef);
-    return this.outbox.transaction((tx, events) => this.insert(auth.organizationId, { ...dto, opportunityId: opportunity.id }, tx, events));
+    return this.outbox.transaction((tx, events) => this.insert(auth, { ...dto, opportunityId: opportunity.id }, tx, events));
   }
 }

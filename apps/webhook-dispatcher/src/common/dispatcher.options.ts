@@ -47,6 +47,9 @@ export class WebhookSettings {
   /** Days the event log (`GET /events`) keeps an event, and the delivery log a finished delivery. */
   @IntBetween(1, 3650)
   EVENT_RETENTION_DAYS: number = 30;
+  /** Days the audit log keeps an entry; older ones are pruned in small batches. */
+  @IntBetween(1, 36_500)
+  AUDIT_RETENTION_DAYS: number = 400;
 }
 
 export interface WebhookDispatcherOptions {
@@ -61,6 +64,7 @@ export interface WebhookDispatcherOptions {
   pollIntervalMs: number;
   leaseMs: number;
   eventRetentionDays: number;
+  auditRetentionDays: number;
 }
 
 export const DISPATCHER_OPTIONS = Symbol('WEBHOOK_DISPATCHER_OPTIONS');
@@ -83,6 +87,7 @@ export function dispatcherOptionsFrom(settings: WebhookSettings, secretKey = set
     retryScheduleMs: parseDurations(settings.WEBHOOK_RETRY_SCHEDULE),
     timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
     connectTimeoutMs: settings.WEBHOOK_CONNECT_TIMEOUT_MS,
+    auditRetentionDays: settings.AUDIT_RETENTION_DAYS,
     concurrency: settings.WEBHOOK_CONCURRENCY,
     pollIntervalMs: settings.WEBHOOK_POLL_INTERVAL_MS,
     leaseMs: settings.WEBHOOK_LEASE_MS,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PING_EVENT, SortedRead } from '@pds/contracts';
-import { DATABASE, Database, creationOrder } from '@pds/persistence';
+import { DATABASE, Database, SqlExecutor, creationOrder, sqlOverPrisma } from '@pds/persistence';
 import { Prisma, PrismaClient, WebhookSubscription } from '../generated/webhooks/client';
 
 /** Webhook subscriptions; every query is scoped by organization id. */
@@ -23,12 +23,29 @@ export class WebhookRepository {
     return this.prisma.webhookSubscription.findFirst({ where: { organizationId, id } });
   }
 
-  create(organizationId: string, data: Omit<Prisma.WebhookSubscriptionUncheckedCreateInput, 'organizationId'>): Promise<WebhookSubscription> {
-    return this.prisma.webhookSubscription.create({ data: { ...data, organizationId } });
+  /**
+   * tenant-scope: no tenant data. One transaction for a change and its audit entry (`sql`: the same
+   * transaction, for hand-written statements); the statements in it name their organization.
+   */
+  transaction<T>(fn: (tx: Prisma.TransactionClient, sql: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction((tx) => fn(tx, sqlOverPrisma(tx)));
   }
 
-  update(organizationId: string, id: string, data: Prisma.WebhookSubscriptionUncheckedUpdateInput): Promise<WebhookSubscription> {
-    return this.prisma.webhookSubscription.update({ where: { id, organizationId }, data });
+  create(
+    organizationId: string,
+    data: Omit<Prisma.WebhookSubscriptionUncheckedCreateInput, 'organizationId'>,
+    tx: Prisma.TransactionClient = this.prisma,
+  ): Promise<WebhookSubscription> {
+    return tx.webhookSubscription.create({ data: { ...data, organizationId } });
+  }
+
+  update(
+    organizationId: string,
+    id: string,
+    data: Prisma.WebhookSubscriptionUncheckedUpdateInput,
+    tx: Prisma.TransactionClient = this.prisma,
+  ): Promise<WebhookSubscription> {
+    return tx.webhookSubscription.update({ where: { id, organizationId }, data });
   }
 
   /**
@@ -36,8 +53,8 @@ export class WebhookRepository {
    * pings, in one statement. Contract events stay: they belong to the event log (`GET /events`)
    * until the retention, whoever was subscribed.
    */
-  async remove(organizationId: string, id: string): Promise<void> {
-    await this.db.sql.query(
+  async remove(organizationId: string, id: string, sql: SqlExecutor = this.db.sql): Promise<void> {
+    await sql.query(
       `WITH subscription AS (
          DELETE FROM webhooks.subscriptions WHERE organization_id = $1 AND id = $2),
        gone AS (

@@ -1,4 +1,4 @@
-import type { Role } from './enums';
+import type { AuditVia, Role } from './enums';
 
 /** Who is calling: resolved from the API key at the edge and carried on every request to a service. */
 export interface AuthContext {
@@ -6,4 +6,6 @@ export interface AuthContext {
   userId: string;
   role: Role;
   keyId: string;
+  /** The edge the request came through (REST, MCP, GIT…), for the audit log; absent means SYSTEM. */
+  via?: AuditVia;
 }

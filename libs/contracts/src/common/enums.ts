@@ -42,3 +42,11 @@ export type ExperimentKind = (typeof ExperimentKind)[keyof typeof ExperimentKind
 
 export const SprintStatus = defineEnum(['PLANNED', 'ACTIVE', 'COMPLETED']);
 export type SprintStatus = (typeof SprintStatus)[keyof typeof SprintStatus];
+
+/** Who made a change: a person's key, a repository automation, the public portal, the operator, the service itself. */
+export const AuditActorType = defineEnum(['USER', 'AUTOMATION', 'PORTAL', 'OPERATOR', 'SYSTEM']);
+export type AuditActorType = (typeof AuditActorType)[keyof typeof AuditActorType];
+
+/** The edge a change came through; the edge stamps it on the caller's auth, so it travels with every bus message. */
+export const AuditVia = defineEnum(['REST', 'MCP', 'GIT', 'PORTAL', 'OPERATOR', 'SYSTEM']);
+export type AuditVia = (typeof AuditVia)[keyof typeof AuditVia];

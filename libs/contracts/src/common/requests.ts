@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
 import type { AuthContext } from './auth-context';
-import { Role, enumValues } from './enums';
+import { AuditVia, Role, enumValues } from './enums';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- class-transformer's own constructor type
 type Constructor<T> = new (...args: any[]) => T;
@@ -21,6 +21,10 @@ export class AuthContextDto implements AuthContext {
   @IsString()
   @MaxLength(64)
   keyId!: string;
+
+  @IsOptional()
+  @IsIn(enumValues(AuditVia))
+  via?: AuditVia;
 }
 
 /**
