@@ -73,7 +73,7 @@ describe('audit log', () => {
     const mcp = await withKey(org.apiKey);
     try {
       const created = await data(mcp, 'create_work_item', { title: 'From an agent', type: 'TASK' });
-      const found = await history(org.api, 'work-items', created.ref);
+      const found = await history(org.api, 'work-items', created.key);
       expect(found[0]).toMatchObject({ via: 'MCP', action: 'created', actor: { type: 'USER', userId: org.admin.id, apiKeyId: adminKeyId } });
     } finally {
       await mcp.close();

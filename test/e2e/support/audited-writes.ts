@@ -51,11 +51,14 @@ export function recordWrite(logDir: string, method: string, url: URL, status: nu
   if (NOT_CHANGES.some((pattern) => pattern.test(url.pathname)) || headers.get('idempotent-replayed') === 'true') return;
   const requestId = headers.get('x-request-id');
   if (!requestId) return;
-  if (method === 'PATCH' && text) {
+  // A PATCH, archive or unarchive that changed nothing answers the record as it was (archiving an
+  // archived record is idempotent); an auto-archive run that found nothing archived nothing.
+  if ((method === 'PATCH' || /\/(un)?archive$/.test(url.pathname)) && text) {
     try {
-      const updatedAt = (JSON.parse(text) as { updatedAt?: unknown }).updatedAt;
+      const answer = JSON.parse(text) as { updatedAt?: unknown; archived?: unknown };
+      if (url.pathname === '/operator/auto-archive' && answer.archived === 0) return;
       // Whole milliseconds on the wire: a change made during the request is at or after its start, less a tick.
-      if (typeof updatedAt === 'string' && Date.parse(updatedAt) < startedAt - 1) return;
+      if (typeof answer.updatedAt === 'string' && Date.parse(answer.updatedAt) < startedAt - 1) return;
     } catch {
       // not JSON: a change like any other
     }
