@@ -37,6 +37,8 @@ const REPEATABLE = new Set([
   'DELETE /api/v1/me/api-keys/{id}',
   'POST /api/v1/users/{id}/deactivate',
   'POST /api/v1/users/{id}/reactivate',
+  // A sprint answers no `updatedAt`: a repeated unarchive looks like a first one.
+  'POST /api/v1/sprints/{id}/unarchive',
 ]);
 
 export const writesFile = (logDir: string) => path.join(logDir, 'audited-writes.jsonl');
@@ -53,10 +55,12 @@ export function recordWrite(logDir: string, method: string, url: URL, status: nu
   if (!requestId) return;
   // A PATCH, archive or unarchive that changed nothing answers the record as it was (archiving an
   // archived record is idempotent); an auto-archive run that found nothing archived nothing.
-  if ((method === 'PATCH' || /\/(un)?archive$/.test(url.pathname)) && text) {
+  if ((method === 'PATCH' || /[/-](un)?archive$/.test(url.pathname)) && text) {
     try {
-      const answer = JSON.parse(text) as { updatedAt?: unknown; archived?: unknown };
+      const answer = JSON.parse(text) as { updatedAt?: unknown; archivedAt?: unknown; archived?: unknown };
       if (url.pathname === '/operator/auto-archive' && answer.archived === 0) return;
+      // A record without `updatedAt` (sprints): archived before the request, so this archive was a repeat.
+      if (url.pathname.endsWith('/archive') && typeof answer.archivedAt === 'string' && Date.parse(answer.archivedAt) < startedAt - 1) return;
       // Whole milliseconds on the wire: a change made during the request is at or after its start, less a tick.
       if (typeof answer.updatedAt === 'string' && Date.parse(answer.updatedAt) < startedAt - 1) return;
     } catch {
