@@ -299,6 +299,8 @@ describe('delete, trash and restore', () => {
         what: 'the trash events',
       });
       const data = { type: 'work_item', id: item.id, key: item.key, title: item.title };
+      // Webhooks promise no delivery order (docs/webhooks.md): a consumer orders by `createdAt`.
+      events.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
       expect(events.map((e) => [e.event, e.data])).toEqual([
         ['record.deleted', data],
         ['record.restored', data],
