@@ -1,15 +1,20 @@
 import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Permission, assertCan } from '@pds/auth';
 import {
   AuthContext,
   ConflictError,
+  DeleteRecordRequest,
   DeletedRecordResponse,
   EventType,
+  GatheredSubjects,
   ListTrashQuery,
+  ListTrashRequest,
   NotFoundError,
   Page,
   RecordKind,
   RecordLifecycleData,
+  RestoreRecordRequest,
   TrashEntryResponse,
   TrashKind,
   formatKey,
@@ -176,5 +181,33 @@ export class TrashPurgeJob implements OnApplicationBootstrap, OnApplicationShutd
         .finally(() => this.schedule(this.trash.options.purgeIntervalMs));
     }, delayMs);
     this.timer.unref();
+  }
+}
+
+/**
+ * What a context's trash answers on the bus: its share of `GET /trash` and of a restore (the
+ * gathered subjects every context with a trash serves alike). The context's handler extends it and
+ * adds its own delete subject, forwarding to `deleteOf`.
+ */
+export abstract class TrashHandler<K extends TrashKind & RecordKind> {
+  protected constructor(
+    private readonly trash: RecordTrash<K, RawSqlClient>,
+    private readonly kinds: readonly K[],
+  ) {}
+
+  /** A kind this context does not own is a record it does not have: 404, like an unknown id. */
+  protected deleteOf({ auth, type, id }: DeleteRecordRequest): Promise<DeletedRecordResponse> {
+    if (!(this.kinds as readonly string[]).includes(type)) throw new NotFoundError('Record', id);
+    return this.trash.delete(auth, type as K, id);
+  }
+
+  @MessagePattern(GatheredSubjects.trashList)
+  list(@Payload() { auth, query }: ListTrashRequest): Promise<Page<TrashEntryResponse>> {
+    return this.trash.list(auth, query);
+  }
+
+  @MessagePattern(GatheredSubjects.trashRestore)
+  restore(@Payload() { auth, id }: RestoreRecordRequest): Promise<TrashEntryResponse | null> {
+    return this.trash.restore(auth, id);
   }
 }
