@@ -25,7 +25,7 @@ for (const context of readdirSync(path.join(root, 'prisma')).sort()) {
   const hash = createHash('sha256').update(prismaVersion).update(readFileSync(schema)).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) continue;
   // generate never runs the schema engine, but the CLI insists on finding one; offline there is no
-  // download, so point it at any existing file (ARCHITECTURE.md section 4).
+  // download, so point it at any existing file.
   execFileSync(bin('prisma'), ['generate', '--schema', schema], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -20,7 +20,7 @@ interface SchemaEngineModule {
   __wbg_set_wasm(exports: Record<string, unknown>): void;
 }
 
-/** The WASM build of Prisma's schema engine: no native binary, no download (ARCHITECTURE.md section 4). */
+/** The WASM build of Prisma's schema engine: no native binary, no download: this environment has no network to fetch one. */
 async function loadSchemaEngine(): Promise<SchemaEngineModule> {
   const bindings = (await import('@prisma/schema-engine-wasm/schema_engine_bg')) as unknown as SchemaEngineModule;
   const wasmPath = path.join(path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm');

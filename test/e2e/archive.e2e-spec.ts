@@ -1,4 +1,4 @@
-/* Archive (issue 26): archive and unarchive of every kind that has it, the archived filter of lists, archived records refusing changes, auto-archive. */
+/* Archive: archive and unarchive of every kind that has it, the archived filter of lists, archived records refusing changes, auto-archive. */
 import { ApiClient, Json, TestOrganization, createOrganization, operatorClient } from './support/client';
 import { ERROR_SHAPE, shapeViolations } from './support/shapes';
 import { API, createCkr, ok, strategyBasics } from './support/strategy-fixtures';

@@ -66,7 +66,7 @@ describe('characters PostgreSQL cannot store', () => {
   });
 });
 
-/** Every name a plain object answers to through Object.prototype, and `prototype` (issue 24). */
+/** Every name a plain object answers to through Object.prototype, and `prototype`: each was once a 500 as a body key. */
 const PROTOTYPE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
 const JSON_HEADERS = { 'content-type': 'application/json' };
 

@@ -1,4 +1,4 @@
-/* People (issue 26): reading and changing users, offboarding, and the last active ADMIN. */
+/* People: reading and changing users, offboarding, and the last active ADMIN. */
 import { randomBytes } from 'node:crypto';
 import { ApiClient, Json, TestOrganization, createOrganization, keyClient } from './support/client';
 import { INITIALIZE, rawMcp, withKey } from './support/mcp';

@@ -124,7 +124,7 @@ export const FIELD_NAMES = [
  * Every name a plain object answers to through Object.prototype (constructor, __proto__, toString,
  * valueOf, hasOwnProperty, isPrototypeOf, __defineGetter__, …, read from the running Node, so a new
  * one is never missed) and `prototype`: the generators use them as keys at every depth, inside
- * arrays, and as values (issue 24: a nested `{"constructor": "x"}` was a 500 on every write route).
+ * arrays, and as values (a nested `{"constructor": "x"}` was once a 500 on every write route).
  */
 export const PROTOTYPE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
 

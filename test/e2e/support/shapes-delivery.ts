@@ -1,9 +1,9 @@
-/* Field-by-field shapes of the delivery area (contract 2.7, 2.8; labels and teams where it is silent). */
+/* Field-by-field shapes of the delivery area (relations and sprints as the interface contract shows them; labels and teams where it is silent). */
 import { Field, FieldType, WORK_ITEM_STATUSES, arrayOf, nullable } from './shapes';
 
 const KEY = (v: unknown) => typeof v === 'string' && /^WI-\d+$/.test(v);
 
-/** One element of a relations array (contract 2.7). */
+/** One element of a relations array. */
 export const RELATED_ITEM_SHAPE: Record<string, FieldType | Field> = {
   relationId: 'uuid',
   id: 'uuid',
@@ -16,7 +16,7 @@ export const RELATED_ITEM_SHAPE: Record<string, FieldType | Field> = {
 const relatedList = (v: unknown) =>
   Array.isArray(v) && v.every((item) => typeof item === 'object' && item !== null && Object.keys(RELATED_ITEM_SHAPE).every((k) => k in item));
 
-/** Contract 2.7: five arrays, always present. */
+/** The interface contract's relations: five arrays, always present. */
 export const RELATIONS_SHAPE: Record<string, FieldType | Field> = {
   blocks: relatedList,
   blockedBy: relatedList,
@@ -34,7 +34,7 @@ export const LABEL_SHAPE: Record<string, FieldType | Field> = {
 
 export const TEAM_SHAPE: Record<string, FieldType | Field> = { id: 'uuid', name: 'string', createdAt: 'timestamp' };
 
-/** Contract 2.8. */
+/** A sprint as the interface contract shows it. */
 export const SPRINT_SHAPE: Record<string, FieldType | Field> = {
   id: 'uuid',
   name: 'string',
@@ -60,7 +60,7 @@ const SOURCES = ['SALES', 'CUSTOMER_SUPPORT', 'MARKETING', 'PRODUCT', 'ENGINEERI
 const REPORT_REASONS = ['SPAM', 'HARASSMENT', 'HATEFUL_CONTENT', 'PERSONAL_DATA', 'ILLEGAL_CONTENT', 'OTHER'];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/** Contract 2.9 (plus `key`, INT-n). */
+/** An intake submission as the interface contract shows it (plus `key`, INT-n). */
 export const INTAKE_SHAPE: Record<string, FieldType | Field> = {
   id: 'uuid',
   key: (v) => typeof v === 'string' && /^INT-\d+$/.test(v),

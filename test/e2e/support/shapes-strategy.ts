@@ -1,4 +1,4 @@
-/* Field-by-field shapes of the strategy and discovery records (contract 2.2-2.5 and our extensions). */
+/* Field-by-field shapes of the strategy and discovery records (as the interface contract shows them, and our extensions). */
 import { Field, FieldType, arrayOf, nullable, shapeViolations } from './shapes';
 
 type Shape = Record<string, FieldType | Field>;

@@ -1,4 +1,4 @@
-/* Response shapes of the webhooks area (contract 2.10, 2.11). */
+/* Response shapes of the webhooks area (subscriptions and deliveries as the interface contract shows them). */
 import { arrayOf, nullable } from './shapes';
 
 const EVENT_TYPES = [

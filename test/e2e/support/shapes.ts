@@ -1,4 +1,4 @@
-/* Field-by-field response checks against the contract's tables (section 2). */
+/* Field-by-field response checks against the interface contract's field tables. */
 import type { Json } from './client';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -70,7 +70,7 @@ export const WORK_ITEM_STATUSES = ['BACKLOG', 'TODO', 'IN_PROGRESS', 'IN_REVIEW'
 export const PRIORITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 export const SOURCES = ['SALES', 'CUSTOMER_SUPPORT', 'MARKETING', 'PRODUCT', 'ENGINEERING', 'OTHER'] as const;
 
-/** Contract 2.6. */
+/** A work item, field for field as the interface contract shows it. */
 export const WORK_ITEM_SHAPE: Record<string, FieldType | Field> = {
   id: 'uuid',
   key: (v) => typeof v === 'string' && /^WI-\d+$/.test(v),
@@ -107,7 +107,7 @@ export const WORK_ITEM_SHAPE: Record<string, FieldType | Field> = {
   activated: { type: 'boolean', optional: true },
 };
 
-/** Contract 2.1. */
+/** The interface contract's error body. */
 export const ERROR_SHAPE: Record<string, FieldType | Field> = {
   error: 'string',
   message: 'string',

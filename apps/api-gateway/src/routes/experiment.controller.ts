@@ -18,7 +18,7 @@ import { OptionalBodyPipe } from './optional-body.pipe';
 import { BusRoutes, RecordRoutes, trash } from './record-routes';
 
 class ConcludeRoutes extends BusRoutes {
-  /** The body is optional (ARCHITECTURE.md section 5): `Dto | undefined` leaves it to OptionalBodyPipe. */
+  /** The body is optional: `Dto | undefined` leaves it to OptionalBodyPipe. */
   @Returns(ExperimentResponse)
   @Post(':id/conclude')
   @ApiBody({ type: ConcludeExperimentDto, required: false })

@@ -59,7 +59,7 @@ export class ExperimentService extends AnnouncedRecordService<
     }
   }
 
-  /** No outcome means INCONCLUSIVE; a second conclude is 409 (ARCHITECTURE.md section 5). */
+  /** No outcome means INCONCLUSIVE; a second conclude is 409. */
   async conclude(auth: AuthContext, ref: string, dto: ConcludeExperimentDto | undefined): Promise<ExperimentResponse> {
     assertCan(auth, Permission.StrategyWrite);
     const current = await this.require(auth.organizationId, ref);

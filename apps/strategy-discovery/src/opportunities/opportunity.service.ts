@@ -128,7 +128,7 @@ export class OpportunityService extends AnnouncedRecordService<
     return this.announce(events, 'updated', await this.opportunities.update(organizationId, id, { status: OpportunityStatus.PROMOTED, ckrId }, tx));
   }
 
-  /** From the opportunity's product goal, else from the body (ARCHITECTURE.md section 5). */
+  /** From the opportunity's product goal, else from the body; missing both is a 400. */
   private async annualGoalFor(organizationId: string, opportunity: Opportunity, dto: PromoteOpportunityDto): Promise<string> {
     if (opportunity.productGoalId) {
       const annualGoalId = await this.lookups.annualGoalOfProductGoal(organizationId, opportunity.productGoalId);

@@ -2,7 +2,7 @@ import { BooleanFlag, SecretSetting } from '@pds/config';
 import { applyDecorators } from '@nestjs/common';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
-/** Default retry delays (ARCHITECTURE.md section 5): after attempt 1 at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+/** Default retry delays, Svix's schedule: after attempt 1 at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
 
 /** A whole number from `min` to `max`: the shape of every numeric WEBHOOK_* setting. */

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import type { LookupAddress, LookupOneOptions } from 'node:dns';
 
-/** Ranges no webhook may reach (ARCHITECTURE.md section 5), with the reason named in errors. */
+/** Ranges no webhook may reach, with the reason named in errors. */
 const BLOCKED: [string, number, 'ipv4' | 'ipv6', string][] = [
   ['0.0.0.0', 8, 'ipv4', 'this-network'],
   ['10.0.0.0', 8, 'ipv4', 'private'],

@@ -1,4 +1,4 @@
-/** ±20 % (ARCHITECTURE.md section 5) so that many failing deliveries do not retry in lockstep. */
+/** ±20 % so that many failing deliveries do not retry in lockstep. */
 export const JITTER = 0.2;
 
 /**

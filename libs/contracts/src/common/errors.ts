@@ -36,7 +36,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = Object.freeze({
 
 export type ErrorDetails = Record<string, unknown>;
 
-/** The contract's ApiError body (section 2.1). */
+/** The interface contract's error body (ApiError). */
 export class ApiErrorBody {
   @Field.enum(ErrorCode) error!: ErrorCode;
   @Field.string() message!: string;

@@ -26,7 +26,7 @@ export const EventType = Object.freeze({
 export type EventType = (typeof EventType)[keyof typeof EventType];
 export const EVENT_TYPES: readonly EventType[] = Object.freeze(Object.values(EventType));
 
-/** The envelope of section 6.3: what JetStream carries and what webhooks deliver. */
+/** The interface contract's event envelope: what JetStream carries and what webhooks deliver. */
 export interface EventEnvelope<T = Record<string, unknown>> {
   id: string;
   event: string;

@@ -6,7 +6,7 @@ import type { JsonText } from './json-text';
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 500;
 
-/** `limit` and `cursor` of every plain-array list (ARCHITECTURE.md section 5). */
+/** `limit` and `cursor` of every plain-array list: every list but deliveries stays a plain array. */
 export class ListQuery {
   @IsOptional()
   @Type(() => Number)

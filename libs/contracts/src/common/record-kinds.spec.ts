@@ -10,7 +10,7 @@ describe('record kinds', () => {
     expect(EVENT_TYPES.filter((type) => type.startsWith('record.'))).toEqual(['record.deleted', 'record.restored']);
   });
 
-  it('give the human key prefixes of ARCHITECTURE.md section 5, each to one kind', () => {
+  it('give the human key prefixes WI, OKR, OPP, EXP and INT, each to one kind', () => {
     const prefixes = kinds.flatMap((kind) => (keyPrefixOf(kind) ? [[kind, keyPrefixOf(kind)]] : []));
     expect(Object.fromEntries(prefixes)).toEqual({ work_item: 'WI', ckr: 'OKR', opportunity: 'OPP', experiment: 'EXP', intake: 'INT' });
   });

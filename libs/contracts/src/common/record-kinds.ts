@@ -1,8 +1,8 @@
 /**
  * Every kind of record the service stores, by the name its events give it (`ckr.created`,
- * `work_item.updated`), with the human key prefix of the kinds that have one (`OKR-2`,
- * ARCHITECTURE.md section 5). Whatever names a kind (event types, search, the MCP tools' types, and
- * later trash and audit) takes the name from here.
+ * `work_item.updated`), with the human key prefix of the kinds that have one (`OKR-2`). Whatever
+ * names a kind (event types, search, the MCP tools' types, and later trash and audit) takes the
+ * name from here.
  */
 export const RECORD_KINDS = Object.freeze({
   work_item: { keyPrefix: 'WI' },

@@ -63,7 +63,7 @@ describe('validateDto', () => {
 
 /**
  * Every name Object.prototype answers to, and `prototype`: as keys of parsed JSON they shadow what
- * class-transformer and class-validator read (issue 24: `{"x":{"constructor":"y"}}` was a 500,
+ * class-transformer and class-validator read (`{"x":{"constructor":"y"}}` was once a 500,
  * `{"constructor":"x"}` passed). Inputs are built with JSON.parse, as they arrive: `__proto__` is then an own key.
  */
 const PROTOTYPE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];

@@ -35,7 +35,7 @@ export class IntakeBasicsDto {
   title: string;
 }
 
-/** Contract 4.10. */
+/** The interface contract's body for submitting intake. */
 export class CreateIntakeDto extends IntakeBasicsDto {
   @IsOptionalNonNull()
   @IsString()
@@ -110,7 +110,7 @@ export class IntakeSummaryResponse extends RecordResponse {
   @Field.string({ nullable: true }) description!: string | null;
 }
 
-/** Contract 2.9. */
+/** An intake submission with every field the interface contract lists, all always present. */
 @Timestamped()
 export class IntakeSubmissionResponse extends IntakeSummaryResponse {
   @Field.enum(ReporterSource, { nullable: true }) source!: ReporterSource | null;

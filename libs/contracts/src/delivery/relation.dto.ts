@@ -2,11 +2,11 @@ import { IsIn, IsUUID } from 'class-validator';
 import { WorkItemStatus, defineEnum } from '../common/enums';
 import { Field } from '../common/schema';
 
-/** Relation type values of a new link (contract 2.7/4.9): lowercase with underscores. */
+/** Relation type values of a new link, lowercase with underscores as the interface contract spells them. */
 export const WorkItemRelationType = defineEnum(['blocks', 'blocked_by', 'relates_to', 'duplicates', 'duplicated_by']);
 export type WorkItemRelationType = (typeof WorkItemRelationType)[keyof typeof WorkItemRelationType];
 
-/** Contract 4.9. */
+/** The interface contract's body for adding a relation: its type and the other work item. */
 export class AddWorkItemRelationDto {
   @IsIn(Object.values(WorkItemRelationType))
   type: WorkItemRelationType;
@@ -25,7 +25,7 @@ export class RelatedWorkItem {
   @Field.uuid({ nullable: true }) assigneeId!: string | null;
 }
 
-/** Contract 2.7: one stored edge shows on both items (blocks on one, blockedBy on the other). */
+/** The interface contract's five arrays, always present; one stored edge shows on both items (blocks on one, blockedBy on the other). */
 export class WorkItemRelationsResponse {
   @Field.list(() => RelatedWorkItem) blocks!: RelatedWorkItem[];
   @Field.list(() => RelatedWorkItem) blockedBy!: RelatedWorkItem[];

@@ -41,7 +41,7 @@ export class ListSprintsQuery extends ArchivableListQuery {
   @IsOptionalNonNull() @IsUUID() teamId?: string;
 }
 
-/** Contract 2.8. */
+/** A sprint, field for field as the interface contract shows it. */
 export class SprintResponse {
   @Field.uuid() id!: string;
   @Field.string() name!: string;

@@ -36,7 +36,7 @@ export const STRATEGY_LIMITS = Object.freeze({
   quote: 2000,
 });
 
-/** Key-result input of contract 4.2. */
+/** A key result as the interface contract lets OKR creation and promotion supply it. */
 export class KeyResultInputDto {
   @IsString() @Length(2, 200) title: string;
   @IsOptionalNonNull() @IsString() @MaxLength(120) metric?: string;
@@ -57,7 +57,7 @@ const KeyResultInputs = (): PropertyDecorator =>
 
 const Score = (): PropertyDecorator => applyDecorators(IsInt(), Min(1), Max(5));
 
-/** Contract 4.2. */
+/** The interface contract's body for creating an OKR. */
 export class CreateCkrDto {
   @IsUUID() annualGoalId: string;
   @PlanningCycleIds() planningCycleIds: string[];
@@ -103,7 +103,7 @@ export class ListCkrsQuery extends RecordListQuery {
 
 const InsightIds = (): PropertyDecorator => applyDecorators(IsOptionalNonNull(), IsIdList(STRATEGY_LIMITS.idList));
 
-/** Contract 4.3. */
+/** The interface contract's body for creating an opportunity. */
 export class CreateOpportunityDto {
   @IsString() @Length(2, 200) title: string;
   @IsOptionalNonNull() @IsUUID() productGoalId?: string;
@@ -140,7 +140,7 @@ export class ListOpportunitiesQuery extends ArchivableRecordListQuery {
   @IsOptional() @IsUUID() productGoalId?: string;
 }
 
-/** Contract 4.4, plus `annualGoalId` for an opportunity without a product goal (ARCHITECTURE.md 5). */
+/** The interface contract's body for promoting an opportunity, plus our `annualGoalId` for an opportunity without a product goal. */
 export class PromoteOpportunityDto {
   @PlanningCycleIds() planningCycleIds: string[];
   @IsOptionalNonNull() @IsUUID() ownerId?: string;
@@ -149,7 +149,7 @@ export class PromoteOpportunityDto {
   @IsOptionalNonNull() @IsUUID() annualGoalId?: string;
 }
 
-/** Contract 4.5 without the opportunity (POST /opportunities/{id}/solutions takes it from the path). */
+/** The interface contract's body for creating a solution (POST /opportunities/{id}/solutions takes the opportunity from the path). */
 export class CreateOpportunitySolutionDto {
   @IsString() @Length(2, 200) title: string;
   @IsNullable() @IsString() @MaxLength(STRATEGY_LIMITS.longText) description?: string | null;
@@ -158,7 +158,7 @@ export class CreateOpportunitySolutionDto {
   @IsOptionalNonNull() @Score() confidence?: number;
 }
 
-/** Contract 4.5 with the required `opportunityId` (ARCHITECTURE.md section 5). */
+/** Creating a solution with a required `opportunityId`: the interface contract does not say how a solution finds its opportunity. */
 export class CreateSolutionDto extends CreateOpportunitySolutionDto {
   @IsUUID() opportunityId: string;
 }
@@ -178,7 +178,7 @@ export class ListSolutionsQuery extends ArchivableRecordListQuery {
 
 const SuccessMetrics = (): PropertyDecorator => TextList(STRATEGY_LIMITS.successMetrics, STRATEGY_LIMITS.successMetric);
 
-/** Contract 4.6. */
+/** The interface contract's body for creating an experiment. */
 export class CreateExperimentDto {
   @IsUUID() ckrId: string;
   @IsString() @Length(2, 200) title: string;
@@ -197,7 +197,7 @@ export class UpdateExperimentDto {
   @IsOptionalNonNull() @IsIn(['DRAFT', 'RUNNING'] satisfies ExperimentStatus[]) status?: ExperimentStatus;
 }
 
-/** POST /experiments/{id}/conclude (ARCHITECTURE.md section 5). */
+/** POST /experiments/{id}/conclude: the body is optional, and no outcome means INCONCLUSIVE. */
 export class ConcludeExperimentDto {
   @IsOptionalNonNull() @IsIn(enumValues(ExperimentOutcome)) outcome?: ExperimentOutcome;
   @IsOptionalNonNull() @IsString() @MaxLength(STRATEGY_LIMITS.longText) result?: string;

@@ -1,4 +1,4 @@
-// Status enums of the strategy and discovery records (contract section 3), and their key prefixes.
+// Status enums of the strategy and discovery records (the interface contract's states), and their key prefixes.
 import { defineEnum } from '../common/enums';
 import { RECORD_KINDS } from '../common/record-kinds';
 
@@ -11,7 +11,7 @@ export type KeyResultStatus = (typeof KeyResultStatus)[keyof typeof KeyResultSta
 export const OpportunityStatus = defineEnum(['NEW', 'EXPLORING', 'VALIDATED', 'DISCARDED', 'PROMOTED']);
 export type OpportunityStatus = (typeof OpportunityStatus)[keyof typeof OpportunityStatus];
 
-/** Statuses from which an opportunity may be promoted (ARCHITECTURE.md section 5). */
+/** Statuses from which an opportunity may be promoted: its drafts. */
 export const DRAFT_OPPORTUNITY_STATUSES: readonly OpportunityStatus[] = ['NEW', 'EXPLORING', 'VALIDATED'];
 
 export const SolutionStatus = defineEnum(['PROPOSED', 'SELECTED', 'EXPERIMENTING', 'VALIDATED', 'REJECTED']);

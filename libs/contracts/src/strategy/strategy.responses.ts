@@ -3,7 +3,7 @@ import { Priority } from '../common/enums';
 import { Field, KeyedRecordResponse, MutableRecordResponse, Timestamped } from '../common/schema';
 import { CkrStatus, ExperimentStatus, KeyResultStatus, OpportunityStatus, SolutionStatus } from './strategy.enums';
 
-/** Contract 2.2 (key result). */
+/** A key result of an OKR, as the interface contract shows it. */
 export class KeyResultResponse {
   @Field.uuid() id!: string;
   @Field.string() title!: string;
@@ -14,7 +14,7 @@ export class KeyResultResponse {
   @Field.enum(KeyResultStatus) status!: KeyResultStatus;
 }
 
-/** Contract 2.2. */
+/** An OKR, field for field as the interface contract shows it. */
 @ApiSchema({ description: 'A CKR: an OKR (an objective with measurable key results), key `OKR-n`.' })
 @Timestamped()
 export class CkrResponse extends KeyedRecordResponse {
@@ -29,7 +29,7 @@ export class CkrResponse extends KeyedRecordResponse {
   @Field.list(() => KeyResultResponse) keyResults!: KeyResultResponse[];
 }
 
-/** Contract 2.3. */
+/** An opportunity, field for field as the interface contract shows it. */
 @ApiSchema({ description: 'An opportunity: a customer problem or need worth solving, key `OPP-n`.' })
 @Timestamped()
 export class OpportunityResponse extends KeyedRecordResponse {
@@ -56,7 +56,7 @@ export class PromoteOpportunityResponse {
   @Field.object(() => CkrResponse) ckr!: CkrResponse;
 }
 
-/** Contract 2.4. */
+/** A solution, field for field as the interface contract shows it. */
 @Timestamped()
 export class SolutionResponse extends MutableRecordResponse {
   @Field.uuid() opportunityId!: string;
@@ -69,7 +69,7 @@ export class SolutionResponse extends MutableRecordResponse {
   @Field.timestamp({ nullable: true, description: 'When the record was archived; null while it is not' }) archivedAt!: string | null;
 }
 
-/** Contract 2.5. */
+/** An experiment, field for field as the interface contract shows it. */
 @Timestamped()
 export class ExperimentResponse extends KeyedRecordResponse {
   @Field.uuid() ckrId!: string;

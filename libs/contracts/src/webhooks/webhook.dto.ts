@@ -48,10 +48,10 @@ const EventList = (): PropertyDecorator =>
     IsIn(EVENT_TYPES as string[], { each: true, message: `each value in $property must be one of: ${EVENT_TYPES.join(', ')}` }),
   );
 
-/** `GET /webhooks`: a plain array with the common `limit`/`cursor` paging (ARCHITECTURE.md section 5). */
+/** `GET /webhooks`: a plain array with the common `limit`/`cursor` paging like every list but deliveries. */
 export class ListWebhooksQuery extends CreationListQuery {}
 
-/** Contract 4.11. */
+/** The interface contract's body for creating a subscription. */
 export class CreateWebhookDto {
   @IsWebhookUrl()
   url: string;
@@ -65,7 +65,7 @@ export class CreateWebhookDto {
   description?: string;
 }
 
-/** Contract 4.12: everything optional, description nullable. */
+/** Updating a subscription, as the interface contract allows: everything optional, description nullable. */
 export class UpdateWebhookDto {
   @IsOptionalNonNull()
   @IsWebhookUrl()
@@ -85,7 +85,7 @@ export class UpdateWebhookDto {
   active?: boolean;
 }
 
-/** Contract 4.13. */
+/** The interface contract's query parameters for listing deliveries. */
 export class ListDeliveriesQuery {
   @IsOptional()
   @IsUUID()

@@ -9,7 +9,7 @@ import { CkrResponse, ExperimentResponse, OpportunityResponse } from '../strateg
 import { WorkItemResponse } from '../work-items/work-item.dto';
 import { PING_EVENT } from './webhook.responses';
 
-/** Contract 6.3: the body of every webhook POST. */
+/** The body of every webhook POST: the interface contract's event envelope. */
 export class WebhookEventEnvelope implements EventEnvelope {
   @Field.uuid({ description: 'The same on every endpoint for one event: use it as the idempotency key' }) id!: string;
   @Field.enum([...EVENT_TYPES, PING_EVENT]) event!: string;
@@ -23,7 +23,7 @@ export class WorkItemStatusChangedData extends WorkItemResponse {
   @Field.enum(WorkItemStatus) previousStatus!: WorkItemStatus;
 }
 
-/** Submitter contact data is never sent (contract 6.1). */
+/** Contact data of an intake submitter never leaves the service: the interface contract requires it. */
 export class IntakeCreatedData extends OmitType(IntakeSubmissionResponse, ['submitterName', 'submitterEmail'] as const) {}
 
 export class PingData {

@@ -11,7 +11,7 @@ export type WebhookDeliveryStatus = (typeof WebhookDeliveryStatus)[keyof typeof 
 /** Event of the test delivery (`POST /webhooks/{id}/test`); data is `{ webhookId }`. */
 export const PING_EVENT = 'ping';
 
-/** Contract 2.10. */
+/** A webhook subscription as the interface contract shows it; never its signing secret. */
 @Timestamped()
 export class WebhookResponse extends MutableRecordResponse {
   @Field.uri() url!: string;
@@ -25,7 +25,7 @@ export class CreatedWebhookResponse extends WebhookResponse {
   @Field.string({ optional: true, description: REPLAYED_WITHOUT_SECRET }) secret!: string;
 }
 
-/** Contract 2.11. */
+/** One delivery of an event to a subscription and its attempts, as the interface contract shows it. */
 @Timestamped()
 export class WebhookDeliveryResponse extends RecordResponse {
   @Field.uuid() webhookId!: string;

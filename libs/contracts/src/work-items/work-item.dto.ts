@@ -97,7 +97,7 @@ export class CreateWorkItemDto {
   mentionedUserIds?: string[];
 }
 
-/** Partial update (contract 4.8). `null` clears the fields the contract lists as clearable. */
+/** Partial update: every field optional; `null` clears the fields the interface contract lists as clearable. */
 export class UpdateWorkItemDto {
   @IsOptionalNonNull()
   @IsTimestamp()
@@ -182,7 +182,7 @@ export class LabelRef {
   @Field.string() color!: string;
 }
 
-/** Contract 2.6. */
+/** A work item, field for field as the interface contract shows it. */
 @Timestamped()
 export class WorkItemResponse extends KeyedRecordResponse {
   @Field.string() title!: string;
