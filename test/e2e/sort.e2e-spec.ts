@@ -7,6 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { ListPath, PdsApiError, PdsClient, createPdsClient } from '@pds/client';
 import { TestOrganization, createOrganization } from './support/client';
+import { eventually } from './support/eventually';
+import { connectRepository, githubPush, postGithub, uniqueRepo } from './support/repos';
 import { stackInfo } from './support/stack-info';
 
 type Row = Record<string, unknown> & { id: string };
@@ -19,6 +21,7 @@ function valueOf(row: Row, field: string): string | number {
   if (field === 'key') return Number(String(row.key).split('-')[1]);
   if (field === 'priority') return PRIORITY.indexOf(String(row.priority));
   if (field === 'status') return STATUS.indexOf(String(row.status));
+  if (field === 'votes') return Number(row.votes);
   return String(row[field]);
 }
 
@@ -49,7 +52,7 @@ async function everything(client: PdsClient, path: string, query: Record<string,
 
 /** Sorts every field both ways and the multi-key sorts given, and checks each against the records. */
 async function expectSorted(client: PdsClient, path: string, fields: string[], multi: string[], pathIds?: object): Promise<void> {
-  const all = await everything(client, path, { limit: 500 }, pathIds);
+  const all = await everything(client, path, { limit: 100 }, pathIds);
   expect(all.length).toBeGreaterThanOrEqual(4);
   for (const sort of [...fields.flatMap((field) => [field, `-${field}`]), ...multi]) {
     const ids = (await everything(client, path, { sort }, pathIds)).map((row) => row.id);
@@ -156,6 +159,61 @@ describe('sort on lists', () => {
     await expectSorted(admin, '/repositories', ['createdAt'], []);
   });
 
+  it('intake: key (the default), createdAt, updatedAt and votes both ways, and multi-key sorts', async () => {
+    const intake = clientOf(await createOrganization());
+    const ids: string[] = [];
+    for (const n of [1, 2, 3, 4, 5]) ids.push((await intake.POST('/intake', { body: { kind: 'BUG', title: `Submission ${n}` } })).data.id);
+    for (const id of [ids[3], ids[1]]) await intake.POST('/intake/{id}/votes', { params: { path: { id } } });
+    for (const id of [ids[2], ids[0]]) await intake.PATCH('/intake/{id}', { params: { path: { id } }, body: { stage: 'IN_PREPARATION' } });
+    await expectSorted(intake, '/intake', ['key', 'createdAt', 'votes'], ['-votes,key', 'votes,-createdAt']);
+    const order = async (query: Record<string, unknown>) => (await everything(intake, '/intake', query)).map((row) => row.id);
+    expect(await order({})).toEqual(ids);
+    // `updatedAt` is not in a submission's body: the last changed come first newest first, and
+    // oldest first is the same order reversed (ties by id follow the key's direction).
+    const newest = await order({ sort: '-updatedAt' });
+    expect(newest.slice(0, 2)).toEqual([ids[0], ids[2]]);
+    expect([...newest].sort()).toEqual([...ids].sort());
+    expect(await order({ sort: 'updatedAt' })).toEqual([...newest].reverse());
+    expect(await order({ stage: 'IN_PREPARATION', sort: '-updatedAt' })).toEqual([ids[0], ids[2]]);
+  });
+
+  it('sprints: startDate (the default) and createdAt both ways', async () => {
+    const planner = clientOf(await createOrganization());
+    const ids: string[] = [];
+    // Created in another order than they start, so start date and creation disagree.
+    for (const [start, end] of [['2026-03-02', '2026-03-13'], ['2026-01-05', '2026-01-16'], ['2026-02-02', '2026-02-13'], ['2026-01-05', '2026-01-09']]) {
+      ids.push((await planner.POST('/sprints', { body: { name: `Sprint ${start}`, startDate: start, endDate: end } })).data.id);
+    }
+    await expectSorted(planner, '/sprints', ['startDate'], []);
+    const order = async (sort?: string) => (await everything(planner, '/sprints', sort ? { sort } : {})).map((row) => row.id);
+    expect(await order()).toEqual(await order('startDate'));
+    // `createdAt` is not in a sprint's body: the creation order is the order they were made in.
+    expect(await order('createdAt')).toEqual(ids);
+    expect(await order('-createdAt')).toEqual([...ids].reverse());
+    expect(await order('-startDate,createdAt')).toEqual([ids[0], ids[2], ids[1], ids[3]]);
+  });
+
+  it('delivery logs: webhook and repository deliveries newest first by default, and both ways', async () => {
+    const admin = clientOf(await createOrganization());
+    const { data: hook } = await admin.POST('/webhooks', { body: { url: 'http://127.0.0.1:9/sorted-log', events: ['work_item.created'] } });
+    const pings: string[] = [];
+    for (const _ of [1, 2, 3, 4]) pings.push((await admin.POST('/webhooks/{id}/test', { params: { path: { id: hook.id } } })).data.id);
+    await expectSorted(admin, '/webhooks/deliveries', ['createdAt'], []);
+    expect((await everything(admin, '/webhooks/deliveries')).map((row) => row.id)).toEqual([...pings].reverse());
+    expect((await everything(admin, '/webhooks/deliveries', { sort: 'createdAt' })).map((row) => row.id)).toEqual(pings);
+
+    const org = await createOrganization();
+    const repos = clientOf(org);
+    const github = await connectRepository(org, { provider: 'GITHUB', fullName: uniqueRepo('sort') });
+    for (const n of [1, 2, 3, 4]) {
+      const tag = { ...githubPush(github.fullName, 'x', []), ref: `refs/tags/v${n}` };
+      expect((await postGithub(github, 'push', tag)).status).toBe(202);
+    }
+    const logged = await eventually(() => everything(repos, '/repositories/{id}/deliveries', {}, { id: github.id }), { until: (list) => list.length === 4 });
+    expect(logged.map((row) => row.id)).toEqual(sortedBy(logged, '-receivedAt'));
+    await expectSorted(repos, '/repositories/{id}/deliveries', ['receivedAt'], [], { id: github.id });
+  });
+
   it('a sort a list does not offer is 400 naming the field, nothing read', async () => {
     for (const [path, sort, message] of [
       ['/work-items', 'title', 'sort field "title" is not one of key, createdAt, updatedAt, priority, status'],
@@ -163,6 +221,9 @@ describe('sort on lists', () => {
       ['/work-items', 'key,createdAt,updatedAt,priority', 'sort takes at most 3 fields'],
       ['/labels', 'updatedAt', 'sort field "updatedAt" is not one of createdAt'],
       ['/ckrs', 'priority', 'sort field "priority" is not one of createdAt, updatedAt'],
+      ['/intake', 'title', 'sort field "title" is not one of key, createdAt, updatedAt, votes'],
+      ['/sprints', 'updatedAt', 'sort field "updatedAt" is not one of startDate, createdAt'],
+      ['/webhooks/deliveries', 'updatedAt', 'sort field "updatedAt" is not one of createdAt'],
     ] as const) {
       const refused = await failure(client.GET(path as '/work-items', { params: { query: { sort } } }));
       expect(refused).toMatchObject({ status: 400, details: { sort: [message] } });

@@ -16,6 +16,17 @@ describe('readSortedPage', () => {
     expect(read).toHaveBeenLastCalledWith({ keys: [{ field: 'createdAt', descending: false }], after: { values: [rows[1].createdAt.toISOString()], id: ids[1] } }, 3);
   });
 
+  it('keeps the plain cursors of a newest-first default, and the oldest-first sort has its own', async () => {
+    const newestFirst = new ListSort({ createdAt: 'time' }, 'createdAt', true);
+    const read = jest.fn(async () => [...rows].reverse());
+    const page = await readSortedPage({ limit: 2 }, newestFirst, read, (row) => row.id, valueOf);
+    expect(read).toHaveBeenCalledWith({ keys: [{ field: 'createdAt', descending: true }], after: undefined }, 3);
+    expect(decodeCursor(page.nextCursor!, 'time')).toEqual({ sortValue: rows[1].createdAt.toISOString(), id: ids[1] });
+    await readSortedPage({ limit: 2, cursor: page.nextCursor! }, newestFirst, read, (row) => row.id, valueOf);
+    expect(read).toHaveBeenLastCalledWith({ keys: [{ field: 'createdAt', descending: true }], after: { values: [rows[1].createdAt.toISOString()], id: ids[1] } }, 3);
+    await expect(readSortedPage({ cursor: page.nextCursor!, sort: 'createdAt' }, newestFirst, read, (row) => row.id, valueOf)).rejects.toMatchObject({ code: 'BadRequest' });
+  });
+
   it('issues cursors of the chosen sort and reads after them', async () => {
     const read = jest.fn(async () => rows);
     const query = { limit: 1, sort: 'priority,-updatedAt' };

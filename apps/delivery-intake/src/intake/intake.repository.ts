@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IntakeKind, IntakeStage, ModerationState, ValidRecordRef } from '@pds/contracts';
-import { escapeLike, nextKeyNumber } from '@pds/persistence';
+import { INTAKE_SORT, IntakeKind, IntakeSortField, IntakeStage, ModerationState, SortedRead, ValidRecordRef } from '@pds/contracts';
+import { escapeLike, nextKeyNumber, prismaSorted } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
 import { isUniqueViolation, unlessDuplicate } from '../common/unique-violation';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
@@ -23,6 +23,9 @@ export interface IntakeChanges {
 
 export type NewIntake = Omit<Prisma.IntakeSubmissionUncheckedCreateInput, 'organizationId' | 'number'>;
 
+/** The columns behind the list's sort fields: `key` is the number, `votes` the kept vote count. */
+const SORT_FIELD: Record<IntakeSortField, string> = { key: 'number', createdAt: 'createdAt', updatedAt: 'updatedAt', votes: 'voteCount' };
+
 /** Who votes: a user of the organization (API) or an e-mail address (portal). */
 export type Voter = { userId: string } | { email: string };
 
@@ -44,17 +47,22 @@ const VISIBLE = { isPublic: true, moderationState: { not: ModerationState.HIDDEN
 export class IntakeRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
-  /** Ordered by number, after `afterNumber`. */
-  list(organizationId: string, filters: { stage?: IntakeStage; kind?: IntakeKind; afterNumber?: number }, take: number): Promise<IntakeRecord[]> {
+  /** In the order asked; the default (number) keeps its own keyset, the number being unique per organization. */
+  list(organizationId: string, filters: { stage?: IntakeStage; kind?: IntakeKind }, order: SortedRead<IntakeSortField>, take: number): Promise<IntakeRecord[]> {
+    const where: Prisma.IntakeSubmissionWhereInput = {
+      organizationId,
+      ...(filters.stage ? { stage: filters.stage } : {}),
+      ...(filters.kind ? { kind: filters.kind } : {}),
+    };
+    if (INTAKE_SORT.isDefault(order.keys)) {
+      if (order.after) where.number = { gt: order.after.values[0] as number };
+      return this.prisma.intakeSubmission.findMany({ where, include: INTAKE_INCLUDE, orderBy: { number: 'asc' }, take });
+    }
+    const sorted = prismaSorted(order, INTAKE_SORT, (field) => SORT_FIELD[field]);
     return this.prisma.intakeSubmission.findMany({
-      where: {
-        organizationId,
-        ...(filters.stage ? { stage: filters.stage } : {}),
-        ...(filters.kind ? { kind: filters.kind } : {}),
-        ...(filters.afterNumber !== undefined ? { number: { gt: filters.afterNumber } } : {}),
-      },
+      where: { ...where, AND: [sorted.where as Prisma.IntakeSubmissionWhereInput] },
       include: INTAKE_INCLUDE,
-      orderBy: { number: 'asc' },
+      orderBy: sorted.orderBy as Prisma.IntakeSubmissionOrderByWithRelationInput[],
       take,
     });
   }

@@ -20,6 +20,8 @@ import {
   CreateIntakeCommentDto,
   IntakeCommentResponse,
   IntakeSubmissionResponse,
+  INTAKE_SORT,
+  IntakeSortField,
   ListIntakeQuery,
   CreationListQuery,
   ModerationState,
@@ -31,7 +33,7 @@ import {
   WorkItemType,
 } from '@pds/contracts';
 import { MessageBus, checkUserIds } from '@pds/messaging';
-import { keyNumberAfter, readCreationPage, readPage, requireByRef } from '@pds/persistence';
+import { readCreationPage, readSortedPage, requireByRef } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { stageForStatus } from '../work-items/intake-stage';
@@ -54,6 +56,13 @@ export interface IntakeSubmitter {
   email?: string;
 }
 
+/** A submission's value of a sort field as its cursor carries it. */
+function sortValueOf(row: IntakeRecord, field: IntakeSortField): string | number {
+  if (field === 'key') return row.number;
+  if (field === 'votes') return row.voteCount;
+  return row[field].toISOString();
+}
+
 /** A conversion claim older than this died with its process (longer than any bus request). */
 const STALE_CLAIM_MS = 60_000;
 
@@ -73,12 +82,12 @@ export class IntakeService {
 
   async list(auth: AuthContext, query: ListIntakeQuery): Promise<Page<IntakeSubmissionResponse>> {
     assertCan(auth, Permission.Read);
-    return readPage(
+    return readSortedPage(
       query,
-      (after, take) => this.submissions.list(auth.organizationId, { stage: query.stage, kind: query.kind, afterNumber: keyNumberAfter(after) }, take),
+      INTAKE_SORT,
+      (order, take) => this.submissions.list(auth.organizationId, { stage: query.stage, kind: query.kind }, order, take),
       (row) => forCaller(auth, toIntakeResponse(row)),
-      (row) => String(row.number),
-      'number',
+      sortValueOf,
     );
   }
 

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CursorPosition, ListSprintsQuery, SprintStatus } from '@pds/contracts';
-import { archivedWhere } from '@pds/persistence';
+import { ListSprintsQuery, SPRINT_SORT, SortedRead, SprintStatus } from '@pds/contracts';
+import { archivedWhere, prismaSorted } from '@pds/persistence';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 import type { SprintRecord } from './sprint.mapper';
 
 const SPRINT_FIELDS = { id: true, name: true, goal: true, startDate: true, endDate: true, status: true, teamId: true, archivedAt: true } as const;
+
+/** A sprint of the list, with its creation time for the `createdAt` sort's cursor. */
+export type SprintListRow = SprintRecord & { createdAt: Date };
 
 /** What a create or an update of a sprint sets. */
 export type SprintFields = Omit<SprintRecord, 'id' | 'status' | 'archivedAt'> & { status: SprintStatus };
@@ -19,16 +22,13 @@ export class SprintRepository {
     return this.prisma.sprint.findFirst({ where: { organizationId, id }, select: SPRINT_FIELDS });
   }
 
-  /** Ordered by start date, then id. */
-  list(organizationId: string, query: ListSprintsQuery, after: CursorPosition | undefined, take: number): Promise<SprintRecord[]> {
-    const where: Prisma.SprintWhereInput = { organizationId, ...archivedWhere(query.archived) };
+  /** In the order asked (start date, then id, by default). */
+  list(organizationId: string, query: ListSprintsQuery, order: SortedRead, take: number): Promise<SprintListRow[]> {
+    const sorted = prismaSorted(order, SPRINT_SORT);
+    const where: Prisma.SprintWhereInput = { organizationId, ...archivedWhere(query.archived), AND: [sorted.where] };
     if (query.status) where.status = query.status;
     if (query.teamId) where.teamId = query.teamId;
-    if (after) {
-      const at = new Date(after.sortValue);
-      where.OR = [{ startDate: { gt: at } }, { startDate: at, id: { gt: after.id } }];
-    }
-    return this.prisma.sprint.findMany({ where, orderBy: [{ startDate: 'asc' }, { id: 'asc' }], take, select: SPRINT_FIELDS });
+    return this.prisma.sprint.findMany({ where, orderBy: sorted.orderBy, take, select: { ...SPRINT_FIELDS, createdAt: true } });
   }
 
   /** The subset of `ids` that name sprints of the organization. */

@@ -8,6 +8,7 @@ import {
   CreateSprintDto,
   EventType,
   ListSprintsQuery,
+  SPRINT_SORT,
   NotFoundError,
   Page,
   ReferenceCheck,
@@ -17,7 +18,7 @@ import {
   assertNotArchived,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { readPage, requireByPathId, sqlOverPrisma } from '@pds/persistence';
+import { plainSortValue, readSortedPage, requireByPathId, sqlOverPrisma } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { TeamRepository } from '../teams/team.repository';
@@ -53,7 +54,7 @@ export class SprintService {
 
   async list(auth: AuthContext, query: ListSprintsQuery): Promise<Page<SprintResponse>> {
     assertCan(auth, Permission.Read);
-    return readPage(query, (after, take) => this.sprints.list(auth.organizationId, query, after, take), toSprintResponse, (row) => row.startDate.toISOString());
+    return readSortedPage(query, SPRINT_SORT, (order, take) => this.sprints.list(auth.organizationId, query, order, take), toSprintResponse, plainSortValue);
   }
 
   async get(auth: AuthContext, id: string): Promise<SprintResponse> {

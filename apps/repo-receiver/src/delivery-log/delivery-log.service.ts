@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, ListRepoDeliveriesQuery, Page, RepoDeliveryResponse, RepoDeliveryStatus } from '@pds/contracts';
-import { readPage, requireByPathId } from '@pds/persistence';
+import { AuthContext, ListRepoDeliveriesQuery, Page, REPO_DELIVERY_SORT, RepoDeliveryResponse, RepoDeliveryStatus } from '@pds/contracts';
+import { readSortedPage, requireByPathId } from '@pds/persistence';
 import { ConnectionRepository } from '../connections/connection.repository';
 import { LoggedDelivery, ReceivedDeliveryRepository } from '../inbox/received-delivery.repository';
 
@@ -19,7 +19,8 @@ export function toRepoDeliveryResponse(row: LoggedDelivery): RepoDeliveryRespons
 
 /**
  * A connection's delivery log for its ADMIN, GitHub's "Recent deliveries" page: what the receiver
- * did with each delivery of the last 30 days, newest first. The body is never shown.
+ * did with each delivery of the last 30 days, newest first (`sort=receivedAt`: oldest first). The
+ * body is never shown.
  */
 @Injectable()
 export class DeliveryLogService {
@@ -31,9 +32,10 @@ export class DeliveryLogService {
   async list(auth: AuthContext, id: string, query: ListRepoDeliveriesQuery): Promise<Page<RepoDeliveryResponse>> {
     assertCan(auth, Permission.RepositoriesManage);
     const connection = await requireByPathId('Repository', id, (uuid) => this.connections.find(auth.organizationId, uuid));
-    return readPage(
+    return readSortedPage(
       query,
-      (after, take) => this.deliveries.recent(auth.organizationId, connection.id, after && { receivedAt: after.sortValue, id: after.id }, take),
+      REPO_DELIVERY_SORT,
+      (order, take) => this.deliveries.recent(auth.organizationId, connection.id, order, take),
       toRepoDeliveryResponse,
       (row) => row.receivedAt.toISOString(),
     );

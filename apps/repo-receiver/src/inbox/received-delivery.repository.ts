@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type EventEnvelope, REPO_DELIVERY_RECEIVED_EVENT } from '@pds/contracts';
+import { type EventEnvelope, REPO_DELIVERY_RECEIVED_EVENT, type SortedRead } from '@pds/contracts';
 import type { EventOrigin } from '@pds/messaging';
-import { DATABASE, Database, SqlExecutor, column } from '@pds/persistence';
+import { DATABASE, Database, SqlExecutor, SqlSortColumn, column, sqlSorted, statementName } from '@pds/persistence';
 
 export const DeliveryStatus = Object.freeze({
   RECEIVED: 'RECEIVED',
@@ -68,6 +68,9 @@ const DUPLICATE_REASON = 'this delivery id was received before; processed once';
  * carries its own organization_id and every statement matches on it, which is why the methods take
  * rows rather than one organizationId first.
  */
+/** Both orders are `received_deliveries_log_idx` (connection, received_at DESC, id DESC), read one way or the other. */
+const LOG_SORT_COLUMNS: Record<'receivedAt', SqlSortColumn> = { receivedAt: { column: 'received_at', cast: 'timestamptz' } };
+
 @Injectable()
 export class ReceivedDeliveryRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
@@ -166,17 +169,16 @@ export class ReceivedDeliveryRepository {
    * milliseconds, or until the work-item service is back) are not shown yet: the log tells what
    * the receiver did. Never the payload.
    */
-  recent(organizationId: string, connectionId: string, after: { receivedAt: string; id: string } | undefined, take: number): Promise<LoggedDelivery[]> {
-    return this.db.sql.query<LoggedDelivery>(
-      `SELECT id, provider_id AS "providerId", event, status, reason, coalesce(linked_keys, '{}') AS "linkedKeys", received_at AS "receivedAt"
+  recent(organizationId: string, connectionId: string, order: SortedRead, take: number): Promise<LoggedDelivery[]> {
+    const params: unknown[] = [organizationId, connectionId, DELIVERY_LOG_DAYS, take];
+    const param = (value: unknown): string => `$${params.push(value)}`;
+    const sorted = sqlSorted(order, LOG_SORT_COLUMNS, 'id', param);
+    const sql = `SELECT id, provider_id AS "providerId", event, status, reason, coalesce(linked_keys, '{}') AS "linkedKeys", received_at AS "receivedAt"
          FROM repos.received_deliveries
         WHERE organization_id = $1::uuid AND connection_id = $2::uuid AND status <> 'RECEIVED'
-          AND received_at > now() - make_interval(days => $6::int)
-          AND ($3::timestamptz IS NULL OR (received_at, id) < ($3::timestamptz, $4::uuid))
-        ORDER BY received_at DESC, id DESC
-        LIMIT $5::int`,
-      [organizationId, connectionId, after?.receivedAt ?? null, after?.id ?? null, take, DELIVERY_LOG_DAYS],
-      'repos_deliveries_recent',
-    );
+          AND received_at > now() - make_interval(days => $3::int)${sorted.after ? ` AND ${sorted.after}` : ''}
+        ORDER BY ${sorted.orderBy}
+        LIMIT $4::int`;
+    return this.db.sql.query<LoggedDelivery>(sql, params, statementName(sql));
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CursorPosition } from '@pds/contracts';
-import { DATABASE, Database } from '@pds/persistence';
+import type { SortedRead } from '@pds/contracts';
+import { DATABASE, Database, SqlSortColumn, sqlSorted } from '@pds/persistence';
 
 /** Columns of webhooks.deliveries as the delivery queries select them. */
 export interface DeliveryRow {
@@ -15,6 +15,9 @@ export interface DeliveryRow {
   error: string | null;
   created_at: Date | string;
 }
+
+/** Both orders are the `(organization_id, created_at DESC, id DESC)` index, read one way or the other. */
+const SORT_COLUMNS: Record<'createdAt', SqlSortColumn> = { createdAt: { column: 'created_at', cast: 'timestamptz' } };
 
 const DELIVERY_COLUMNS =
   'id, webhook_id, event_type, status::text AS status, status_code, attempts, next_attempt_at, delivered_at, error, created_at';
@@ -99,16 +102,18 @@ export interface FannedOutRow extends Omit<ClaimedRow, 'body'> {
 export class WebhookDeliveryRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** Newest first by (created_at, id), after the cursor position (a created_at and an id). */
-  list(organizationId: string, webhookId: string | undefined, after: CursorPosition | undefined, take: number): Promise<DeliveryRow[]> {
+  /** By (created_at, id) in the order asked (newest first by default), after the cursor position. */
+  list(organizationId: string, webhookId: string | undefined, order: SortedRead, take: number): Promise<DeliveryRow[]> {
+    const params: unknown[] = [organizationId, webhookId ?? null];
+    const param = (value: unknown): string => `$${params.push(value)}`;
+    const sorted = sqlSorted(order, SORT_COLUMNS, 'id', param);
     return this.db.sql.query<DeliveryRow>(
       `SELECT ${DELIVERY_COLUMNS} FROM webhooks.deliveries
         WHERE organization_id = $1
-          AND ($2::uuid IS NULL OR webhook_id = $2::uuid)
-          AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
-        ORDER BY created_at DESC, id DESC
-        LIMIT $5`,
-      [organizationId, webhookId ?? null, after?.sortValue ?? null, after?.id ?? null, take],
+          AND ($2::uuid IS NULL OR webhook_id = $2::uuid)${sorted.after ? ` AND ${sorted.after}` : ''}
+        ORDER BY ${sorted.orderBy}
+        LIMIT ${param(take)}`,
+      params,
     );
   }
 

@@ -4,11 +4,12 @@ import {
   AuthContext,
   DEFAULT_DELIVERY_PAGE_SIZE,
   ListDeliveriesQuery,
+  NEWEST_FIRST_SORT,
   WebhookDeliveryDetailResponse,
   WebhookDeliveryPage,
   WebhookDeliveryResponse,
 } from '@pds/contracts';
-import { readPage, requireByPathId } from '@pds/persistence';
+import { readSortedPage, requireByPathId } from '@pds/persistence';
 import { DueDeliveries } from './due-deliveries';
 import { toAttemptResponse, toDeliveryResponse } from './webhook-delivery.mapper';
 import { DeliveryRow, WebhookDeliveryRepository } from './webhook-delivery.repository';
@@ -24,14 +25,15 @@ export class WebhookDeliveryService {
   ) {}
 
   /**
-   * Newest first by (created_at, id); the cursor is the position of the last row shown, so new
+   * Newest first by (created_at, id) unless `sort=createdAt` asks for oldest first; the cursor is the position of the last row shown, so new
    * deliveries (which sort before it) never shift the following pages.
    */
   async list(auth: AuthContext, query: ListDeliveriesQuery): Promise<WebhookDeliveryPage> {
     assertCan(auth, Permission.WebhooksManage);
-    const page = await readPage(
-      { limit: query.limit ?? DEFAULT_DELIVERY_PAGE_SIZE, cursor: query.cursor },
-      (after, take) => this.deliveries.list(auth.organizationId, query.webhookId, after, take),
+    const page = await readSortedPage(
+      { limit: query.limit ?? DEFAULT_DELIVERY_PAGE_SIZE, cursor: query.cursor, sort: query.sort },
+      NEWEST_FIRST_SORT,
+      (order, take) => this.deliveries.list(auth.organizationId, query.webhookId, order, take),
       toDeliveryResponse,
       createdAt,
     );

@@ -16,6 +16,14 @@ describe('ListSort', () => {
     expect(sort.isDefault(sort.keys('-key'))).toBe(false);
   });
 
+  it('may default to newest first, `-field`, for a log that has always been read that way', () => {
+    const newestFirst = new ListSort({ createdAt: 'time' }, 'createdAt', true);
+    expect(newestFirst.keys(undefined)).toEqual([{ field: 'createdAt', descending: true }]);
+    expect(newestFirst.isDefault(newestFirst.keys('-createdAt'))).toBe(true);
+    expect(newestFirst.isDefault(newestFirst.keys('createdAt'))).toBe(false);
+    expect(newestFirst.description).toContain('Default `-createdAt`.');
+  });
+
   it.each([
     ['title', 'sort field "title" is not one of key, createdAt, priority'],
     ['-createdAt,createdAt', 'sort names "createdAt" twice'],

@@ -31,8 +31,9 @@ export const MAX_SORT_KEYS = 3;
 
 /**
  * The sorts one list offers: its fields (each backed by an index of the list's table, alone or
- * after the organization) and its default, a single ascending key whose cursors are the list's
- * plain ones, so a page without `sort` reads and pages exactly as before sorting existed.
+ * after the organization) and its default, a single key (ascending unless the list has always been
+ * newest first) whose cursors are the list's plain ones, so a page without `sort` reads and pages
+ * exactly as before sorting existed.
  */
 export class ListSort<F extends string = string> {
   readonly names: readonly F[];
@@ -40,6 +41,7 @@ export class ListSort<F extends string = string> {
   constructor(
     readonly fields: Readonly<Record<F, SortFieldType>>,
     readonly defaultField: NoInfer<F>,
+    readonly defaultDescending = false,
   ) {
     this.names = Object.keys(fields) as F[];
   }
@@ -49,8 +51,13 @@ export class ListSort<F extends string = string> {
     return (
       `Order of the list: comma-separated fields, each ascending or with a leading \`-\` descending, ` +
       `at most ${MAX_SORT_KEYS} (ties are broken by id). Fields: ${this.names.map((name) => `\`${name}\``).join(', ')}. ` +
-      `Default \`${this.defaultField}\`. A cursor continues only the sort it came from.`
+      `Default \`${this.defaultText}\`. A cursor continues only the sort it came from.`
     );
+  }
+
+  /** The default as a `sort` value (`-createdAt` for a newest-first list). */
+  get defaultText(): string {
+    return `${this.defaultDescending ? '-' : ''}${this.defaultField}`;
   }
 
   /** Why `sort` is not one this list offers, or null. */
@@ -70,7 +77,7 @@ export class ListSort<F extends string = string> {
 
   /** The keys of a valid `sort` (the query was validated), or the default. */
   keys(sort: string | undefined): SortKey<F>[] {
-    if (sort === undefined) return [{ field: this.defaultField, descending: false }];
+    if (sort === undefined) return [{ field: this.defaultField, descending: this.defaultDescending }];
     const problem = this.problem(sort);
     if (problem) throw new BadRequestError(problem, { sort: [problem] });
     return sort.split(',').map((part) => ({ field: (part.startsWith('-') ? part.slice(1) : part) as F, descending: part.startsWith('-') }));
@@ -78,7 +85,7 @@ export class ListSort<F extends string = string> {
 
   /** Whether the keys are the default order (plain cursors) rather than a chosen sort. */
   isDefault(keys: readonly SortKey<F>[]): boolean {
-    return keys.length === 1 && keys[0].field === this.defaultField && !keys[0].descending;
+    return keys.length === 1 && keys[0].field === this.defaultField && keys[0].descending === this.defaultDescending;
   }
 }
 
@@ -166,6 +173,9 @@ export const RECORD_SORT = new ListSort({ createdAt: 'time', updatedAt: 'time' }
 
 /** The sorts of a list indexed by creation only (newest first is `-createdAt`). */
 export const CREATION_SORT = new ListSort({ createdAt: 'time' }, 'createdAt');
+
+/** The sorts of a log read newest first by default, by its creation (`createdAt` for oldest first). */
+export const NEWEST_FIRST_SORT = new ListSort({ createdAt: 'time' }, 'createdAt', true);
 
 /** The query of a list sorted by creation only (labels, teams, users, keys, comments, webhooks, repositories). */
 export class CreationListQuery extends SortableQuery(CREATION_SORT) {}

@@ -1,7 +1,7 @@
 import { IsIdList } from '../common/decorators';
 import { IsBoolean, IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { ReporterSource, WorkItemStatus, WorkItemType, defineEnum, enumValues } from '../common/enums';
-import { ListQuery } from '../common/pagination';
+import { ListSort, SortableQuery } from '../common/sort';
 import { RECORD_KINDS } from '../common/record-kinds';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { Field, RecordResponse, Timestamped } from '../common/schema';
@@ -88,7 +88,11 @@ export class ConvertIntakeDto {
   type?: WorkItemType;
 }
 
-export class ListIntakeQuery extends ListQuery {
+/** Key order (INT-1 first) by default; `votes` reads the vote count kept for the portal's most-voted order. */
+export const INTAKE_SORT = new ListSort({ key: 'int', createdAt: 'time', updatedAt: 'time', votes: 'int' }, 'key');
+export type IntakeSortField = (typeof INTAKE_SORT.names)[number];
+
+export class ListIntakeQuery extends SortableQuery(INTAKE_SORT) {
   @IsOptionalNonNull() @IsIn(enumValues(IntakeStage)) stage?: IntakeStage;
   @IsOptionalNonNull() @IsIn(enumValues(IntakeKind)) kind?: IntakeKind;
 }

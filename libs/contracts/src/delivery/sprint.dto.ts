@@ -1,6 +1,7 @@
 import { IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { IsCalendarDate } from '../common/decorators';
-import { ArchivableListQuery } from '../common/archive';
+import { Archivable } from '../common/archive';
+import { ListSort, SortableQuery } from '../common/sort';
 import { SprintStatus } from '../common/enums';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { Field } from '../common/schema';
@@ -36,7 +37,10 @@ export class UpdateSprintDto {
   @IsOptionalNonNull() @IsIn(Object.values(SprintStatus)) status?: SprintStatus;
 }
 
-export class ListSprintsQuery extends ArchivableListQuery {
+/** Start date (the calendar's order) by default. */
+export const SPRINT_SORT = new ListSort({ startDate: 'time', createdAt: 'time' }, 'startDate');
+
+export class ListSprintsQuery extends Archivable(SortableQuery(SPRINT_SORT)) {
   @IsOptionalNonNull() @IsIn(Object.values(SprintStatus)) status?: SprintStatus;
   @IsOptionalNonNull() @IsUUID() teamId?: string;
 }

@@ -4,8 +4,7 @@ import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, V
 import { applyDecorators } from '@nestjs/common';
 import { defineValidator, urlProblem } from '../common/decorators';
 import { WorkItemStatus, enumValues } from '../common/enums';
-import { ListQuery } from '../common/pagination';
-import { CreationListQuery } from '../common/sort';
+import { CreationListQuery, ListSort, SortableQuery } from '../common/sort';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { LinkSource, RepoProvider } from './repo.enums';
 
@@ -124,7 +123,10 @@ export class UpdateRepositoryDto {
 export class ListRepositoriesQuery extends CreationListQuery {}
 
 /** `GET /repositories/{id}/deliveries`: the common `limit` and `cursor`. */
-export class ListRepoDeliveriesQuery extends ListQuery {}
+/** Newest first by default, by `receivedAt` (the log's own time field, when the delivery arrived). */
+export const REPO_DELIVERY_SORT = new ListSort({ receivedAt: 'time' }, 'receivedAt', true);
+
+export class ListRepoDeliveriesQuery extends SortableQuery(REPO_DELIVERY_SORT) {}
 
 /** `POST /repositories/preview-links`: the text is read as `source` says (a pull-request body by default). */
 export class PreviewLinksDto {

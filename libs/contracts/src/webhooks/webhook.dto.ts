@@ -17,7 +17,7 @@ import {
 import { applyDecorators } from '@nestjs/common';
 import { defineValidator, urlProblem } from '../common/decorators';
 import { EVENT_TYPES, EventType } from '../common/events';
-import { CreationListQuery } from '../common/sort';
+import { CreationListQuery, IsSort, NEWEST_FIRST_SORT } from '../common/sort';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -102,4 +102,7 @@ export class ListDeliveriesQuery {
   @Min(1)
   @Max(MAX_DELIVERY_PAGE_SIZE)
   limit?: number;
+
+  @IsSort(NEWEST_FIRST_SORT)
+  sort?: string;
 }
