@@ -69,6 +69,16 @@ describe('audit log', () => {
     expect((await org.api.get(`/api/v1/work-items/${item.key}/history`)).body).toHaveLength(2);
   });
 
+  it('records archive and unarchive, and nothing for a repeat', async () => {
+    const item = (await org.api.post('/api/v1/work-items', { title: 'Archived and back', type: 'TASK' })).body;
+    for (const path of ['archive', 'archive', 'unarchive', 'unarchive']) expect((await org.api.post(`/api/v1/work-items/${item.key}/${path}`)).status).toBe(200);
+    const goal = (await org.api.post('/api/v1/annual-goals', { title: 'Archived goal' })).body;
+    for (const path of ['archive', 'unarchive']) expect((await org.api.post(`/api/v1/annual-goals/${goal.id}/${path}`)).status).toBe(200);
+    expect((await history(org.api, 'work-items', item.key, 3)).map((entry) => entry.action)).toEqual(['unarchived', 'archived', 'created']);
+    const goalEntries = await eventually(async () => (await org.api.get(`/api/v1/audit-log?recordId=${goal.id}`)).body as Json[], { until: atLeast(3) });
+    expect(goalEntries.map((entry) => entry.action)).toEqual(['unarchived', 'archived', 'created']);
+  });
+
   it('records MCP writes as via MCP, with the key that made them', async () => {
     const mcp = await withKey(org.apiKey);
     try {
