@@ -1,23 +1,11 @@
-import { BadRequestError, RecordKind, isUuid, keyPrefixOf } from '@pds/contracts';
+import { BadRequestError, RecordKind, STRATEGY_SEARCH_TYPES, isUuid, keyPrefixOf } from '@pds/contracts';
 import { z } from 'zod';
 
 /**
  * The record kinds the MCP tools read, named as RECORD_KINDS names them (libs/contracts), in every
  * tool: what the tools take as a type and answer as `recordKind`.
  */
-export const RECORD_TYPES = [
-  'work_item',
-  'ckr',
-  'opportunity',
-  'solution',
-  'experiment',
-  'interview',
-  'insight',
-  'product_goal',
-  'annual_goal',
-  'sprint',
-  'intake',
-] as const satisfies readonly RecordKind[];
+export const RECORD_TYPES = ['work_item', ...STRATEGY_SEARCH_TYPES, 'sprint', 'intake'] as const satisfies readonly RecordKind[];
 
 /** Every record kind the MCP tools read. */
 export type RecordType = (typeof RECORD_TYPES)[number];
