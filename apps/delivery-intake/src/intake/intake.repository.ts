@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { INTAKE_SORT, IntakeKind, IntakeSortField, IntakeStage, ModerationState, SortedRead, ValidRecordRef } from '@pds/contracts';
-import { escapeLike, nextKeyNumber, prismaSorted } from '@pds/persistence';
+import { escapeLike, liveRow, nextKeyNumber, prismaSorted } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
 import { isUniqueViolation, unlessDuplicate } from '../common/unique-violation';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
@@ -110,7 +110,7 @@ export class IntakeRepository {
 
   /** Locks the submission until the transaction ends and reads it (null: not in the organization). */
   async lock(organizationId: string, id: string, tx: DeliveryTx): Promise<IntakeRecord | null> {
-    await tx.$queryRawUnsafe('SELECT id FROM delivery.intake_submissions WHERE organization_id = $1::uuid AND id = $2::uuid FOR UPDATE', organizationId, id);
+    await tx.$queryRawUnsafe(`SELECT id FROM delivery.intake_submissions WHERE organization_id = $1::uuid AND id = $2::uuid AND ${liveRow()} FOR UPDATE`, organizationId, id);
     return this.find(organizationId, id, tx);
   }
 

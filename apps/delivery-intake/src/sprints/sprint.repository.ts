@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ListSprintsQuery, SPRINT_SORT, SortedRead, SprintStatus } from '@pds/contracts';
-import { archivedWhere, prismaSorted } from '@pds/persistence';
+import { archivedWhere, liveRow, prismaSorted } from '@pds/persistence';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
 import type { SprintRecord } from './sprint.mapper';
@@ -43,7 +43,7 @@ export class SprintRepository {
 
   async lock(organizationId: string, id: string, tx: DeliveryTx): Promise<SprintRecord | null> {
     const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-      'SELECT id FROM delivery.sprints WHERE organization_id = $1::uuid AND id = $2::uuid FOR UPDATE',
+      `SELECT id FROM delivery.sprints WHERE organization_id = $1::uuid AND id = $2::uuid AND ${liveRow()} FOR UPDATE`,
       organizationId,
       id,
     );

@@ -239,7 +239,7 @@ export class WorkItemRepository {
     const sql = `WITH w AS (
          UPDATE delivery.work_items u SET ${columns.map((c) => `${c} = r.${c}`).join(', ')}
            FROM jsonb_populate_record(NULL::delivery.work_items, $3::jsonb) r
-          WHERE u.organization_id = $1::uuid AND u.id = $2::uuid
+          WHERE u.organization_id = $1::uuid AND u.id = $2::uuid AND ${liveRow('u')}
          RETURNING u.*)${follow}
        SELECT ${WORK_ITEM_COLUMNS} FROM w`;
     const values = [organizationId, id, json, ...(intakeStage === undefined ? [] : [intakeStage])];
@@ -275,7 +275,7 @@ export class WorkItemRepository {
     const rows = await tx.query<WorkItemRow>(
       `WITH picked AS (
          SELECT id FROM delivery.work_items
-          WHERE organization_id = $1::uuid AND archived_at IS NULL AND status IN ('DONE', 'CANCELLED') AND updated_at < $2::timestamptz
+          WHERE organization_id = $1::uuid AND archived_at IS NULL AND ${liveRow()} AND status IN ('DONE', 'CANCELLED') AND updated_at < $2::timestamptz
           ORDER BY updated_at LIMIT $3::int FOR UPDATE SKIP LOCKED),
        w AS (
          UPDATE delivery.work_items u

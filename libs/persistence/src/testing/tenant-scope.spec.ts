@@ -1,11 +1,15 @@
-import { TenantModel, scanSource } from './tenant-scope';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { TenantModel, readTenantModel, scanSource } from './tenant-scope';
 
 const model: TenantModel = {
   tenantDelegates: new Set(['workItem', 'label']),
   otherDelegates: new Set(['organization']),
-  tenantTables: ['delivery.work_items', 'delivery.labels'],
+  tenantTables: ['delivery.work_items', 'delivery.labels', 'delivery.sprints'],
+  trashTables: ['delivery.sprints'],
 };
-const rules = (fileName: string, text: string) => scanSource(fileName, text, model).map((v) => `${v.rule}@${v.at}`);
+const rules = (fileName: string, text: string, seesTrashed: string[] = []) => scanSource(fileName, text, model, { seesTrashed }).map((v) => `${v.rule}@${v.at}`);
 
 describe('tenant-scope scanner', () => {
   it('accepts a repository whose queries all name the organization, literally or through a local constant or spread', () => {
@@ -80,5 +84,51 @@ describe('tenant-scope scanner', () => {
         claimDue(limit: number) { return this.db.sql.query('UPDATE delivery.work_items SET x = 1 WHERE id IN (SELECT id LIMIT $1)', [limit]); }
       }`;
     expect(rules('deliveries/delivery.repository.ts', text)).toEqual([]);
+  });
+
+  it('flags SQL that reads or updates a trash table without leaving trashed rows out', () => {
+    const text = `
+      class SprintRepository {
+        lock(organizationId: string, id: string) { return tx.$queryRawUnsafe('SELECT id FROM delivery.sprints WHERE organization_id = $1 AND id = $2 FOR UPDATE', organizationId, id); }
+        close(organizationId: string) { return this.db.sql.query(\`UPDATE "delivery"."sprints" s SET status = 'CLOSED' WHERE s.organization_id = \${x}\`, []); }
+        items(organizationId: string) { return this.db.sql.query('SELECT w.id FROM delivery.work_items w JOIN delivery.sprints s ON s.id = w.sprint_id WHERE w.organization_id = $1', []); }
+        add(organizationId: string) { return this.db.sql.query('INSERT INTO delivery.sprints (organization_id) VALUES ($1)', []); }
+      }`;
+    expect(rules('sprints/sprint.repository.ts', text)).toEqual([
+      'live-row@sprints/sprint.repository.ts:3',
+      'live-row@sprints/sprint.repository.ts:4',
+      'live-row@sprints/sprint.repository.ts:5',
+    ]);
+  });
+
+  it('accepts a liveRow() interpolation, a statement that selects by deleted_at, and an allow-listed method', () => {
+    const text = `
+      class SprintRepository {
+        lock(organizationId: string, id: string) { return tx.$queryRawUnsafe(\`SELECT id FROM delivery.sprints WHERE organization_id = $1 AND \${liveRow()} FOR UPDATE\`, organizationId); }
+        purge(organizationId: string) { return this.db.sql.query('DELETE FROM delivery.sprints WHERE organization_id = $1 AND deleted_at < now()', []); }
+        restore(organizationId: string) { return this.db.sql.query('UPDATE delivery.sprints SET deleted_at = NULL WHERE organization_id = $1', []); }
+        erase(organizationId: string) { return this.db.sql.query('UPDATE delivery.sprints SET name = NULL WHERE organization_id = $1', []); }
+      }
+      const ALL = 'SELECT id FROM delivery.sprints WHERE organization_id = $1';`;
+    expect(rules('sprints/sprint.repository.ts', text, ['sprints/sprint.repository.ts#erase', 'sprints/sprint.repository.ts#ALL'])).toEqual([]);
+    expect(rules('sprints/sprint.repository.ts', text)).toEqual(['live-row@sprints/sprint.repository.ts:6', 'live-row@sprints/sprint.repository.ts:8']);
+  });
+
+  it('reads trash tables (models with deletedBy) from the schema', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tenant-scope-'));
+    const schema = path.join(dir, 'schema.prisma');
+    writeFileSync(
+      schema,
+      [
+        'model Sprint {\n  id String\n  organizationId String\n  deletedAt DateTime?\n  deletedBy String?\n  @@map("sprints")\n  @@schema("delivery")\n}',
+        // A branch deleted in Git is not in the trash: no deletedBy.
+        'model Branch {\n  id String\n  organizationId String\n  deletedAt DateTime?\n  @@map("branches")\n  @@schema("repos")\n}',
+      ].join('\n'),
+    );
+    try {
+      expect(readTenantModel([schema])).toMatchObject({ tenantTables: ['delivery.sprints', 'repos.branches'], trashTables: ['delivery.sprints'] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,11 +14,16 @@ import ts from 'typescript';
  * - `tenant-sql`: an SQL text that reads or writes a tenant table mentions `organization_id`.
  * - `repository-only`: Prisma model calls and SQL statements run only in `*.repository.ts` files.
  * - `organization-first`: every public method of a repository takes `organizationId` first.
+ * - `live-row`: an SQL text that reads or updates a trash table (one with `deletedBy`) leaves trashed
+ *   rows out: it interpolates `liveRow(…)` or names `deleted_at` itself (the trash, restore and purge
+ *   select by it). Prisma calls need nothing: the client extension of live-rows.ts adds the condition.
  * A query meant to span organizations (a worker claiming due rows of every tenant) says so in a
  * comment on its statement, method or class that contains `tenant-scope: all organizations`; a
- * repository of tables without tenant data says `tenant-scope: no tenant data`.
+ * repository of tables without tenant data says `tenant-scope: no tenant data`. A statement that must
+ * see trashed rows without selecting by `deleted_at` (the erasure reaches records in the trash too)
+ * is named in the scan's `seesTrashed` list, `file#method`, with the reason beside it.
  */
-export type TenantScopeRule = 'tenant-where' | 'tenant-sql' | 'repository-only' | 'organization-first';
+export type TenantScopeRule = 'tenant-where' | 'tenant-sql' | 'repository-only' | 'organization-first' | 'live-row';
 
 export interface TenantScopeViolation {
   rule: TenantScopeRule;
@@ -33,6 +38,13 @@ export interface TenantModel {
   otherDelegates: Set<string>;
   /** `schema.table` of every tenant model. */
   tenantTables: string[];
+  /** `schema.table` of every model that goes to the trash (it records `deletedBy`). */
+  trashTables: string[];
+}
+
+export interface TenantScopeOptions {
+  /** `file#method` (file relative to the scanned root) of statements allowed to see trashed rows. */
+  seesTrashed?: readonly string[];
 }
 
 /** Comments that exempt a statement, method or class: it spans organizations, or holds no tenant data. */
@@ -60,7 +72,7 @@ const RAW_HELPERS = new Set(['nextKeyNumber']);
 
 /** Reads models from Prisma schema files (the `model X { … }` blocks, `@@map` and `@@schema`). */
 export function readTenantModel(schemaFiles: readonly string[]): TenantModel {
-  const model: TenantModel = { tenantDelegates: new Set(), otherDelegates: new Set(), tenantTables: [] };
+  const model: TenantModel = { tenantDelegates: new Set(), otherDelegates: new Set(), tenantTables: [], trashTables: [] };
   for (const file of schemaFiles) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) {
@@ -74,6 +86,7 @@ export function readTenantModel(schemaFiles: readonly string[]): TenantModel {
       } else {
         model.otherDelegates.add(delegate);
       }
+      if (/^\s*deletedBy\s/m.test(body)) model.trashTables.push(`${schema}.${table}`);
     }
   }
   return model;
@@ -93,13 +106,13 @@ function sourceFiles(root: string): string[] {
 }
 
 /** Scans every non-test source file below `root` (generated clients excluded). */
-export function findTenantScopeViolations(root: string, schemaFiles: readonly string[]): TenantScopeViolation[] {
+export function findTenantScopeViolations(root: string, schemaFiles: readonly string[], options: TenantScopeOptions = {}): TenantScopeViolation[] {
   const model = readTenantModel(schemaFiles);
-  return sourceFiles(root).flatMap((file) => scanSource(path.relative(root, file), readFileSync(file, 'utf8'), model));
+  return sourceFiles(root).flatMap((file) => scanSource(path.relative(root, file), readFileSync(file, 'utf8'), model, options));
 }
 
 /** The rules above for one file's text. */
-export function scanSource(fileName: string, text: string, model: TenantModel): TenantScopeViolation[] {
+export function scanSource(fileName: string, text: string, model: TenantModel, options: TenantScopeOptions = {}): TenantScopeViolation[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const isRepository = /\.repository\.ts$/.test(fileName);
   const violations: TenantScopeViolation[] = [];
@@ -108,13 +121,18 @@ export function scanSource(fileName: string, text: string, model: TenantModel): 
     const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
     violations.push({ rule, at: `${fileName}:${line + 1}`, code: node.getText(source).replace(/\s+/g, ' ').slice(0, 160) });
   };
-  const tablePattern = tenantTablePattern(model.tenantTables);
+  const tablePattern = tablesPattern(model.tenantTables, ['from', 'join', 'update', 'into']);
+  const trashPattern = tablesPattern(model.trashTables, ['from', 'join', 'update']);
+  const seesTrashed = new Set(options.seesTrashed);
 
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) checkCall(node);
     if (tablePattern && isSqlText(node)) {
       const sql = sqlText(node);
       if (tablePattern.test(sql) && !/organization_id/i.test(sql)) report('tenant-sql', node);
+      if (trashPattern?.test(sql) && !/deleted_at/i.test(sql) && !interpolatesLiveRow(node) && !seesTrashed.has(`${fileName}#${enclosingName(node)}`)) {
+        report('live-row', node);
+      }
     }
     if (isRepository && ts.isMethodDeclaration(node) && isPublicMethod(node)) {
       const first = node.parameters[0];
@@ -239,13 +257,33 @@ function sqlText(node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.
   return node.head.text + node.templateSpans.map((span) => `?${span.literal.text}`).join('');
 }
 
-function tenantTablePattern(tables: readonly string[]): RegExp | undefined {
+/** SQL that names one of `tables` (`schema.table`, quoted or not) after one of `keywords`. */
+function tablesPattern(tables: readonly string[], keywords: readonly string[]): RegExp | undefined {
   if (tables.length === 0) return undefined;
   const names = tables.map((qualified) => {
     const [schema, table] = qualified.split('.');
     return `"?${schema}"?\\s*\\.\\s*"?${table}"?`;
   });
-  return new RegExp(`\\b(?:from|join|update|into)\\s+(?:${names.join('|')})(?![\\w"])`, 'i');
+  return new RegExp(`\\b(?:${keywords.join('|')})\\s+(?:${names.join('|')})(?![\\w"])`, 'i');
+}
+
+/** Whether a template interpolates a `liveRow(…)` call. */
+function interpolatesLiveRow(node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression): boolean {
+  if (!ts.isTemplateExpression(node)) return false;
+  return node.templateSpans.some((span) => {
+    const expression = unwrap(span.expression);
+    return ts.isCallExpression(expression) && ts.isIdentifier(expression.expression) && expression.expression.text === 'liveRow';
+  });
+}
+
+/** The method or function a node is in, or else the constant it is the value of. */
+function enclosingName(node: ts.Node): string | undefined {
+  let constant: string | undefined;
+  for (let current: ts.Node | undefined = node.parent; current; current = current.parent) {
+    if ((ts.isMethodDeclaration(current) || ts.isFunctionDeclaration(current) || ts.isPropertyDeclaration(current)) && current.name) return current.name.getText();
+    if (ts.isVariableDeclaration(current)) constant ??= current.name.getText();
+  }
+  return constant;
 }
 
 /** Whether a comment on the node or on an enclosing statement/member says the query spans tenants. */
