@@ -1,8 +1,8 @@
-import { ApiClient, TestOrganization, createOrganization } from './client';
+import { ApiClient, TestOrganization, createOrganization, uniqueName } from './client';
 import { stackInfo } from './stack-info';
 
 /** A client without a key: what a stakeholder's browser or script is. */
-export const publicClient = () => new ApiClient(stackInfo().apiUrl);
+export const publicClient = (baseUrl = stackInfo().apiUrl) => new ApiClient(baseUrl);
 export const portal = (slug: string) => `/public/portals/${slug}/intake`;
 export const submission = (over: Record<string, unknown> = {}) => ({
   kind: 'IMPROVEMENT',
@@ -13,9 +13,9 @@ export const submission = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** A new organization with its portal turned on. */
-export async function openPortal(): Promise<TestOrganization> {
-  const org = await createOrganization();
+/** A new organization with its portal turned on (on the stack under test, or the server at `baseUrl`). */
+export async function openPortal(baseUrl = stackInfo().apiUrl): Promise<TestOrganization> {
+  const org = await createOrganization(uniqueName('Org'), baseUrl);
   const enabled = await org.api.patch('/api/v1/organization', { portalEnabled: true });
   expect(enabled.status).toBe(200);
   return org;
