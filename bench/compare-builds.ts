@@ -9,6 +9,11 @@
  * speed before it" (the move to NestJS-native messaging): the same load generator, the same machine, the same minutes.
  * `BENCH_HEAD_ROOT` replaces this checkout as the head (to compare two other builds). Both builds
  * run with this build's V8 flags (spawnApp), so that the code is what differs.
+ * `BENCH_COMPARE=writes` measures POST /work-items and status PATCHes instead (each a real change),
+ * with the webhook dispatcher running too (it consumes the events and stores the audit entries), and
+ * adds the CPU of the dispatcher and of the build's own PostgreSQL backends; the CPU window ends
+ * BENCH_SETTLE seconds after the load, so that work a request leaves behind (the relay, the
+ * consumers) is counted. The shared nats-server's CPU is reported as an upper bound.
  * Prints its results; docs/benchmarks.md records them by hand with the sitting's conditions.
  */
 import { DISTRIBUTED_V8_FLAGS } from '@pds/runtime';
@@ -19,26 +24,87 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { benchItem, createOrganizations, seedItems } from './paired';
-import { cpuSeconds, deleteStreams, distributedBenchEnv } from './support';
+import { Client } from 'pg';
+import { cpuSeconds, deleteStreams, distributedBenchEnv, pidsOf } from './support';
 
 const ITEMS = 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const MODE = process.env.BENCH_COMPARE === 'writes' ? 'writes' : 'reads';
+const SETTLE = Number(process.env.BENCH_SETTLE ?? (MODE === 'writes' ? 2 : 0));
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+/** CPU µs per request of each process measured (by name); absent processes are not shown. */
+type Cpu = Record<string, number>;
+
+interface Run {
+  rps: number;
+  p99: number;
+  cpu: Cpu;
+}
 
 interface Build {
   name: string;
   root: string;
   url: string;
   apiKey: string;
-  pids: { gateway: number; service: number };
-  runs: { rps: number; p99: number; gatewayUs: number; serviceUs: number }[];
+  /** The seeded items' ids, in order. */
+  ids: string[];
+  /** Pids by process name; `postgres` are the backends serving this build's scratch database. */
+  pids: Record<string, () => number[]>;
+  /** Finds the database backends again (the pool opens and closes connections). */
+  refresh(): Promise<void>;
+  runs: Map<string, Run[]>;
   stop(): Promise<void>;
 }
 
-/** Starts one build's gateway and delivery-intake on a scratch database its own migrations created. */
+/** One kind of request the comparison sends: its name and its next request. */
+interface Plan {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH';
+  next: (build: Build) => { path: string; body?: string };
+}
+
+function plans(): Plan[] {
+  if (MODE === 'reads') {
+    let next = 0;
+    return [{ name: 'GET /work-items/{key}', method: 'GET', next: () => ({ path: `/api/v1/work-items/WI-${(next++ % ITEMS) + 1}` }) }];
+  }
+  const create = JSON.stringify(benchItem(0, { title: 'Bench item' }));
+  // Items in turn, each toggling between two statuses (the seeded one is neither): every request
+  // is a real change, long after the item's previous one committed.
+  const visits = new Map<Build, { next: number; counts: Uint32Array }>();
+  return [
+    { name: 'POST /work-items', method: 'POST', next: () => ({ path: '/api/v1/work-items', body: create }) },
+    {
+      name: 'PATCH /work-items/{id} status',
+      method: 'PATCH',
+      next: (build) => {
+        const state = visits.get(build) ?? { next: 0, counts: new Uint32Array(build.ids.length) };
+        visits.set(build, state);
+        const i = state.next++ % build.ids.length;
+        const status = state.counts[i]++ % 2 === 0 ? 'IN_PROGRESS' : 'IN_REVIEW';
+        return { path: `/api/v1/work-items/${build.ids[i]}`, body: `{"status":"${status}"}` };
+      },
+    },
+  ];
+}
+
+/** The pids of the backends PostgreSQL runs for `database` right now. */
+async function backendPids(databaseUrl: string, database: string): Promise<number[]> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+    return rows.map((row) => row.pid);
+  } finally {
+    await db.end();
+  }
+}
+
+/** Starts one build's gateway and delivery-intake (and, for writes, webhook-dispatcher) on a scratch database its own migrations created. */
 async function startBuild(name: string, root: string): Promise<Build> {
   // The base's own harness migrates its database: schemas differ between builds.
   type Stack = typeof import('../tools/stack');
@@ -58,6 +124,7 @@ async function startBuild(name: string, root: string): Promise<Build> {
   const children: ChildProcess[] = [
     spawnApp('api-gateway', { root, env: { ...env, PORT: String(port) }, logFile: logFile('api-gateway'), nodeArgs }),
     spawnApp('delivery-intake', { root, env: { ...env, PORT: String(await freePort()) }, logFile: logFile('delivery-intake'), nodeArgs }),
+    ...(MODE === 'writes' ? [spawnApp('webhook-dispatcher', { root, env: { ...env, PORT: String(await freePort()) }, logFile: logFile('webhook-dispatcher'), nodeArgs })] : []),
   ];
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -68,39 +135,61 @@ async function startBuild(name: string, root: string): Promise<Build> {
   try {
     await waitUntilReady(url, children[0]);
     const [organization] = await createOrganizations(url, operatorToken, 1);
-    await seedItems(url, organization.apiKey, ITEMS, (i) => benchItem(i));
-    process.stdout.write(`${name}: api-gateway pid ${children[0].pid}, delivery-intake pid ${children[1].pid}\n`);
-    return { name, root, url, apiKey: organization.apiKey, pids: { gateway: children[0].pid as number, service: children[1].pid as number }, runs: [], stop };
+    const ids = await seedItems(url, organization.apiKey, ITEMS, (i) => benchItem(i, { status: 'TODO' }));
+    process.stdout.write(`${name}: pids ${children.map((child) => child.pid).join(', ')}\n`);
+    const database = new URL(scratch.url).pathname.slice(1);
+    let backends: number[] = [];
+    const pids: Build['pids'] = {
+      gateway: () => [children[0].pid as number],
+      'delivery-intake': () => [children[1].pid as number],
+      ...(MODE === 'writes' && {
+        'webhook-dispatcher': () => [children[2].pid as number],
+        postgres: () => backends,
+        'nats-server (shared)': () => pidsOf('nats-server'),
+      }),
+    };
+    const refresh = async () => {
+      backends = await backendPids(scratch.url, database);
+    };
+    return { name, root, url, apiKey: organization.apiKey, ids, pids, refresh, runs: new Map(), stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-async function measure(build: Build): Promise<void> {
-  let next = 0;
+async function measure(build: Build, plan: Plan): Promise<void> {
   const run = (duration: number) =>
     autocannon({
       url: build.url,
       connections: 50,
       duration,
-      requests: [{ method: 'GET', headers: { 'x-api-key': build.apiKey }, setupRequest: (r) => ({ ...r, path: `/api/v1/work-items/WI-${(next++ % ITEMS) + 1}` }) }],
+      requests: [
+        {
+          method: plan.method,
+          headers: { 'x-api-key': build.apiKey, 'content-type': 'application/json' },
+          setupRequest: (r) => ({ ...r, ...plan.next(build) }),
+        },
+      ],
     });
   await run(WARMUP);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const before = { gateway: cpuSeconds([build.pids.gateway]), service: cpuSeconds([build.pids.service]) };
+  await new Promise((resolve) => setTimeout(resolve, 500 + SETTLE * 1000));
+  await build.refresh();
+  const names = Object.keys(build.pids);
+  const pids = Object.fromEntries(names.map((name) => [name, build.pids[name]()]));
+  const before = Object.fromEntries(names.map((name) => [name, cpuSeconds(pids[name])]));
   const result = await run(SECONDS);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE * 1000));
   const requests = result.requests.total;
   if (result.non2xx || result.errors) throw new Error(`${build.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  const us = (pid: number, was: number) => Math.round(((cpuSeconds([pid]) - was) * 1e6) / requests);
-  const measured = {
+  const measured: Run = {
     rps: Math.round(requests / SECONDS),
     p99: result.latency.p99,
-    gatewayUs: us(build.pids.gateway, before.gateway),
-    serviceUs: us(build.pids.service, before.service),
+    cpu: Object.fromEntries(names.map((name) => [name, Math.round(((cpuSeconds(pids[name]) - before[name]) * 1e6) / requests)])),
   };
-  build.runs.push(measured);
-  process.stdout.write(`${build.name}: ${measured.rps} req/s, p99 ${measured.p99} ms, gateway ${measured.gatewayUs} µs, delivery-intake ${measured.serviceUs} µs per request\n`);
+  build.runs.set(plan.name, [...(build.runs.get(plan.name) ?? []), measured]);
+  const cpu = names.map((name) => `${name} ${measured.cpu[name]} µs`).join(', ');
+  process.stdout.write(`${build.name} ${plan.name}: ${measured.rps} req/s, p99 ${measured.p99} ms, ${cpu} per request\n`);
 }
 
 function median(values: number[]): number {
@@ -119,17 +208,26 @@ async function main(): Promise<void> {
     throw error;
   });
   try {
+    const kinds = plans();
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const build of round % 2 ? [head, base] : [base, head]) await measure(build);
+      for (const plan of kinds) {
+        for (const build of round % 2 ? [head, base] : [base, head]) await measure(build, plan);
+      }
     }
-    const shares = base.runs.map((run, i) => head.runs[i].rps / run.rps);
     process.stdout.write(`\nload average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}\n`);
-    process.stdout.write('| build | req/s (median) | p99 ms | gateway µs/request | delivery-intake µs/request |\n|---|---|---|---|---|\n');
-    for (const build of [base, head]) {
-      const m = (key: keyof Build['runs'][number]) => median(build.runs.map((r) => r[key]));
-      process.stdout.write(`| ${build.name} (${build.root}) | ${Math.round(m('rps'))} | ${m('p99')} | ${Math.round(m('gatewayUs'))} | ${Math.round(m('serviceUs'))} |\n`);
+    const names = Object.keys(head.pids);
+    process.stdout.write(`| request | build | req/s (median) | p99 ms | ${names.map((name) => `${name} µs/request`).join(' | ')} | all of them |\n`);
+    process.stdout.write(`|---|---|---|---|${names.map(() => '---|').join('')}---|\n`);
+    for (const plan of kinds) {
+      for (const build of [base, head]) {
+        const runs = build.runs.get(plan.name)!;
+        const m = (pick: (run: Run) => number) => Math.round(median(runs.map(pick)));
+        const total = (run: Run) => names.reduce((sum, name) => sum + run.cpu[name], 0);
+        process.stdout.write(`| ${plan.name} | ${build.name} (${build.root}) | ${m((r) => r.rps)} | ${m((r) => r.p99)} | ${names.map((name) => m((r) => r.cpu[name])).join(' | ')} | ${m(total)} |\n`);
+      }
+      const shares = base.runs.get(plan.name)!.map((run, i) => head.runs.get(plan.name)![i].rps / run.rps);
+      process.stdout.write(`${plan.name}: head's req/s as a share of base's, per round: ${shares.map((x) => `${Math.round(x * 100)} %`).join(', ')}; median ${Math.round(median(shares) * 100)} %\n`);
     }
-    process.stdout.write(`\nhead's req/s as a share of base's, per round: ${shares.map((s) => `${Math.round(s * 100)} %`).join(', ')}; median ${Math.round(median(shares) * 100)} %\n`);
   } finally {
     await Promise.all([base.stop(), head.stop()]);
   }
