@@ -5,24 +5,31 @@
  * with generate_series (the API would take hours to make them); the bench's own organization holds
  * a tenth of them. Then the distributed api-gateway and webhook-dispatcher serve the log over NATS
  * and autocannon asks for the history of BENCH_RECORDS of that organization's records in turn
- * (10 connections, BENCH_RATE requests/s offered, default 200, BENCH_SECONDS). Prints req/s, p50
- * and p99 against the 20 ms target, and the same flat out (no rate); writes no
- * block (docs/benchmarks.md records the sitting by hand).
+ * (10 connections, BENCH_RATE requests/s offered, default 200, BENCH_SECONDS), after a flat-out
+ * warm-up of BENCH_WARMUP seconds (the first paced run after a bulk seed met cold buffers and
+ * unoptimised code). Prints req/s, p50 and p99 against the 20 ms target, the same flat out (no
+ * rate), and the CPU per request of the gateway, the dispatcher and the PostgreSQL backends.
+ * `BENCH_BASE_ROOT=<another checkout, built>` starts that build's gateway and dispatcher on the same
+ * seeded database too (their own NATS prefix) and measures both in ABBA rounds (BENCH_ROUNDS), so
+ * that a change of the read path is measured before and after in one sitting on a loaded machine.
+ * Prints EXPLAIN ANALYZE of one history read. Writes no block (docs/benchmarks.md records the sitting by hand).
  */
 import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { createScratchDatabase, freePort, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
+import { createScratchDatabase, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { createOrganizations } from './paired';
-import { deleteStreams, distributedBenchEnv, load } from './support';
+import { LoadResult, cpuSeconds, deleteStreams, distributedBenchEnv, load } from './support';
 
 const ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 5_000_000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Requests per second offered: a latency target is measured at a set load, not flat out (as bench:portal). */
 const RATE = Number(process.env.BENCH_RATE ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const TARGET_P99_MS = 20;
 /** Rows per INSERT: each its own transaction, so the seed never holds one huge one. */
 const CHUNK = 250_000;
@@ -69,35 +76,105 @@ async function seed(databaseUrl: string, organizationId: string): Promise<string
   }
 }
 
+/** The pids of the backends PostgreSQL runs for `database` right now. */
+async function backendPids(databaseUrl: string): Promise<number[]> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    return rows.map((row) => row.pid);
+  } finally {
+    await db.end();
+  }
+}
+
+/** How one history read is planned and run on the seeded table. */
+async function explain(databaseUrl: string, organizationId: string, recordId: string): Promise<string> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) SELECT * FROM webhooks.audit_entries WHERE organization_id = $1 AND record_id = $2::uuid ORDER BY at DESC, id DESC LIMIT 51`,
+      [organizationId, recordId],
+    );
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await db.end();
+  }
+}
+
+interface Build {
+  name: string;
+  url: string;
+  children: ChildProcess[];
+  runs: { paced: LoadResult; flatOut: LoadResult; cpu: Record<string, number> }[];
+}
+
 async function main(): Promise<void> {
   process.stdout.write(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}\n`);
   const scratch = await createScratchDatabase(adminUrl, 'pds_bench_audit');
-  const prefix = `audit_${randomBytes(3).toString('hex')}`;
   const operatorToken = randomBytes(24).toString('base64url');
-  const env = distributedBenchEnv(operatorToken, scratch.url, natsUrl, prefix);
-  const port = await freePort();
-  const logFile = (app: string) => path.join(os.tmpdir(), `pds-bench-${prefix}-${app}.log`);
-  const children: ChildProcess[] = [
-    spawnApp('api-gateway', { env: { ...env, PORT: String(port) }, logFile: logFile('api-gateway') }),
-    spawnApp('webhook-dispatcher', { env: { ...env, PORT: String(await freePort()) }, logFile: logFile('webhook-dispatcher') }),
-  ];
-  const url = `http://127.0.0.1:${port}`;
+  const prefixes: string[] = [];
+  const builds: Build[] = [];
+  const start = async (name: string, root: string): Promise<Build> => {
+    const prefix = `audit_${name}_${randomBytes(3).toString('hex')}`;
+    prefixes.push(prefix);
+    const env = distributedBenchEnv(operatorToken, scratch.url, natsUrl, prefix);
+    const port = await freePort();
+    const logFile = (app: string) => path.join(os.tmpdir(), `pds-bench-${prefix}-${app}.log`);
+    const build: Build = {
+      name,
+      url: `http://127.0.0.1:${port}`,
+      children: [
+        spawnApp('api-gateway', { root, env: { ...env, PORT: String(port) }, logFile: logFile('api-gateway') }),
+        spawnApp('webhook-dispatcher', { root, env: { ...env, PORT: String(await freePort()) }, logFile: logFile('webhook-dispatcher') }),
+      ],
+      runs: [],
+    };
+    builds.push(build);
+    await waitUntilReady(build.url, build.children[0]);
+    return build;
+  };
   try {
-    await waitUntilReady(url, children[0]);
-    const [organization] = await createOrganizations(url, operatorToken, 1);
+    const head = await start('head', repoRoot);
+    const [organization] = await createOrganizations(head.url, operatorToken, 1);
     const records = await seed(scratch.url, organization.organizationId);
+    if (process.env.BENCH_BASE_ROOT) await start('base', path.resolve(process.env.BENCH_BASE_ROOT));
+    process.stdout.write(`\n${await explain(scratch.url, organization.organizationId, records[0])}\n\n`);
     const paths = records.map((id) => `/api/v1/audit-log?recordId=${id}`);
-    const result = await load(url, paths, { 'x-api-key': organization.apiKey }, SECONDS, { connections: 10, rate: RATE });
-    const flatOut = await load(url, paths, { 'x-api-key': organization.apiKey }, SECONDS, { connections: 10 });
-    if (result.non2xx || result.errors || flatOut.non2xx || flatOut.errors) throw new Error('non-2xx answers or errors');
+    const headers = { 'x-api-key': organization.apiKey };
+    const measure = async (build: Build) => {
+      await load(build.url, paths, headers, WARMUP, { connections: 10 });
+      const pids = { gateway: [build.children[0].pid!], 'webhook-dispatcher': [build.children[1].pid!], postgres: await backendPids(scratch.url) };
+      const before = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, cpuSeconds(list)]));
+      const paced = await load(build.url, paths, headers, SECONDS, { connections: 10, rate: RATE });
+      // CPU per request over the paced run: `load` adds a 3 s warm-up at the same rate.
+      const requests = paced.requestsPerSecond * (SECONDS + 3);
+      const cpu = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, Math.round(((cpuSeconds(list) - before[name]) * 1e6) / requests)]));
+      const flatOut = await load(build.url, paths, headers, SECONDS, { connections: 10 });
+      if (paced.non2xx || paced.errors || flatOut.non2xx || flatOut.errors) throw new Error('non-2xx answers or errors');
+      build.runs.push({ paced, flatOut, cpu });
+      const cpuText = Object.entries(cpu).map(([name, us]) => `${name} ${us} µs`).join(', ');
+      process.stdout.write(`${build.name}: at ${RATE}/s p50 ${paced.p50} ms p99 ${paced.p99} ms; flat out ${flatOut.requestsPerSecond} req/s p99 ${flatOut.p99} ms; CPU per request ${cpuText}\n`);
+    };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const build of round % 2 ? [...builds].reverse() : builds) await measure(build);
+    }
     process.stdout.write(`\nload average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}\n`);
-    process.stdout.write('| entries | records asked | req/s | p50 ms | p99 ms | target p99 |\n|---|---|---|---|---|---|\n');
-    process.stdout.write(`| ${ENTRIES.toLocaleString('en')} | ${records.length} | ${result.requestsPerSecond} (at ${RATE}/s offered) | ${result.p50} | ${result.p99} | < ${TARGET_P99_MS} ms: ${result.p99 < TARGET_P99_MS ? 'met' : 'missed'} |\n`);
-    process.stdout.write(`| ${ENTRIES.toLocaleString('en')} | ${records.length} | ${flatOut.requestsPerSecond} (flat out) | ${flatOut.p50} | ${flatOut.p99} | – |\n`);
+    process.stdout.write('| build | entries | records asked | load | req/s | p50 ms | p99 ms | gateway µs | dispatcher µs | PostgreSQL µs | target p99 |\n|---|---|---|---|---|---|---|---|---|---|---|\n');
+    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor((values.length - 1) / 2)];
+    for (const build of builds) {
+      const m = (pick: (run: Build['runs'][number]) => number) => median(build.runs.map(pick));
+      const cpu = `${m((r) => r.cpu.gateway)} | ${m((r) => r.cpu['webhook-dispatcher'])} | ${m((r) => r.cpu.postgres)}`;
+      const p99 = m((r) => r.paced.p99);
+      process.stdout.write(`| ${build.name} | ${ENTRIES.toLocaleString('en')} | ${records.length} | ${RATE}/s offered | ${m((r) => r.paced.requestsPerSecond)} | ${m((r) => r.paced.p50)} | ${p99} | ${cpu} | < ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'met' : 'missed'} |\n`);
+      process.stdout.write(`| ${build.name} | ${ENTRIES.toLocaleString('en')} | ${records.length} | flat out | ${m((r) => r.flatOut.requestsPerSecond)} | ${m((r) => r.flatOut.p50)} | ${m((r) => r.flatOut.p99)} | – | – | – | – |\n`);
+    }
+    process.stdout.write(`(medians of ${ROUNDS} rounds; p99 per round: ${builds.map((b) => `${b.name} ${b.runs.map((r) => r.paced.p99).join(', ')}`).join('; ')})\n`);
   } finally {
-    await stopProcesses(children);
+    await stopProcesses(builds.flatMap((build) => build.children));
     await scratch.drop().catch(() => undefined);
-    await deleteStreams(prefix, natsUrl);
+    for (const prefix of prefixes) await deleteStreams(prefix, natsUrl);
   }
 }
 

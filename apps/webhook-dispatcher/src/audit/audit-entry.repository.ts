@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuditEntry, CursorPosition } from '@pds/contracts';
-import { DATABASE, Database, SqlExecutor } from '@pds/persistence';
+import { DATABASE, Database, SqlExecutor, statementName } from '@pds/persistence';
 
 /** Columns of webhooks.audit_entries as the log reads them. */
 export interface AuditEntryRow {
@@ -97,11 +97,10 @@ export class AuditEntryRepository {
       where.push(`(at, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
     }
     values.push(take);
-    return this.db.sql.query<AuditEntryRow>(
-      `SELECT ${COLUMNS} FROM webhooks.audit_entries WHERE organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')}
-        ORDER BY at DESC, id DESC LIMIT $${values.length}`,
-      values,
-    );
+    const sql = `SELECT ${COLUMNS} FROM webhooks.audit_entries WHERE organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')}
+        ORDER BY at DESC, id DESC LIMIT $${values.length}`;
+    // Prepared per filter combination: a history read is planned once per connection, not each time.
+    return this.db.sql.query<AuditEntryRow>(sql, values, statementName(sql));
   }
 
   /**
