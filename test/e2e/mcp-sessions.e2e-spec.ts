@@ -12,6 +12,8 @@ import { API, ok } from './support/strategy-fixtures';
 const TASK_BUDGET = 1500;
 /** Tokens of a brief packet, whatever the record's neighbourhood. */
 const PACKET_BUDGET = 4000;
+/** Characters per item of a list answer: Linear's MCP spends about 1,200, ours about 480. */
+const LIST_ITEM_BUDGET = 600;
 
 /** A client that counts its tool calls and the characters of what they answer. */
 class Session {
@@ -118,6 +120,15 @@ describe('MCP agent sessions on seeded data', () => {
     expect(result.isError).toBe(true);
     expect((await ok(org.api.get(`${API}/work-items/${item.id}`))).status).toBe(item.status);
     expect(await ok(org.api.get(`${API}/work-items/${item.id}/comments`))).toEqual([]);
+  });
+
+  it('lists work items leaner than Linear (about 1.2 KB per issue): at most 600 characters per item', async () => {
+    const session = new Session(pm);
+    const page = await session.call('list_work_items', { limit: 50 });
+    expect(page.items.length).toBeGreaterThanOrEqual(fx.workItems.length);
+    const perItem = Math.round(session.chars / page.items.length);
+    console.log(`list_work_items: ${page.items.length} items, ${session.chars} characters, ${perItem} per item`);
+    expect(perItem).toBeLessThanOrEqual(LIST_ITEM_BUDGET);
   });
 
   it('keeps the brief packet of an item with 200 linked records within 4,000 tokens, paged beyond', async () => {
