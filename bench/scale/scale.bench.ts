@@ -45,7 +45,7 @@ interface Row {
 
 async function main(): Promise<void> {
   const cluster = await startScaleCluster();
-  out(`scale cluster: ${cluster.dataDir} (port ${cluster.url.split(':')[3]?.split('/')[0]})`);
+  out(`scale cluster: ${cluster.dataDir} (${cluster.url})`);
   const children: ChildProcess[] = [];
   const prefix = `scale_${randomBytes(4).toString('hex')}`;
   const db = new Client({ connectionString: cluster.url, application_name: HARNESS_APPLICATION });
@@ -366,6 +366,8 @@ function render(
   const fig = (r?: LoadResult) => (r ? `${r.p50} / ${r.p99}${r.non2xx || r.errors ? ` (${r.non2xx + r.errors} failed)` : ''}` : '—');
   const gib = (b: number) => `${(b / 1024 ** 3).toFixed(2)} GiB`;
   const lines = [
+    '## Scale (`npm run bench:scale`)',
+    '',
     `Run ${new Date().toISOString().slice(0, 16)}Z, ${SECONDS} s per measurement after ${WARMUP} s of warm-up, ${CONNECTIONS} connections unless the path says one client. ` +
       `Distributed run (six apps) on the scale cluster; small = ${sizes[0].items.toLocaleString('en')} work items, large = ${sizes[1].items.toLocaleString('en')}. ` +
       `Seed: ${seeded.groups.map((g) => `${g.name} ${g.organizations} × ${g.items.toLocaleString('en')}`).join(', ')}; ${seeded.reused ? 'reused from an earlier run, seeded' : 'seeded'} in ${Math.round(seeded.seconds)} s; cluster directory ${gib(diskBytes)}.`,

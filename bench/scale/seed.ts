@@ -7,7 +7,7 @@
  * - `small`: SCALE_SMALL_ITEMS (default 10,000), the same shape at 1/100;
  * - `many`: SCALE_MANY_ORGS organizations (default 1,000) × SCALE_MANY_ITEMS work items (1,000).
  * A "rich" group also gets intake, discovery, artifacts, webhook deliveries and stored events, each
- * scaled by items / 1,000,000 (the issue's counts at 1M). Ids are md5-derived from (group, org, n),
+ * scaled by items / 1,000,000 (the issue's counts at 1M). Ids are md5-derived from (group, org, n), shaped as version-4 UUIDs,
  * so statements can refer to each other's rows without lookups. Triggers are bypassed
  * (session_replication_role = replica) and the counters they keep (open_blocker_count, vote_count)
  * are computed afterwards; key counters are set to the highest number seeded, so the next create
@@ -82,8 +82,8 @@ const WORDS = (
   'wrong large small new old first last every when after before during under with without for from into between'
 ).split(' ');
 
-const organizationId = (group: string) => `md5('org:${group}:' || k)::uuid`;
-const idOf = (kind: string, group: string, n: string) => `md5('${kind}:${group}:' || k || ':' || ${n})::uuid`;
+const organizationId = (group: string) => `scale_text.id('org:${group}:' || k)::uuid`;
+const idOf = (kind: string, group: string, n: string) => `scale_text.id('${kind}:${group}:' || k || ':' || ${n})::uuid`;
 /** A 32-bit hash of (n, k): the seeded rows' pseudo-random choices, the same on every run. */
 const HASH = `((n::bigint * 2654435761 + k::bigint * 40503) % 4294967296)`;
 const scaled = (group: SeedGroup, perMillion: number, minimum: number) => Math.max(minimum, Math.round((perMillion * group.items) / 1_000_000));
@@ -124,7 +124,7 @@ export async function seedScale(url: string, groups: SeedGroup[] = DEFAULT_GROUP
       }
     }
     const ids = await db.query<{ group: string; k: number; id: string }>(
-      `SELECT g AS group, k, md5('org:' || g || ':' || k)::uuid::text AS id FROM unnest($1::text[], $2::int[]) AS x(g, k)`,
+      `SELECT g AS group, k, scale_text.id('org:' || g || ':' || k)::uuid::text AS id FROM unnest($1::text[], $2::int[]) AS x(g, k)`,
       [organizations.map((o) => o.group), organizations.map((o) => Number(o.organizationId) + 1)],
     );
     ids.rows.forEach((row, i) => (organizations[i].organizationId = row.id));
@@ -147,6 +147,8 @@ function textTablesSql(): string {
   const pick = `(${words})[1 + floor(random() * ${WORDS.length})::int]`;
   return `DROP SCHEMA IF EXISTS scale_text CASCADE;
     CREATE SCHEMA scale_text;
+    -- md5 as a version-4 UUID: the service validates ids as UUIDs, version and variant included.
+    CREATE FUNCTION scale_text.id(text) RETURNS uuid IMMUTABLE LANGUAGE sql AS $$ SELECT overlay(overlay(md5($1) placing '4' from 13) placing '8' from 17)::uuid $$;
     CREATE TABLE scale_text.titles (id int PRIMARY KEY, t text NOT NULL);
     CREATE TABLE scale_text.paragraphs (id int PRIMARY KEY, t text NOT NULL);
     INSERT INTO scale_text.titles
@@ -174,7 +176,7 @@ async function seedIdentity(step: Step, group: SeedGroup, keys: string[]): Promi
   await step(
     `${g}: api keys`,
     `INSERT INTO identity.api_keys (id, organization_id, user_id, name, role, prefix, hash)
-       SELECT md5('key:${g}:' || k)::uuid, ${organizationId(g)}, md5('u:${g}:' || k || ':1')::uuid, 'Scale bench key', 'ADMIN', prefix, hash
+       SELECT scale_text.id('key:${g}:' || k)::uuid, ${organizationId(g)}, scale_text.id('u:${g}:' || k || ':1')::uuid, 'Scale bench key', 'ADMIN', prefix, hash
          FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(prefix, hash, k)`,
     [keys.map(displayPrefix), keys.map(hashApiKey)],
   );
@@ -202,16 +204,16 @@ async function seedDelivery(step: Step, group: SeedGroup): Promise<void> {
             (CASE WHEN n % 50 = 1 THEN 'EPIC' ELSE (ARRAY['FEATURE','STORY','TASK','BUG','SPIKE','IMPROVEMENT'])[1 + h % 6] END)::delivery."WorkItemType",
             st::delivery."WorkItemStatus",
             (ARRAY['LOW','MEDIUM','MEDIUM','HIGH','CRITICAL'])[1 + (h >> 4) % 5]::delivery."Priority",
-            CASE WHEN h % 10 = 0 THEN NULL ELSE md5('u:${g}:' || k || ':' || (1 + (h >> 5) % ${group.users}))::uuid END,
-            md5('u:${g}:' || k || ':' || (1 + (h >> 7) % ${group.users}))::uuid,
-            CASE WHEN (h >> 9) % 10 < 6 THEN md5('sp:${g}:' || k || ':' || (1 + ((n - 1)::bigint * ${sprints}) / ${N}))::uuid END,
-            CASE WHEN n % 50 <> 1 AND (h >> 11) % 10 < 4 THEN md5('wi:${g}:' || k || ':' || ((n - 1) / 50 * 50 + 1))::uuid END,
-            ARRAY(SELECT DISTINCT md5('lb:${g}:' || k || ':' || (1 + (h >> (13 + j * 5)) % ${LABELS}))::uuid FROM generate_series(1, ((h >> 28) % 4)::int) j),
+            CASE WHEN h % 10 = 0 THEN NULL ELSE scale_text.id('u:${g}:' || k || ':' || (1 + (h >> 5) % ${group.users}))::uuid END,
+            scale_text.id('u:${g}:' || k || ':' || (1 + (h >> 7) % ${group.users}))::uuid,
+            CASE WHEN (h >> 9) % 10 < 6 THEN scale_text.id('sp:${g}:' || k || ':' || (1 + ((n - 1)::bigint * ${sprints}) / ${N}))::uuid END,
+            CASE WHEN n % 50 <> 1 AND (h >> 11) % 10 < 4 THEN scale_text.id('wi:${g}:' || k || ':' || ((n - 1) / 50 * 50 + 1))::uuid END,
+            ARRAY(SELECT DISTINCT scale_text.id('lb:${g}:' || k || ':' || (1 + (h >> (13 + j * 5)) % ${LABELS}))::uuid FROM generate_series(1, ((h >> 28) % 4)::int) j),
             (ARRAY[1,2,3,5,8])[1 + (h >> 3) % 5],
             c, LEAST(now(), c + ((h % 20000) * interval '1 minute')),
             CASE WHEN st IN ('DONE','CANCELLED') AND n < ${Math.round(N * 0.7)} AND h % 3 = 0 THEN LEAST(now(), c + ((h % 20000) * interval '1 minute')) + interval '30 days' END,
             CASE WHEN h % 200 = 0 THEN now() - interval '1 day' END,
-            CASE WHEN h % 200 = 0 THEN md5('u:${g}:' || k || ':1')::uuid END
+            CASE WHEN h % 200 = 0 THEN scale_text.id('u:${g}:' || k || ':1')::uuid END
        FROM ${orgs}, generate_series(1, ${N}) n,
             LATERAL (SELECT ${HASH} AS h) hx,
             LATERAL (SELECT (${statuses})[1 + (h >> 17) % 11] AS st, now() - interval '3 years' * ((${N} - n)::float8 / ${N}) - interval '1 hour' AS c) sx,
@@ -219,7 +221,7 @@ async function seedDelivery(step: Step, group: SeedGroup): Promise<void> {
       WHERE t.id = 1 + h % 50000 AND p.id = 1 + (h >> 6) % 20000`);
   await step(`${g}: relations`, `INSERT INTO delivery.work_item_relations (id, organization_id, type, source_id, target_id)
      SELECT ${idOf('rel', g, 'n')}, ${organizationId(g)}, (ARRAY['BLOCKS','RELATES_TO','RELATES_TO','DUPLICATES'])[1 + h % 4]::delivery."RelationType",
-            ${idOf('wi', g, 'n')}, md5('wi:${g}:' || k || ':' || GREATEST(1, n - 1 - (h >> 3) % 1000))::uuid
+            ${idOf('wi', g, 'n')}, scale_text.id('wi:${g}:' || k || ':' || GREATEST(1, n - 1 - (h >> 3) % 1000))::uuid
        FROM ${orgs}, generate_series(5, ${N}, 5) n, LATERAL (SELECT ${HASH} AS h) hx`);
   await step(`${g}: open blocker counts`, `UPDATE delivery.work_items w SET open_blocker_count = b.c
        FROM (SELECT r.target_id, count(*) AS c FROM delivery.work_item_relations r JOIN delivery.work_items s ON s.id = r.source_id
@@ -227,8 +229,8 @@ async function seedDelivery(step: Step, group: SeedGroup): Promise<void> {
                 AND r.organization_id IN (SELECT ${organizationId(g)} FROM ${orgs}) GROUP BY r.target_id) b
       WHERE w.id = b.target_id`);
   await step(`${g}: comments`, `INSERT INTO delivery.comments (id, organization_id, work_item_id, author_id, body, created_at, updated_at)
-     SELECT ${idOf('cm', g, 'n')}, ${organizationId(g)}, md5('wi:${g}:' || k || ':' || (1 + h % ${N}))::uuid,
-            md5('u:${g}:' || k || ':' || (1 + (h >> 5) % ${group.users}))::uuid, p.t, now() - (h % 1000) * interval '1 day', now() - (h % 1000) * interval '1 day'
+     SELECT ${idOf('cm', g, 'n')}, ${organizationId(g)}, scale_text.id('wi:${g}:' || k || ':' || (1 + h % ${N}))::uuid,
+            scale_text.id('u:${g}:' || k || ':' || (1 + (h >> 5) % ${group.users}))::uuid, p.t, now() - (h % 1000) * interval '1 day', now() - (h % 1000) * interval '1 day'
        FROM ${orgs}, generate_series(1, ${Math.round(N / 2)}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.paragraphs p
       WHERE p.id = 1 + (h >> 9) % 20000`);
   await step(`${g}: work item key counters`, `INSERT INTO delivery.key_sequences (organization_id, scope, value)
@@ -244,13 +246,13 @@ async function seedIntake(step: Step, group: SeedGroup): Promise<void> {
      SELECT ${idOf('in', g, 'n')}, ${organizationId(g)}, n, (CASE WHEN h % 3 = 0 THEN 'BUG' ELSE 'IMPROVEMENT' END)::delivery."IntakeKind",
             t.t, p.t, (ARRAY['SALES','CUSTOMER_SUPPORT','MARKETING','PRODUCT','ENGINEERING','OTHER'])[1 + h % 6]::delivery."ReporterSource",
             (ARRAY['SUBMITTED','IN_PREPARATION','IN_PROGRESS','DONE'])[1 + (h >> 3) % 4]::delivery."IntakeStage",
-            md5('u:${g}:' || k || ':' || (1 + (h >> 5) % ${group.users}))::uuid, h % 2 = 0, h % 2 = 0, (h >> 8) % 9,
+            scale_text.id('u:${g}:' || k || ':' || (1 + (h >> 5) % ${group.users}))::uuid, h % 2 = 0, h % 2 = 0, (h >> 8) % 9,
             now() - (h % 700) * interval '1 day', now() - (h % 700) * interval '1 day'
        FROM ${orgs}, generate_series(1, ${S}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t, scale_text.paragraphs p
       WHERE t.id = 1 + (h >> 2) % 50000 AND p.id = 1 + (h >> 4) % 20000`);
   await step(`${g}: intake votes`, `INSERT INTO delivery.intake_votes (id, organization_id, submission_id, user_id, created_at)
-     SELECT md5('iv:${g}:' || s.organization_id || ':' || s.number || ':' || v)::uuid, s.organization_id, s.id,
-            md5('u:${g}:' || k || ':' || (1 + (s.number + v) % ${group.users}))::uuid, s.created_at
+     SELECT scale_text.id('iv:${g}:' || s.organization_id || ':' || s.number || ':' || v)::uuid, s.organization_id, s.id,
+            scale_text.id('u:${g}:' || k || ':' || (1 + (s.number + v) % ${group.users}))::uuid, s.created_at
        FROM ${orgs} JOIN delivery.intake_submissions s ON s.organization_id = ${organizationId(g)}, generate_series(1, s.vote_count) v`);
   await step(`${g}: intake key counters`, `INSERT INTO delivery.key_sequences (organization_id, scope, value) SELECT ${organizationId(g)}, 'intake', ${S} FROM ${orgs}`);
 }
@@ -263,9 +265,9 @@ async function seedStrategy(step: Step, group: SeedGroup): Promise<void> {
   const orgs = `generate_series(1, ${group.organizations}) k`;
   const org = organizationId(g);
   await step(`${g}: goals and OKRs`, `
-    INSERT INTO strategy.annual_goals (id, organization_id, title, year) SELECT md5('ag:${g}:' || k)::uuid, ${org}, 'Grow the business', 2026 FROM ${orgs};
+    INSERT INTO strategy.annual_goals (id, organization_id, title, year) SELECT scale_text.id('ag:${g}:' || k)::uuid, ${org}, 'Grow the business', 2026 FROM ${orgs};
     INSERT INTO strategy.ckrs (id, organization_id, number, annual_goal_id, title, status)
-      SELECT ${idOf('ckr', g, 'c')}, ${org}, c, md5('ag:${g}:' || k)::uuid, 'Key result ' || c, 'ACTIVE' FROM ${orgs}, generate_series(1, 10) c;
+      SELECT ${idOf('ckr', g, 'c')}, ${org}, c, scale_text.id('ag:${g}:' || k)::uuid, 'Key result ' || c, 'ACTIVE' FROM ${orgs}, generate_series(1, 10) c;
     INSERT INTO strategy.key_sequences (organization_id, scope, value)
       SELECT ${org}, s, v FROM ${orgs}, (VALUES ('OKR', 10), ('OPP', ${O}), ('EXP', ${Math.floor(O / 2)})) x(s, v)`);
   await step(`${g}: interviews`, `INSERT INTO strategy.interviews (id, organization_id, title, participant, conducted_at, transcript, summary)
@@ -276,32 +278,32 @@ async function seedStrategy(step: Step, group: SeedGroup): Promise<void> {
        FROM ${orgs}, generate_series(1, ${IV}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t, scale_text.paragraphs s
       WHERE t.id = 1 + h % 50000 AND s.id = 1 + (h >> 5) % 20000`);
   await step(`${g}: insights`, `INSERT INTO strategy.insights (id, organization_id, interview_id, title, description, quotes)
-     SELECT ${idOf('is', g, 'n')}, ${org}, md5('iw:${g}:' || k || ':' || (1 + n % ${IV}))::uuid, t.t, p.t,
+     SELECT ${idOf('is', g, 'n')}, ${org}, scale_text.id('iw:${g}:' || k || ':' || (1 + n % ${IV}))::uuid, t.t, p.t,
             ARRAY[left(p.t, 160), left(q.t, 200)]
        FROM ${orgs}, generate_series(1, ${I}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t, scale_text.paragraphs p, scale_text.paragraphs q
       WHERE t.id = 1 + (h >> 1) % 50000 AND p.id = 1 + (h >> 3) % 20000 AND q.id = 1 + (h >> 7) % 20000`);
   // The focus opportunity links the first 100 insights; every other one its own three.
   await step(`${g}: opportunities`, `INSERT INTO strategy.opportunities (id, organization_id, number, ckr_id, title, description, priority, impact, confidence, status, owner_id, insight_ids, created_at, updated_at)
-     SELECT ${idOf('op', g, 'n')}, ${org}, n, md5('ckr:${g}:' || k || ':' || (1 + h % 10))::uuid, t.t, p.t,
+     SELECT ${idOf('op', g, 'n')}, ${org}, n, scale_text.id('ckr:${g}:' || k || ':' || (1 + h % 10))::uuid, t.t, p.t,
             (ARRAY['LOW','MEDIUM','HIGH'])[1 + h % 3], 1 + (h >> 2) % 5, 1 + (h >> 5) % 5, (ARRAY['NEW','EXPLORING','VALIDATED','PARKED'])[1 + (h >> 8) % 4],
-            md5('u:${g}:' || k || ':' || (1 + (h >> 5) % ${group.users}))::uuid,
-            CASE WHEN n = ${DISCOVERY_FOCUS_NUMBER} THEN ARRAY(SELECT md5('is:${g}:' || k || ':' || i)::uuid FROM generate_series(1, 100) i)
-                 ELSE ARRAY[md5('is:${g}:' || k || ':' || (3 * n - 2))::uuid, md5('is:${g}:' || k || ':' || (3 * n - 1))::uuid, md5('is:${g}:' || k || ':' || (3 * n))::uuid] END,
+            scale_text.id('u:${g}:' || k || ':' || (1 + (h >> 5) % ${group.users}))::uuid,
+            CASE WHEN n = ${DISCOVERY_FOCUS_NUMBER} THEN ARRAY(SELECT scale_text.id('is:${g}:' || k || ':' || i)::uuid FROM generate_series(1, 100) i)
+                 ELSE ARRAY[scale_text.id('is:${g}:' || k || ':' || (3 * n - 2))::uuid, scale_text.id('is:${g}:' || k || ':' || (3 * n - 1))::uuid, scale_text.id('is:${g}:' || k || ':' || (3 * n))::uuid] END,
             now() - (h % 700) * interval '1 day', now() - (h % 300) * interval '1 day'
        FROM ${orgs}, generate_series(1, ${O}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t, scale_text.paragraphs p
       WHERE t.id = 1 + (h >> 4) % 50000 AND p.id = 1 + (h >> 6) % 20000`);
   // Two solutions per opportunity, the focus one 48 more (50).
   await step(`${g}: solutions`, `INSERT INTO strategy.solutions (id, organization_id, opportunity_id, title, description, status)
-     SELECT ${idOf('so', g, 'n')}, ${org}, md5('op:${g}:' || k || ':' || CASE WHEN n > ${2 * O} THEN ${DISCOVERY_FOCUS_NUMBER} ELSE (n + 1) / 2 END)::uuid, t.t, p.t,
+     SELECT ${idOf('so', g, 'n')}, ${org}, scale_text.id('op:${g}:' || k || ':' || CASE WHEN n > ${2 * O} THEN ${DISCOVERY_FOCUS_NUMBER} ELSE (n + 1) / 2 END)::uuid, t.t, p.t,
             (ARRAY['PROPOSED','VALIDATING','ACCEPTED','REJECTED'])[1 + h % 4]
        FROM ${orgs}, generate_series(1, ${2 * O + 48}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t, scale_text.paragraphs p
       WHERE t.id = 1 + (h >> 3) % 50000 AND p.id = 1 + (h >> 9) % 20000`);
   await step(`${g}: experiments`, `INSERT INTO strategy.experiments (id, organization_id, number, ckr_id, solution_id, title, hypothesis, success_metrics, status)
-     SELECT ${idOf('ex', g, 'n')}, ${org}, n, md5('ckr:${g}:' || k || ':' || (1 + h % 10))::uuid, md5('so:${g}:' || k || ':' || (4 * n - 3))::uuid, t.t, p.t,
+     SELECT ${idOf('ex', g, 'n')}, ${org}, n, scale_text.id('ckr:${g}:' || k || ':' || (1 + h % 10))::uuid, scale_text.id('so:${g}:' || k || ':' || (4 * n - 3))::uuid, t.t, p.t,
             ARRAY['conversion +2 %'], (ARRAY['DRAFT','RUNNING','CONCLUDED'])[1 + h % 3]
        FROM ${orgs}, generate_series(1, ${Math.floor(O / 2)}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t, scale_text.paragraphs p
       WHERE t.id = 1 + (h >> 3) % 50000 AND p.id = 1 + (h >> 9) % 20000`);
-  await step(`${g}: focus work items`, `UPDATE delivery.work_items SET opportunity_id = md5('op:${g}:' || k || ':${DISCOVERY_FOCUS_NUMBER}')::uuid
+  await step(`${g}: focus work items`, `UPDATE delivery.work_items SET opportunity_id = scale_text.id('op:${g}:' || k || ':${DISCOVERY_FOCUS_NUMBER}')::uuid
        FROM ${orgs} WHERE organization_id = ${org} AND number BETWEEN 101 AND 150`);
 }
 
@@ -315,7 +317,7 @@ async function seedArtifacts(step: Step, group: SeedGroup): Promise<void> {
   const orgs = `generate_series(1, ${group.organizations}) k`;
   const org = organizationId(g);
   const repo = `'acme/service-' || (1 + n % ${CONNECTIONS})`;
-  const connection = `md5('cn:${g}:' || k || ':' || (1 + n % ${CONNECTIONS}))::uuid`;
+  const connection = `scale_text.id('cn:${g}:' || k || ':' || (1 + n % ${CONNECTIONS}))::uuid`;
   // The first ARTIFACT_FOCUS_LINKS commits name the focus item; every other artifact a hashed one.
   const target = `CASE WHEN kind = 'COMMIT' AND n <= ${ARTIFACT_FOCUS_LINKS} THEN ${ARTIFACT_FOCUS_NUMBER} ELSE 1 + h % ${N} END`;
   await step(`${g}: repo connections`, `INSERT INTO repos.connections (id, organization_id, provider, full_name, full_name_key, web_url, default_branch, automations, secret_encrypted, updated_at)
@@ -337,8 +339,8 @@ async function seedArtifacts(step: Step, group: SeedGroup): Promise<void> {
             now() - (n::float8 / ${prs}) * interval '3 years', now() - (n::float8 / ${prs}) * interval '3 years'
        FROM ${orgs}, generate_series(1, ${prs}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t WHERE t.id = 1 + h % 50000`);
   await step(`${g}: artifact links`, `INSERT INTO repos.artifact_links (id, organization_id, work_item_id, artifact_kind, artifact_id, linked_by, created_at)
-     SELECT md5('al:${g}:' || k || ':' || kind || ':' || n)::uuid, ${org}, md5('wi:${g}:' || k || ':' || (${target}))::uuid, kind,
-            md5((CASE kind WHEN 'COMMIT' THEN 'co' WHEN 'BRANCH' THEN 'br' ELSE 'pr' END) || ':${g}:' || k || ':' || n)::uuid,
+     SELECT scale_text.id('al:${g}:' || k || ':' || kind || ':' || n)::uuid, ${org}, scale_text.id('wi:${g}:' || k || ':' || (${target}))::uuid, kind,
+            scale_text.id((CASE kind WHEN 'COMMIT' THEN 'co' WHEN 'BRANCH' THEN 'br' ELSE 'pr' END) || ':${g}:' || k || ':' || n)::uuid,
             jsonb_build_array(jsonb_build_object('source', CASE kind WHEN 'BRANCH' THEN 'branch' WHEN 'COMMIT' THEN 'commit_message' ELSE 'title' END,
                                                  'text', 'WI-' || (${target}))),
             now() - (h % 1000) * interval '1 day'
@@ -363,14 +365,14 @@ async function seedWebhooks(step: Step, group: SeedGroup): Promise<void> {
        FROM ${orgs}, generate_series(1, ${SUBSCRIPTIONS}) s`);
   await step(`${g}: stored events`, `INSERT INTO webhooks.events (id, organization_id, type, body, created_at)
      SELECT ${idOf('ev', g, 'n')}, ${org}, ty, json_build_object('id', ${idOf('ev', g, 'n')}, 'event', ty, 'createdAt', ${at}, 'organizationId', ${org},
-              'data', json_build_object('key', 'WI-' || (1 + h % ${N}), 'id', md5('wi:${g}:' || k || ':' || (1 + h % ${N}))::uuid, 'title', t.t,
+              'data', json_build_object('key', 'WI-' || (1 + h % ${N}), 'id', scale_text.id('wi:${g}:' || k || ':' || (1 + h % ${N}))::uuid, 'title', t.t,
                                         'status', (ARRAY['TODO','IN_PROGRESS','IN_REVIEW','DONE'])[1 + (h >> 3) % 4]))::text, ${at}
        FROM ${orgs}, generate_series(1, ${E}) n, LATERAL (SELECT ${HASH} AS h) hx, LATERAL (SELECT (${types})[1 + (h >> 7) % 6] AS ty) tx, scale_text.titles t
       WHERE t.id = 1 + (h >> 2) % 50000`);
   // One delivery per event (to one of the subscriptions in turn), finished: none is due.
   await step(`${g}: webhook deliveries`, `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, status, status_code, attempts, round_attempts,
        next_attempt_at, delivered_at, error, created_at)
-     SELECT ${idOf('dl', g, 'n')}, ${org}, md5('sub:${g}:' || k || ':' || (1 + n % ${SUBSCRIPTIONS}))::uuid, ${idOf('ev', g, `(1 + (n - 1) % ${E})`)},
+     SELECT ${idOf('dl', g, 'n')}, ${org}, scale_text.id('sub:${g}:' || k || ':' || (1 + n % ${SUBSCRIPTIONS}))::uuid, ${idOf('ev', g, `(1 + (n - 1) % ${E})`)},
             (${types})[1 + (h >> 7) % 6], st::webhooks."WebhookDeliveryStatus", CASE WHEN st = 'DELIVERED' THEN 200 ELSE 500 END, 1 + (h % 3), 0,
             NULL, CASE WHEN st = 'DELIVERED' THEN ${at} END, CASE WHEN st = 'FAILED' THEN 'HTTP 500' END, ${at}
        FROM ${orgs}, generate_series(1, ${D}) n, LATERAL (SELECT ${HASH} AS h) hx,
