@@ -109,8 +109,11 @@ async function main(): Promise<void> {
       };
     };
 
+    // Keys of live items (neither archived nor in the trash), spread over the whole organization.
+    const live = await Promise.all(sizes.map((s) => liveNumbers(db, s, 2000)));
+    const liveOf = (s: Size) => live[sizes.indexOf(s)];
     out('GET by key...');
-    const byKey = await pair('GET /work-items/{key}', get((s) => Array.from({ length: 500 }, (_v, i) => `/api/v1/work-items/WI-${1 + ((i * 7919 + 13) % s.items)}`)));
+    const byKey = await pair('GET /work-items/{key}', get((s) => liveOf(s).slice(0, 500).map((n) => `/api/v1/work-items/WI-${n}`)));
     verdictRatio(byKey, 'GET by key p99', 1.2);
 
     out('lists with filters, first and deep pages...');
@@ -196,7 +199,7 @@ async function main(): Promise<void> {
             ? { method: 'POST' as const, paths: ['/api/v1/work-items'], headers, body: { title: 'Scale bench item', type: 'TASK' } }
             : {
                 method: 'PATCH' as const,
-                paths: Array.from({ length: 2000 }, (_v, i) => `/api/v1/work-items/WI-${1 + ((i * 104729 + 7) % size.items)}`),
+                paths: liveOf(size).map((n) => `/api/v1/work-items/WI-${n}`),
                 headers,
                 body: { status: 'IN_PROGRESS' },
                 vary: () => ({ body: JSON.stringify({ status: n++ % 2 ? 'IN_PROGRESS' : 'IN_REVIEW' }) }),
@@ -276,6 +279,15 @@ function sizesOf(organizations: SeededOrganization[], groups: { name: string; it
   }));
 }
 
+/** Numbers of `count` live work items, spread evenly over the organization's keys. */
+async function liveNumbers(db: Client, size: Size, count: number): Promise<number[]> {
+  const { rows } = await db.query<{ number: number }>(
+    `SELECT number FROM delivery.work_items WHERE organization_id = $1 AND archived_at IS NULL AND deleted_at IS NULL AND number % $2 = 0 ORDER BY md5(number::text) LIMIT $3`,
+    [size.org.organizationId, Math.max(1, Math.floor(size.items / (count * 1.5))), count],
+  );
+  return rows.map((r) => r.number);
+}
+
 /** A value of each filter: a status, the busiest assignee, label and sprint, the first epic. */
 async function filtersOf(db: Client, size: Size): Promise<Record<'status' | 'assigneeId' | 'labelId' | 'sprintId' | 'parentId', string>> {
   const one = async (sql: string) => (await db.query<{ v: string }>(sql, [size.org.organizationId])).rows[0].v;
@@ -294,8 +306,9 @@ async function deepPage(baseUrl: string, size: Size, first: string): Promise<str
   for (let page = 0; page < DEEP_PAGES; page += 1) {
     const response = await fetch(`${baseUrl}${path}`, { headers: { 'x-api-key': size.org.apiKey } });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    await response.arrayBuffer();
-    const cursor = response.headers.get('x-next-cursor');
+    // Lists page by the X-Next-Cursor header; the delivery log carries `nextCursor` in its body.
+    const body = (await response.json()) as { nextCursor?: string | null };
+    const cursor = response.headers.get('x-next-cursor') ?? (Array.isArray(body) ? null : (body.nextCursor ?? null));
     if (!cursor) break;
     path = `${first.replace(/&cursor=[^&]*/, '')}&cursor=${encodeURIComponent(cursor)}`;
   }
