@@ -281,15 +281,18 @@ function setVerdict(row: Row, verdict: { name: string; met: boolean; detail: str
   else row.verdict = verdict;
 }
 
+/** Failed requests of a run; a run with no answer at all (every request timed out) counts as one. */
+const failures = (r?: LoadResult) => (!r || r.requestsPerSecond === 0 ? 1 : 0) + (r?.non2xx ?? 0) + (r?.errors ?? 0);
+
 function verdictRatio(row: Row, name: string, limit: number): void {
   const ratio = (row.large?.p99 ?? Infinity) / Math.max(1, row.small?.p99 ?? 1);
-  const failed = (row.small?.non2xx ?? 0) + (row.large?.non2xx ?? 0) + (row.small?.errors ?? 0) + (row.large?.errors ?? 0);
+  const failed = failures(row.small) + failures(row.large);
   setVerdict(row, { name: `${name} ≤ ${limit} × 10k`, met: ratio <= limit && failed === 0, detail: `×${ratio.toFixed(2)}${failed ? `, ${failed} failed` : ''}` });
 }
 
 function verdictMax(row: Row, name: string, size: 'large', field: 'p50' | 'p99', limit: number): void {
   const value = row[size]?.[field] ?? Infinity;
-  const failed = (row[size]?.non2xx ?? 0) + (row[size]?.errors ?? 0);
+  const failed = failures(row[size]);
   setVerdict(row, { name, met: value <= limit && failed === 0, detail: `${value} ms${failed ? `, ${failed} failed` : ''}` });
 }
 
@@ -398,7 +401,7 @@ function render(
   top: Awaited<ReturnType<typeof topStatements>>,
   unused: string[],
 ): string {
-  const fig = (r?: LoadResult) => (r ? `${r.p50} / ${r.p99}${r.non2xx || r.errors ? ` (${r.non2xx + r.errors} failed)` : ''}` : '—');
+  const fig = (r?: LoadResult) => (!r ? '—' : r.requestsPerSecond === 0 ? 'no answer in time' : `${r.p50} / ${r.p99}${r.non2xx || r.errors ? ` (${r.non2xx + r.errors} failed)` : ''}`);
   const gib = (b: number) => `${(b / 1024 ** 3).toFixed(2)} GiB`;
   const lines = [
     '## Scale (`npm run bench:scale`)',
