@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ExplainedStatement, findWholeTableReads, isSearchStatement, parseAutoExplainMessage, statementKey } from './plan-walker';
+import { ExplainedStatement, IndexCatalog, findWholeTableReads, isSearchStatement, parseAutoExplainMessage, statementKey } from './plan-walker';
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(__dirname, 'fixtures', `${name}.json`), 'utf8')) as ExplainedStatement;
-const findings = (name: string) => findWholeTableReads(fixture(name).Plan);
+const INDEXES: IndexCatalog = {
+  intake_votes_submission_id_address_hash_created_at_idx: { table: 'intake_votes', leading: 'submission_id', partial: false },
+  deliveries_pkey: { table: 'deliveries', leading: 'id', partial: false },
+  outbox_waiting_idx: { table: 'outbox', leading: 'seq', partial: true },
+  work_items_organization_id_updated_at_id_idx: { table: 'work_items', leading: 'organization_id', partial: false },
+};
+const findings = (name: string) => findWholeTableReads(fixture(name).Plan, INDEXES);
 
 describe('plan walker', () => {
   it('reports a Seq Scan on a growing table, under other nodes too', () => {
@@ -12,6 +18,23 @@ describe('plan walker', () => {
 
   it('accepts an index scan with an index condition', () => {
     expect(findings('index-scan-work-items')).toEqual([]);
+  });
+
+  it('reports an index read whole: without a condition, or without its leading column', () => {
+    expect(findings('full-index-scan')).toEqual([
+      { table: 'deliveries', node: 'Index Only Scan', detail: 'Index Only Scan using deliveries_pkey on deliveries without an index condition (the whole index)' },
+    ]);
+    expect(findings('index-without-leading-column')).toEqual([
+      {
+        table: 'intake_votes',
+        node: 'Index Scan',
+        detail: 'Index Scan using intake_votes_submission_id_address_hash_created_at_idx on intake_votes without its leading column submission_id: (address_hash = $2)',
+      },
+    ]);
+  });
+
+  it('accepts a partial index scanned in order without a condition (its predicate is the condition)', () => {
+    expect(findings('partial-index-scan')).toEqual([]);
   });
 
   it('exempts the small lookup tables and the catalogs', () => {

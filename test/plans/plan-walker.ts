@@ -23,6 +23,17 @@ export interface ExplainedStatement {
   Plan: PlanNode;
 }
 
+/** What the walker needs to know of an index: its table, leading column, and whether it is partial. */
+export interface IndexInfo {
+  table: string;
+  /** Null for an expression as first key. */
+  leading: string | null;
+  partial: boolean;
+}
+
+/** Indexes of the services' schemas by name (read from pg_index when the run ends). */
+export type IndexCatalog = Readonly<Record<string, IndexInfo>>;
+
 export interface Finding {
   table: string;
   node: string;
@@ -73,7 +84,28 @@ function tableUnder(node: PlanNode): string | undefined {
   return undefined;
 }
 
-export function findWholeTableReads(plan: PlanNode): Finding[] {
+const INDEX_SCANS = new Set(['Index Scan', 'Index Only Scan', 'Bitmap Index Scan']);
+
+/**
+ * An index scan that reads an index whole: no condition on a full (not partial) index, or a
+ * condition that does not name the index's leading column (a btree then scans every entry).
+ */
+function wholeIndexRead(node: PlanNode, indexes: IndexCatalog): Finding | undefined {
+  const name = node['Index Name'];
+  const index = name ? indexes[name] : undefined;
+  if (!name || !index || index.table in SMALL_TABLES) return undefined;
+  const condition = node['Index Cond'];
+  if (!condition) {
+    if (index.partial || node['Node Type'] === 'Bitmap Index Scan') return undefined;
+    return { table: index.table, node: node['Node Type'], detail: `${node['Node Type']} using ${name} on ${index.table} without an index condition (the whole index)` };
+  }
+  if (index.leading && !new RegExp(`\\b${index.leading}\\b`).test(condition)) {
+    return { table: index.table, node: node['Node Type'], detail: `${node['Node Type']} using ${name} on ${index.table} without its leading column ${index.leading}: ${condition}` };
+  }
+  return undefined;
+}
+
+export function findWholeTableReads(plan: PlanNode, indexes: IndexCatalog = {}): Finding[] {
   const findings: Finding[] = [];
   const visit = (node: PlanNode) => {
     const type = node['Node Type'];
@@ -89,6 +121,9 @@ export function findWholeTableReads(plan: PlanNode): Finding[] {
       if (sorted && rows > SORT_ROWS_LIMIT) {
         findings.push({ table: sorted, node: type, detail: `Sort of ~${rows} rows of ${sorted} by ${(node['Sort Key'] ?? []).join(', ')}` });
       }
+    } else if (INDEX_SCANS.has(type)) {
+      const finding = wholeIndexRead(node, indexes);
+      if (finding) findings.push(finding);
     }
     for (const child of node.Plans ?? []) visit(child);
   };

@@ -162,7 +162,10 @@ export function seedStatements(tenants: SeedTenant[]): string[] {
        SELECT pg_temp.uid(org, 'sub', g), org, 'https://hooks.example.com/' || g, false, ARRAY['work_item.created'], 'not-a-secret', now()
          FROM pg_temp.t, generate_series(1, 5) g`,
     `INSERT INTO webhooks.events (id, organization_id, body, created_at, seq, tx, type)
-       SELECT pg_temp.uid(org, 'event', g), org, '{"type":"work_item.updated","data":{}}', now() - (items - g) * interval '1 second', g, g, 'work_item.updated'
+       SELECT pg_temp.uid(org, 'event', g), org,
+              json_build_object('id', pg_temp.uid(org, 'event', g), 'event', 'work_item.updated', 'apiVersion', '2026-07-13',
+                                'createdAt', to_char(now() - (items - g) * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'organizationId', org, 'data', json_build_object('number', g))::text,
+              now() - (items - g) * interval '1 second', g, g, 'work_item.updated'
          FROM pg_temp.t, generate_series(1, items) g`,
     `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, status, status_code, attempts, delivered_at, created_at)
        SELECT pg_temp.uid(org, 'delivery', g), org, pg_temp.uid(org, 'sub', 1 + g % 5), pg_temp.uid(org, 'event', g), 'work_item.updated',
@@ -171,7 +174,7 @@ export function seedStatements(tenants: SeedTenant[]): string[] {
     `INSERT INTO webhooks.attempts (id, delivery_id, attempted_at, status_code, latency_ms)
        SELECT pg_temp.uid(org, 'attempt', g), pg_temp.uid(org, 'delivery', g), now(), 200, 12 FROM pg_temp.t, generate_series(1, items / 2) g`,
     `INSERT INTO webhooks.audit_entries (id, organization_id, at, actor_type, actor_user_id, actor_name, via, action, record_type, record_id, record_key, request_id)
-       SELECT pg_temp.uid(org, 'audit', g), org, now() - (items - g) * interval '1 second', 'user', pg_temp.uid(org, 'user', 1 + g % 20), 'User', 'rest',
+       SELECT pg_temp.uid(org, 'audit', g), org, now() - (items - g) * interval '1 second', 'USER', pg_temp.uid(org, 'user', 1 + g % 20), 'User', 'REST',
               'updated', 'work_item', pg_temp.uid(org, 'wi', 1 + g % items), 'WI-' || (1 + g % items), 'seed-' || g
          FROM pg_temp.t, generate_series(1, items) g`,
     // the outboxes keep published events until retention prunes them
