@@ -4,11 +4,11 @@
  * history, comments, relations and artifacts. The routes come from the OpenAPI document, so a new
  * list or filter is exercised without editing this file. The plans are judged in the teardown.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiClient, keyClient } from '../e2e/support/client';
 import { largeOrganization } from './plans-stack';
+import { seededUuid } from './seed';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is walked generically
 type Json = any;
@@ -19,8 +19,7 @@ const openapi = JSON.parse(readFileSync(path.join(__dirname, '../../dist/openapi
 
 /** The id the seed gave row n of a kind (pg_temp.uid in seed.ts). */
 function seededId(kind: string, n: number): string {
-  const hex = createHash('md5').update(`${org.id}${kind}${n}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return seededUuid(`${org.id}${kind}${n}`);
 }
 
 /** The seed's kind of the records a route's `{id}` or a filter names. */

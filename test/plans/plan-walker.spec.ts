@@ -7,6 +7,7 @@ const INDEXES: IndexCatalog = {
   intake_votes_submission_id_address_hash_created_at_idx: { table: 'intake_votes', leading: 'submission_id', partial: false },
   deliveries_pkey: { table: 'deliveries', leading: 'id', partial: false },
   outbox_waiting_idx: { table: 'outbox', leading: 'seq', partial: true },
+  audit_entries_at_idx: { table: 'audit_entries', leading: 'at', partial: false },
   work_items_organization_id_updated_at_id_idx: { table: 'work_items', leading: 'organization_id', partial: false },
 };
 const findings = (name: string) => findWholeTableReads(fixture(name).Plan, INDEXES);
@@ -35,6 +36,10 @@ describe('plan walker', () => {
 
   it('accepts a partial index scanned in order without a condition (its predicate is the condition)', () => {
     expect(findings('partial-index-scan')).toEqual([]);
+  });
+
+  it('accepts a whole index walked in order under a Limit (a top-N that stops after one page)', () => {
+    expect(findings('top-n-by-index')).toEqual([]);
   });
 
   it('exempts the small lookup tables and the catalogs', () => {

@@ -88,18 +88,21 @@ const INDEX_SCANS = new Set(['Index Scan', 'Index Only Scan', 'Bitmap Index Scan
 
 /**
  * An index scan that reads an index whole: no condition on a full (not partial) index, or a
- * condition that does not name the index's leading column (a btree then scans every entry).
+ * condition that does not name the index's leading column (a btree then scans every entry). A
+ * partial index is bounded by its predicate (the trash indexes hold only trashed rows, which the
+ * purge reads across organizations), so only full indexes are held to the leading column.
  */
-function wholeIndexRead(node: PlanNode, indexes: IndexCatalog): Finding | undefined {
+function wholeIndexRead(node: PlanNode, indexes: IndexCatalog, underLimit: boolean): Finding | undefined {
   const name = node['Index Name'];
   const index = name ? indexes[name] : undefined;
   if (!name || !index || index.table in SMALL_TABLES) return undefined;
   const condition = node['Index Cond'];
   if (!condition) {
-    if (index.partial || node['Node Type'] === 'Bitmap Index Scan') return undefined;
+    // A partial index holds only what its predicate selects; under a Limit the scan stops after a page.
+    if (index.partial || underLimit || node['Node Type'] === 'Bitmap Index Scan') return undefined;
     return { table: index.table, node: node['Node Type'], detail: `${node['Node Type']} using ${name} on ${index.table} without an index condition (the whole index)` };
   }
-  if (index.leading && !new RegExp(`\\b${index.leading}\\b`).test(condition)) {
+  if (index.leading && !index.partial && !new RegExp(`\\b${index.leading}\\b`).test(condition)) {
     return { table: index.table, node: node['Node Type'], detail: `${node['Node Type']} using ${name} on ${index.table} without its leading column ${index.leading}: ${condition}` };
   }
   return undefined;
@@ -107,7 +110,7 @@ function wholeIndexRead(node: PlanNode, indexes: IndexCatalog): Finding | undefi
 
 export function findWholeTableReads(plan: PlanNode, indexes: IndexCatalog = {}): Finding[] {
   const findings: Finding[] = [];
-  const visit = (node: PlanNode) => {
+  const visit = (node: PlanNode, underLimit: boolean) => {
     const type = node['Node Type'];
     const table = growingTable(node);
     if (type === 'Seq Scan' && table) {
@@ -122,12 +125,12 @@ export function findWholeTableReads(plan: PlanNode, indexes: IndexCatalog = {}):
         findings.push({ table: sorted, node: type, detail: `Sort of ~${rows} rows of ${sorted} by ${(node['Sort Key'] ?? []).join(', ')}` });
       }
     } else if (INDEX_SCANS.has(type)) {
-      const finding = wholeIndexRead(node, indexes);
+      const finding = wholeIndexRead(node, indexes, underLimit);
       if (finding) findings.push(finding);
     }
-    for (const child of node.Plans ?? []) visit(child);
+    for (const child of node.Plans ?? []) visit(child, underLimit || type === 'Limit');
   };
-  visit(plan);
+  visit(plan, false);
   return findings;
 }
 

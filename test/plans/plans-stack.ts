@@ -22,13 +22,6 @@ export const PLANS_POSTGRES_SETTINGS: Record<string, string> = {
   log_directory: 'log',
   log_rotation_size: '0',
   synchronous_commit: 'off',
-  /*
-   * Per-organization tables of a few rows each (teams, goals, subscriptions) stay a few pages in a
-   * seed that takes seconds, and the planner rightly scans a few pages whole; at a thousand
-   * organizations the same statement must use an index. With sequential scans disabled the planner
-   * takes any index that can serve: a Seq Scan left in a plan means that no index can.
-   */
-  enable_seqscan: 'off',
 };
 
 export interface LargeOrganization {
