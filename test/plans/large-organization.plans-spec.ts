@@ -144,12 +144,13 @@ describe('reads over the large seeded organization', () => {
   it('pages three pages deep by cursor through every list', async () => {
     const failures: string[] = [];
     const lists = Object.entries<Json>(openapi.paths).filter(([route, ops]) => ops.get?.parameters?.some((p: Json) => p.name === 'cursor') && !NOT_RECORD_READS.test(route));
-    for (const [route] of lists) {
+    for (const [route, operations] of lists) {
       const base = concretePath(route);
       if (!base) continue;
+      const limit = Math.min(100, operations.get.parameters.find((p: Json) => p.name === 'limit')?.schema?.maximum ?? 100);
       let cursor: string | null = null;
       for (let page = 0; page < 3; page++) {
-        const response: { status: number; text: string; headers: Headers } = await api.get(`${base}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const response: { status: number; text: string; headers: Headers } = await api.get(`${base}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
         if (response.status !== 200) failures.push(`${route} page ${page}: ${response.status} ${response.text.slice(0, 200)}`);
         cursor = response.headers.get('x-next-cursor');
         if (!cursor) break;

@@ -191,9 +191,9 @@ export function seedStatements(tenants: SeedTenant[]): SeedPlan {
                                   'createdAt', to_char(now() - (items - g) * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'organizationId', org, 'data', json_build_object('number', g))::text,
                 now() - (items - g) * interval '1 second', g, g, 'work_item.updated'
            FROM pg_temp.t, generate_series(1, items) g`,
-      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, status, status_code, attempts, delivered_at, created_at)
+      `INSERT INTO webhooks.deliveries (id, organization_id, webhook_id, event_id, event_type, status, status_code, attempts, next_attempt_at, delivered_at, created_at)
          SELECT pg_temp.uid(org, 'delivery', g), org, pg_temp.uid(org, 'sub', 1 + g % 5), pg_temp.uid(org, 'event', g), 'work_item.updated',
-                (CASE WHEN g % 20 = 0 THEN 'FAILED' ELSE 'DELIVERED' END)::webhooks."WebhookDeliveryStatus", 200, 1, now(), now() - (items - g) * interval '1 second'
+                (CASE WHEN g % 20 = 0 THEN 'FAILED' ELSE 'DELIVERED' END)::webhooks."WebhookDeliveryStatus", 200, 1, NULL, now(), now() - (items - g) * interval '1 second'
            FROM pg_temp.t, generate_series(1, items) g`,
       `INSERT INTO webhooks.attempts (id, delivery_id, attempted_at, status_code, latency_ms)
          SELECT pg_temp.uid(org, 'attempt', g), pg_temp.uid(org, 'delivery', g), now(), 200, 12 FROM pg_temp.t, generate_series(1, items / 2) g`,
