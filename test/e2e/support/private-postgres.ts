@@ -9,6 +9,8 @@ import { freePort } from '../../../tools/stack';
 export interface PrivatePostgres {
   /** `postgresql://postgres@127.0.0.1:<port>/postgres` (trust auth). */
   adminUrl: string;
+  /** The cluster's scratch directory (data/, server.log, and log/ when a logging collector is on). */
+  dir: string;
   start(): Promise<void>;
   stop(): Promise<void>;
   remove(): Promise<void>;
@@ -32,7 +34,8 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+/** `settings`: extra server settings (`-c name=value`), e.g. preloaded libraries for the query-plans test. */
+export async function startPrivatePostgres(settings: Record<string, string> = {}): Promise<PrivatePostgres> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pds-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
@@ -45,8 +48,10 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const pgCtl = (...args: string[]) => execFileSync(...asPostgres(binary('pg_ctl'), ['-D', data, ...args]), { stdio: 'ignore' });
   const handle: PrivatePostgres = {
     adminUrl: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    dir,
     async start() {
-      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+      const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`).join('');
+      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${extra}`;
       pgCtl('-o', options, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', 'start');
       if (!(await portOpen(port))) throw new Error('private PostgreSQL did not start');
     },

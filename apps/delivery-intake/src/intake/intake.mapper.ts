@@ -13,10 +13,13 @@ import {
 } from '@pds/contracts';
 import type { Prisma } from '../generated/delivery/client';
 
-/** What every read of a submission loads: the live work item, the vote count, the open reports. */
+/**
+ * What every read of a submission loads: the live work item and the open reports. The vote count
+ * is the row's own `vote_count` (kept by a trigger): Prisma's `_count` of votes joined a count of
+ * the whole intake_votes table, grouped, into every read (the query-plans test found it).
+ */
 export const INTAKE_INCLUDE = {
   workItem: { select: { number: true, status: true } },
-  _count: { select: { votes: true } },
   reports: { where: { resolvedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
 } satisfies Prisma.IntakeSubmissionInclude;
 
@@ -49,7 +52,7 @@ export function toIntakeResponse(record: IntakeRecord): IntakeSubmissionResponse
       details: r.details,
       createdAt: r.createdAt.toISOString(),
     })),
-    votes: record._count.votes,
+    votes: record.voteCount,
     submitterName: record.submitterName,
     submitterEmail: record.submitterEmail,
     completedAt: record.completedAt?.toISOString() ?? null,

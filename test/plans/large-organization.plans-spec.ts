@@ -1,0 +1,161 @@
+/*
+ * Every read route of the REST API over the large seeded organization: each list first page, each
+ * filter alone, each sort both ways, and three pages deep by cursor; each record by id, its
+ * history, comments, relations and artifacts. The routes come from the OpenAPI document, so a new
+ * list or filter is exercised without editing this file. The plans are judged in the teardown.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ApiClient, keyClient } from '../e2e/support/client';
+import { largeOrganization } from './plans-stack';
+import { seededUuid } from './seed';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is walked generically
+type Json = any;
+
+const org = largeOrganization();
+const api: ApiClient = keyClient(org.apiKey);
+const openapi = JSON.parse(readFileSync(path.join(__dirname, '../../dist/openapi.json'), 'utf8')) as Json;
+
+/** The id the seed gave row n of a kind (pg_temp.uid in seed.ts). */
+function seededId(kind: string, n: number): string {
+  return seededUuid(`${org.id}${kind}${n}`);
+}
+
+/** The seed's kind of the records a route's `{id}` or a filter names. */
+const KIND_OF_SEGMENT: Record<string, string> = {
+  users: 'user',
+  'annual-goals': 'ag',
+  'product-goals': 'pg',
+  'planning-cycles': 'cycle',
+  ckrs: 'ckr',
+  opportunities: 'opp',
+  solutions: 'solution',
+  experiments: 'exp',
+  interviews: 'interview',
+  insights: 'insight',
+  'work-items': 'wi',
+  labels: 'label',
+  teams: 'team',
+  sprints: 'sprint',
+  intake: 'intake',
+  changelog: 'changelog',
+  deliveries: 'delivery',
+  repositories: 'conn',
+};
+const KIND_OF_FILTER: Record<string, string> = {
+  sprintId: 'sprint',
+  assigneeId: 'user',
+  labelId: 'label',
+  parentId: 'wi',
+  ckrId: 'ckr',
+  opportunityId: 'opp',
+  solutionId: 'solution',
+  experimentId: 'exp',
+  teamId: 'team',
+  planningCycleId: 'cycle',
+  annualGoalId: 'ag',
+  productGoalId: 'pg',
+  webhookId: 'sub',
+  actorId: 'user',
+  recordId: 'wi',
+  after: 'event',
+};
+/** Row numbers that exist for every kind (the smallest seeded kinds have 5 rows). */
+const ROW = 3;
+/** Routes that are not the services' reads of records: documents, pages, assets, the MCP transport. */
+const NOT_RECORD_READS = /^\/(portal\/|mcp$|api\/v1\/openapi\.json$)/;
+const DAY_AGO = new Date(Date.now() - 86_400_000).toISOString();
+
+function filterValue(name: string, schema: Json): string | undefined {
+  if (KIND_OF_FILTER[name]) return seededId(KIND_OF_FILTER[name], ROW);
+  const values: string[] | undefined = schema.enum ?? schema.items?.enum;
+  if (values) return values[name === 'archived' ? values.length - 1 : 0];
+  if (schema.format === 'date-time') return DAY_AGO;
+  if (name === 'q') return 'checkout';
+  if (name === 'action') return 'updated';
+  return undefined;
+}
+
+/** `{id}`/`{slug}` filled with seeded records; undefined when the route names something unseeded. */
+function concretePath(route: string): string | undefined {
+  const segments = route.split('/');
+  const filled = segments.map((segment, i): string | undefined => {
+    if (segment === '{slug}') return org.slug;
+    if (segment !== '{id}') return segment;
+    const kind = KIND_OF_SEGMENT[segments[i - 1]];
+    return kind && seededId(kind, ROW);
+  });
+  return filled.includes(undefined) ? undefined : filled.join('/');
+}
+
+/** The sortable fields a list's `sort` pattern names. */
+function sortFields(schema: Json): string[] {
+  const match = /^\^-\?\(([^)]+)\)/.exec(schema?.pattern ?? '');
+  return match ? match[1].split('|') : [];
+}
+
+interface Read {
+  route: string;
+  url: string;
+}
+
+function reads(): Read[] {
+  const out: Read[] = [];
+  for (const [route, operations] of Object.entries<Json>(openapi.paths)) {
+    const get = operations.get;
+    if (!get || NOT_RECORD_READS.test(route)) continue;
+    const base = concretePath(route);
+    if (!base) continue;
+    const params: Json[] = (get.parameters ?? []).filter((p: Json) => p.in === 'query');
+    out.push({ route, url: base });
+    for (const param of params) {
+      if (param.name === 'sort') {
+        for (const field of sortFields(param.schema)) {
+          out.push({ route, url: `${base}?sort=${field}` }, { route, url: `${base}?sort=-${field}` });
+        }
+        continue;
+      }
+      if (param.name === 'limit' || param.name === 'cursor') continue;
+      const value = filterValue(param.name, param.schema);
+      if (value !== undefined) out.push({ route, url: `${base}?${param.name}=${encodeURIComponent(value)}` });
+    }
+  }
+  return out;
+}
+
+describe('reads over the large seeded organization', () => {
+  const all = reads();
+
+  it('covers the read routes of the API', () => {
+    const routes = new Set(all.map((read) => read.route));
+    expect(routes.size).toBeGreaterThan(50);
+  });
+
+  it('answers every list, filter, sort and record read with 200', async () => {
+    const failures: string[] = [];
+    for (const read of all) {
+      const response = await api.get(read.url);
+      if (response.status !== 200) failures.push(`${read.url}: ${response.status} ${response.text.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it('pages three pages deep by cursor through every list', async () => {
+    const failures: string[] = [];
+    const lists = Object.entries<Json>(openapi.paths).filter(([route, ops]) => ops.get?.parameters?.some((p: Json) => p.name === 'cursor') && !NOT_RECORD_READS.test(route));
+    for (const [route, operations] of lists) {
+      const base = concretePath(route);
+      if (!base) continue;
+      const limit = Math.min(100, operations.get.parameters.find((p: Json) => p.name === 'limit')?.schema?.maximum ?? 100);
+      let cursor: string | null = null;
+      for (let page = 0; page < 3; page++) {
+        const response: { status: number; text: string; headers: Headers } = await api.get(`${base}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        if (response.status !== 200) failures.push(`${route} page ${page}: ${response.status} ${response.text.slice(0, 200)}`);
+        cursor = response.headers.get('x-next-cursor');
+        if (!cursor) break;
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+});
