@@ -7,7 +7,7 @@
  * and a stage filter, and later pages by cursor; conditional requests are not sent, so every page
  * is read through the portal's messages. Writes docs/benchmarks.md (block "portal-pages").
  */
-import { createOrganizations, loadAverage, publishResults, runBench, startStack } from './paired';
+import { CpuGroup, createOrganizations, loadAverage, publishResults, runBench, startStack } from './paired';
 import { load } from './support';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 10_000);
@@ -15,6 +15,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const OFFERED_RATE = 200;
 const CLIENTS = 50;
 const P99_TARGET_MS = 30;
+/** The processes that serve a page in each run. */
+const CPU_SHOWN = { distributed: ['gateway', 'delivery-intake', 'nats-server', 'postgres'], standalone: ['standalone'] } as const;
 
 interface Portal {
   baseUrl: string;
@@ -94,15 +96,26 @@ async function main(): Promise<void> {
     await stack.db.query('ANALYZE delivery.intake_submissions');
 
     const rows: string[] = [];
+    const cpuRows: string[] = [];
     const verdicts: string[] = [];
     for (const name of ['distributed', 'standalone'] as const) {
       const portal = portals[name];
       const pages = await pagePaths(portal, `/portal/${portal.slug}`);
       const json = await pagePaths(portal, `/public/portals/${portal.slug}/intake?limit=20`);
+      // The CPU each process spent per page answered, around the measured part of a load.
+      let cpu: Record<CpuGroup, number> | undefined;
+      const metered = async <T>(run: () => Promise<T>): Promise<T> => {
+        const { result, cpu: spent } = await stack.cpuDuring(run);
+        cpu = spent;
+        return result;
+      };
+      const perPage = (requests: number) => (CPU_SHOWN[name] as readonly CpuGroup[]).map((group) => `${group} ${Math.round(((cpu?.[group] ?? 0) * 1e6) / Math.max(1, requests))}`).join(', ');
       process.stdout.write(`${name}: ${OFFERED_RATE} pages/s offered...\n`);
-      const offered = await load(portal.baseUrl, pages, {}, SECONDS, { rate: OFFERED_RATE, connections: 20 });
+      const offered = await load(portal.baseUrl, pages, {}, SECONDS, { rate: OFFERED_RATE, connections: 20, measured: metered });
+      cpuRows.push(`| ${name} | page, ${OFFERED_RATE}/s offered | ${perPage(offered.requests)} |`);
       process.stdout.write(`${name}: closed loop, ${CLIENTS} clients...\n`);
-      const ceiling = await load(portal.baseUrl, pages, {}, SECONDS, { connections: CLIENTS });
+      const ceiling = await load(portal.baseUrl, pages, {}, SECONDS, { connections: CLIENTS, measured: metered });
+      cpuRows.push(`| ${name} | page, ${CLIENTS} clients | ${perPage(ceiling.requests)} |`);
       const jsonCeiling = await load(portal.baseUrl, json, {}, SECONDS, { connections: CLIENTS });
       rows.push(
         `| ${name} | page, ${OFFERED_RATE}/s offered | ${offered.requestsPerSecond} | ${offered.p50} | ${offered.p99} | ${(offered.non2xx + offered.errors)} |`,
@@ -126,6 +139,12 @@ async function main(): Promise<void> {
       ...rows,
       '',
       ...verdicts,
+      '',
+      'CPU µs per page answered, per process, during the measured part (PostgreSQL: the distributed run\'s own backends):',
+      '',
+      '| run | load | CPU µs/page |',
+      '|---|---|---|',
+      ...cpuRows,
     ].join('\n');
     publishResults('portal-pages', markdown);
   } finally {
