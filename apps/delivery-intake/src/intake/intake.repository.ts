@@ -115,7 +115,7 @@ export class IntakeRepository {
   async listVisible(organizationId: string, filters: PortalFilters, order: PortalOrder, take: number): Promise<PortalListRow[]> {
     const params: unknown[] = [organizationId];
     const param = (value: unknown) => `$${params.push(value)}`;
-    const where = [`s.organization_id = $1::uuid`, VISIBLE_SQL];
+    const where = [VISIBLE_SQL];
     // Compared as the enum, the values validated names passed as text (PGlite has no enum parameters).
     if (filters.kind) where.push(`s.kind = ${param(filters.kind)}::text::delivery."IntakeKind"`);
     if (filters.stage) where.push(`s.stage = ${param(filters.stage)}::text::delivery."IntakeStage"`);
@@ -128,7 +128,7 @@ export class IntakeRepository {
       if (order.after !== undefined) where.push(`s.number ${order.newestFirst ? '<' : '>'} ${param(order.after)}::int`);
       orderBy = order.newestFirst ? 's.number DESC' : 's.number';
     }
-    const sql = `SELECT ${PORTAL_LIST_COLUMNS} FROM delivery.intake_submissions s WHERE ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT ${Number(take)}`;
+    const sql = `SELECT ${PORTAL_LIST_COLUMNS} FROM delivery.intake_submissions s WHERE s.organization_id = $1::uuid AND ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT ${Number(take)}`;
     return this.db.sql.query<PortalListRow>(sql, params, statementName(sql));
   }
 
