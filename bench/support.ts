@@ -214,6 +214,7 @@ export async function drive(url: string, options: DriveOptions): Promise<LoadRes
     ],
   });
   return {
+    requests: result.requests.total,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
