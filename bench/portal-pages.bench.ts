@@ -47,7 +47,7 @@ async function seed({ baseUrl, slug }: Portal): Promise<void> {
       });
       if (response.ok) return (await response.json()) as { key: string };
       if (attempt > 1 && response.status === 409) return {};
-      if (response.status !== 503 || attempt === 5) throw new Error(`seeding ${path} failed: ${response.status} ${await response.text()}`);
+      if (response.status !== 503 || attempt === 20) throw new Error(`seeding ${path} failed: ${response.status} ${await response.text()}`);
       await response.text();
     }
   };
