@@ -36,8 +36,9 @@ async function openPortal(baseUrl: string, apiKey: string): Promise<string> {
 /** Submissions through the JSON portal, 32 at a time; every tenth gets a vote, so the most-voted order differs from the newest. */
 async function seed({ baseUrl, slug }: Portal): Promise<void> {
   let next = 0;
-  // On a loaded machine a request may time out behind the bus (503): it is sent again; a vote that
-  // was counted after all is then refused (409), which is as good as counted.
+  // On a loaded machine a request may time out behind the bus (503) or wait too long for a
+  // transaction (500): it is sent again; a vote that was counted after all is then refused (409),
+  // which is as good as counted (a submission stored twice only makes the list longer).
   const post = async (path: string, body: object, client: string): Promise<{ key?: string }> => {
     for (let attempt = 1; ; attempt += 1) {
       const response = await fetch(`${baseUrl}/public/portals/${slug}${path}`, {
@@ -47,7 +48,7 @@ async function seed({ baseUrl, slug }: Portal): Promise<void> {
       });
       if (response.ok) return (await response.json()) as { key: string };
       if (attempt > 1 && response.status === 409) return {};
-      if (response.status !== 503 || attempt === 20) throw new Error(`seeding ${path} failed: ${response.status} ${await response.text()}`);
+      if ((response.status !== 503 && response.status !== 500) || attempt === 20) throw new Error(`seeding ${path} failed: ${response.status} ${await response.text()}`);
       await response.text();
     }
   };
