@@ -68,6 +68,8 @@ export interface BenchStack {
   db: Client;
   startReference(organizations: Organization[]): Promise<void>;
   measure(target: TargetName, plan: RequestPlan, seconds: number, probe?: () => Promise<number>): Promise<Measurement>;
+  /** CPU seconds of each process group while `work` runs (PostgreSQL: this database's client backends, sampled). */
+  cpuDuring<T>(work: () => Promise<T>): Promise<{ result: T; cpu: Record<CpuGroup, number> }>;
   stop(): Promise<void>;
 }
 
@@ -203,6 +205,28 @@ export async function startStack(): Promise<BenchStack> {
       natsMode: nats ? "a private nats-server with the apps' users and permissions (BENCH_NATS=private)" : "the machine's nats-server, shared with other work (its CPU is an upper bound)",
       db,
       measure,
+      async cpuDuring(work) {
+        const before = Object.fromEntries(Object.entries(pidGroups).map(([group, pids]) => [group, cpuSeconds(pids())]));
+        await backends.start();
+        let sampling: Promise<void> | undefined;
+        const sampler = setInterval(() => {
+          sampling ??= backends
+            .sample()
+            .catch(() => undefined)
+            .finally(() => (sampling = undefined));
+        }, 200);
+        let result: Awaited<ReturnType<typeof work>>;
+        try {
+          result = await work();
+        } finally {
+          clearInterval(sampler);
+          await sampling;
+        }
+        const cpu = Object.fromEntries(Object.entries(pidGroups).map(([group, pids]) => [group, cpuSeconds(pids()) - before[group]])) as Record<CpuGroup, number>;
+        await backends.sample();
+        cpu.postgres = backends.seconds();
+        return { result, cpu };
+      },
       async startReference(organizations) {
         // The reference gets the apps' V8 flags too: the same runtime tuning on both sides.
         reference = spawn(process.execPath, [...DISTRIBUTED_NODE_FLAGS, ...DISTRIBUTED_V8_FLAGS, path.join(repoRoot, 'dist', 'bench', 'reference-server.js')], {

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { repoRoot } from '../tools/stack';
 
 export interface LoadResult {
+  /** Requests answered in the measured run. */
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -18,8 +20,15 @@ export interface LoadResult {
 /**
  * autocannon against rotating paths; a warm-up run first, then the measured run. 50 connections
  * as fast as they go, unless `rate` caps the requests per second offered over all of them.
+ * `measured` is called with the measured run (e.g. to read the processes' CPU around it).
  */
-export async function load(url: string, paths: string[], headers: Record<string, string>, seconds = 10, options: { connections?: number; rate?: number } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  paths: string[],
+  headers: Record<string, string>,
+  seconds = 10,
+  options: { connections?: number; rate?: number; measured?: <T>(run: () => Promise<T>) => Promise<T> } = {},
+): Promise<LoadResult> {
   let next = 0;
   const run = (duration: number) =>
     autocannon({
@@ -36,8 +45,9 @@ export async function load(url: string, paths: string[], headers: Record<string,
       ],
     });
   await run(3);
-  const result = await run(seconds);
+  const result = await (options.measured ? options.measured(() => run(seconds)) : run(seconds));
   return {
+    requests: result.requests.total,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -204,6 +214,7 @@ export async function drive(url: string, options: DriveOptions): Promise<LoadRes
     ],
   });
   return {
+    requests: result.requests.total,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,

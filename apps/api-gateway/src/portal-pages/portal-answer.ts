@@ -9,7 +9,7 @@ const ATOM = 'application/atom+xml; charset=utf-8';
  * with a visitor's form token are not), the feed, or a 303 to where the browser goes next.
  */
 export type PageAnswer =
-  | { page: string; status?: number; cache: 'public' | 'private' }
+  | { page: string; status?: number; cache: 'public' | 'private'; etag?: string }
   | { feed: string }
   | { seeOther: string };
 
@@ -21,7 +21,7 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
   } else if ('feed' in answer) {
     sendCacheable(request, reply, ATOM, answer.feed);
   } else if (answer.cache === 'public' && (answer.status ?? 200) === 200) {
-    sendCacheable(request, reply, HTML, answer.page);
+    sendCacheable(request, reply, HTML, answer.page, answer.etag);
   } else {
     // Private pages carry the visitor's token: csrfToken already marked them no-store.
     void reply.status(answer.status ?? 200).type(HTML).send(answer.page);

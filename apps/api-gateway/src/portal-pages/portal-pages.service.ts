@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppException, ErrorCode, PortalSubjects } from '@pds/contracts';
+import { AppException, ErrorCode, Page, PortalSubjects, PublicIntakeResponse } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 import { OrganizationSettingsService } from '../identity/organization-settings.service';
 import { voterAddressHash } from '../routes/portal-voter';
@@ -8,10 +8,12 @@ import { changelogFeed } from './portal-feed';
 import { FormFields, fieldErrors, refuseUnstorable, submissionBody, submissionValues } from './portal-form';
 import { PageBrand, portalPath } from './portal-layout';
 import { cursorOf, listStateOf } from './portal-query';
-import { RenderCache } from './render-cache';
+import { RenderCache, RenderedPage, renderKey } from './render-cache';
 import { changelogEntryPage, changelogListPage, listHref, listPage, newPage, submissionPage } from './portal-views';
 
 const PAGE_SIZE = 20;
+
+const publicPage = ({ body, etag }: RenderedPage): PageAnswer => ({ page: body, etag, cache: 'public' });
 
 /**
  * The portal's pages: each reads through the portal's messages (delivery-intake) and the slug
@@ -30,9 +32,15 @@ export class PortalPagesService {
     const [organizationId, brand] = await this.brand(slug);
     const state = listStateOf(query);
     const cursor = cursorOf(query);
-    const page = await this.bus.request(PortalSubjects.list, { organizationId, limit: PAGE_SIZE, cursor, ...state });
-    const next = page.nextCursor ? listHref(slug, state, page.nextCursor) : undefined;
-    return { page: this.rendered.render(['list', brand, state, page, !cursor], () => listPage(brand, state, page.items, next, !cursor)), cache: 'public' };
+    // The page as the JSON text it arrives in: a page rendered from the same text is reused without parsing it.
+    const json = await this.bus.requestJson(PortalSubjects.list, { organizationId, limit: PAGE_SIZE, cursor, ...state });
+    return publicPage(
+      this.rendered.render(renderKey(['list', brand, state, !cursor], json), () => {
+        const page = JSON.parse(json) as Page<PublicIntakeResponse>;
+        const next = page.nextCursor ? listHref(slug, state, page.nextCursor) : undefined;
+        return listPage(brand, state, page.items, next, !cursor);
+      }),
+    );
   }
 
   async submission(slug: string, id: string, voted: boolean, csrf: string): Promise<PageAnswer> {
@@ -84,13 +92,13 @@ export class PortalPagesService {
     const [organizationId, brand] = await this.brand(slug);
     const page = await this.bus.request(PortalSubjects.changelogList, { organizationId, limit: PAGE_SIZE, cursor: cursorOf(query) });
     const next = page.nextCursor ? `${portalPath(slug)}/changelog?cursor=${encodeURIComponent(page.nextCursor)}` : undefined;
-    return { page: this.rendered.render(['changelog', brand, page], () => changelogListPage(brand, page.items, next)), cache: 'public' };
+    return publicPage(this.rendered.render(renderKey(['changelog', brand, page]), () => changelogListPage(brand, page.items, next)));
   }
 
   async changelogEntry(slug: string, id: string): Promise<PageAnswer> {
     const [organizationId, brand] = await this.brand(slug);
     const entry = await this.bus.request(PortalSubjects.changelogGet, { organizationId, id });
-    return { page: this.rendered.render(['entry', brand, entry], () => changelogEntryPage(brand, entry)), cache: 'public' };
+    return publicPage(this.rendered.render(renderKey(['entry', brand, entry]), () => changelogEntryPage(brand, entry)));
   }
 
   /** The newest published entries as Atom; `origin` is the scheme and host the request came to. */

@@ -20,12 +20,16 @@ export function pageHeaders(reply: FastifyReply): FastifyReply {
 /** List pages and the feed may be cached briefly by anyone (they hold nothing of a visitor's). */
 export const PUBLIC_CACHE = 'public, max-age=30';
 
+/** A strong ETag of a body's bytes. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
 /**
- * Sends a cacheable body with a strong ETag of its bytes; a matching `If-None-Match` gets 304 and
- * no body. Pages are rendered per request (cheap), the transfer is what the ETag saves.
+ * Sends a cacheable body with a strong ETag of its bytes (`etag` when the caller has it already:
+ * a rendered page keeps its own); a matching `If-None-Match` gets 304 and no body.
  */
-export function sendCacheable(request: FastifyRequest, reply: FastifyReply, type: string, body: string): void {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+export function sendCacheable(request: FastifyRequest, reply: FastifyReply, type: string, body: string, etag = etagOf(body)): void {
   void reply.header('etag', etag).header('cache-control', PUBLIC_CACHE).type(type);
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {

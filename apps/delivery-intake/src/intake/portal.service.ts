@@ -4,6 +4,8 @@ import {
   AuditSource,
   AuditVia,
   ConflictError,
+  IntakeKind,
+  IntakeStage,
   IntakeSubmissionResponse,
   INTAKE_KEY_PREFIX,
   PORTAL_DESCRIPTION_PREVIEW,
@@ -13,12 +15,13 @@ import {
   PortalSort,
   PublicIntakeResponse,
   countNumberSortValue,
+  formatKey,
   normalizeEmail,
 } from '@pds/contracts';
 import { countNumberAfter, keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
-import { IntakeRecord, toIntakeResponse } from './intake.mapper';
-import { IntakeRepository } from './intake.repository';
+import { toIntakeResponse } from './intake.mapper';
+import { IntakeRepository, PortalListRow } from './intake.repository';
 import { IntakeService } from './intake.service';
 
 /** The public face of a submission: no submitter, contact data, assignee, watchers or moderation. */
@@ -34,6 +37,22 @@ export function toPublicIntake(s: IntakeSubmissionResponse): PublicIntakeRespons
     viaPortal: s.viaPortal,
     completedAt: s.completedAt,
     createdAt: s.createdAt,
+  };
+}
+
+/** A row of the portal's list as the public sees it (toPublicIntake's fields, in its order). */
+function toPublicListed(row: PortalListRow): PublicIntakeResponse {
+  return {
+    id: row.id,
+    key: formatKey(INTAKE_KEY_PREFIX, row.number),
+    kind: row.kind as IntakeKind,
+    title: row.title,
+    description: row.description,
+    stage: row.stage as IntakeStage,
+    votes: row.vote_count,
+    viaPortal: row.via_portal,
+    completedAt: row.completed_at,
+    createdAt: row.created_at,
   };
 }
 
@@ -65,13 +84,13 @@ export class PortalService {
    */
   async list(organizationId: string, query: PortalListQuery): Promise<Page<PublicIntakeResponse>> {
     const { kind, stage, q } = query;
-    const map = (row: IntakeRecord) => previewOf(toPublicIntake(toIntakeResponse(row)));
+    const map = (row: PortalListRow) => previewOf(toPublicListed(row));
     if (query.sort === PortalSort.votes) {
       return readPage(
         query,
         (after, take) => this.submissions.listVisible(organizationId, { kind, stage, q }, { by: 'votes', after: countNumberAfter(after) }, take),
         map,
-        (row) => countNumberSortValue(row.voteCount, row.number),
+        (row) => countNumberSortValue(row.vote_count, row.number),
         'count-number',
       );
     }
