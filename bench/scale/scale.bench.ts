@@ -86,7 +86,7 @@ async function main(): Promise<void> {
           .then((measure) => measure())
           .catch((error: Error): LoadResult => {
             out(`  ${path} @${size.label}: ${error.message.slice(0, 200)}`);
-            return { requestsPerSecond: 0, p50: 0, p99: 0, non2xx: 0, errors: 1 };
+            return { requests: 0, requestsPerSecond: 0, p50: 0, p99: 0, non2xx: 0, errors: 1 };
           });
         row[size.label as 'small' | 'large'] = result;
         out(`  ${path} @${size.label}: ${result.requestsPerSecond}/s p50 ${result.p50} ms p99 ${result.p99} ms${result.non2xx || result.errors ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : ''}`);
