@@ -40,10 +40,10 @@ interface Usage {
 
 /**
  * What an app's code does on NATS, read from its source: `@MessagePattern(X.y)`, a binding
- * `op: [X.y, Request]` or a record resource `XRecords.y` of `RecordHandlers(…)` or the delete subject of
- * `TrashHandlers(…, X.y)` (served the same way), `@EventPattern(X.y,
- * BROADCAST)`, `.broadcast(X.y`, any other `X.y` of a `*Subjects` object (a request, or a map of them),
- * the events it writes and `durable('name'`. Aliases (`StrategySubjects as S`) are followed.
+ * `op: [X.y, Request]` or a record resource `XRecords.y` of `RecordHandlers(…)`, the delete subject
+ * of `TrashHandlers(…, X.y)` (all served the same way), `@EventPattern(X.y, BROADCAST)`,
+ * `.broadcast(X.y`, any other `X.y` of a `*Subjects` object (a request, or a map of them), the events
+ * it writes and `durable('name'`. Aliases (`StrategySubjects as S`) are followed.
  *
  * Events: a context's outbox that names the event types it takes (`TransactionalOutbox<Tx, Event>`)
  * can emit no other, wherever its code calls `emit`, so the types its declaration names are what
