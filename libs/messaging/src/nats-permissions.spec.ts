@@ -40,9 +40,10 @@ interface Usage {
 
 /**
  * What an app's code does on NATS, read from its source: `@MessagePattern(X.y)`, a binding
- * `op: [X.y, Request]` or a record resource `XRecords.y` of `RecordHandlers(…)` (served the same way), `@EventPattern(X.y,
- * BROADCAST)`, `.broadcast(X.y`, any other `X.y` of a `*Subjects` object (a request, or a map of them),
- * the events it writes and `durable('name'`. Aliases (`StrategySubjects as S`) are followed.
+ * `op: [X.y, Request]` or a record resource `XRecords.y` of `RecordHandlers(…)`, the delete subject
+ * of `TrashHandlers(…, X.y)` (all served the same way), `@EventPattern(X.y, BROADCAST)`,
+ * `.broadcast(X.y`, any other `X.y` of a `*Subjects` object (a request, or a map of them), the events
+ * it writes and `durable('name'`. Aliases (`StrategySubjects as S`) are followed.
  *
  * Events: a context's outbox that names the event types it takes (`TransactionalOutbox<Tx, Event>`)
  * can emit no other, wherever its code calls `emit`, so the types its declaration names are what
@@ -58,12 +59,13 @@ function usageOf(dirs: string[]): Usage {
       if (subjectObjects[match[1]]) aliases.set(match[2] ?? match[1], match[1]);
     }
     const resolve = (alias: string, key: string) => subjectObjects[aliases.get(alias) ?? '']?.[key];
-    const bindings = code.includes('RecordHandlers(') ? '|\\b(?:create|list|get|update):\\s*\\[\\s*' : '';
+    const bindings =
+      (code.includes('RecordHandlers(') ? '|\\b(?:create|list|get|update):\\s*\\[\\s*' : '') + (code.includes('TrashHandlers(') ? '|\\bTrashHandlers\\([^)]*?,\\s*' : '');
     for (const [alias] of aliases) {
       for (const match of code.matchAll(new RegExp(`(@MessagePattern\\(\\s*|@EventPattern\\(\\s*|\\.broadcast\\(\\s*${bindings})?\\b${alias}\\.(\\w+)(\\s*,\\s*BROADCAST)?`, 'g'))) {
         const subject = resolve(alias, match[2]);
         if (!subject) continue;
-        if (match[1]?.startsWith('@MessagePattern') || /^\w+:/.test(match[1] ?? '')) usage.served.add(subject);
+        if (match[1]?.startsWith('@MessagePattern') || /^(\w+:|TrashHandlers\()/.test(match[1] ?? '')) usage.served.add(subject);
         else if (match[1]?.startsWith('@EventPattern') && match[3]) usage.heard.add(subject);
         else if (match[1]?.startsWith('.broadcast')) usage.broadcast.add(subject);
         else usage.named.add(subject);

@@ -1,6 +1,7 @@
-import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, InjectionToken, Logger, OnApplicationBootstrap, OnApplicationShutdown, Provider, Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Permission, assertCan } from '@pds/auth';
+import { TrashConfig, loadConfig, trashOptionsFrom } from '@pds/config';
 import {
   AuthContext,
   ConflictError,
@@ -17,8 +18,10 @@ import {
   RestoreRecordRequest,
   TrashEntryResponse,
   TrashKind,
+  Subject,
   formatKey,
   keyPrefixOf,
+  resourceOf,
 } from '@pds/contracts';
 import { RawSqlClient, TrashRow, TrashStore, readPage } from '@pds/persistence';
 import { TransactionalOutbox } from './outbox.writer';
@@ -53,8 +56,6 @@ export class RecordTrash<K extends TrashKind & RecordKind, Tx extends RawSqlClie
     private readonly store: TrashStore<K>,
     private readonly db: RawSqlClient,
     readonly options: TrashOptions,
-    /** How a 404 names each kind (`Work item WI-3 was not found`). */
-    private readonly resources: Readonly<Record<K, string>>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -69,7 +70,7 @@ export class RecordTrash<K extends TrashKind & RecordKind, Tx extends RawSqlClie
       }
       return deleted;
     });
-    if (!row) throw new NotFoundError(this.resources[kind], ref);
+    if (!row) throw new NotFoundError(resourceOf(kind), ref);
     const entry = this.toEntry(row);
     return { id: entry.id, key: entry.key, deletedAt: entry.deletedAt, restorableUntil: entry.restorableUntil };
   }
@@ -185,29 +186,60 @@ export class TrashPurgeJob implements OnApplicationBootstrap, OnApplicationShutd
 }
 
 /**
- * What a context's trash answers on the bus: its share of `GET /trash` and of a restore (the
- * gathered subjects every context with a trash serves alike). The context's handler extends it and
- * adds its own delete subject, forwarding to `deleteOf`.
+ * A context's trash and its purge job as providers: the trash (`token`, the context's subclass of
+ * RecordTrash) over `store`, built from the context's outbox and database client with the TRASH_*
+ * settings, and the job that purges it.
  */
-export abstract class TrashHandler<K extends TrashKind & RecordKind> {
-  protected constructor(
-    private readonly trash: RecordTrash<K, RawSqlClient>,
-    private readonly kinds: readonly K[],
-  ) {}
+export function trashProviders<K extends TrashKind & RecordKind, Tx extends RawSqlClient>(
+  token: new (...args: ConstructorParameters<typeof RecordTrash<K, Tx>>) => RecordTrash<K, Tx>,
+  store: TrashStore<K>,
+  outbox: InjectionToken,
+  db: InjectionToken,
+): Provider[] {
+  return [
+    {
+      provide: token,
+      useFactory: (events: TransactionalOutbox<Tx, TrashEvent>, client: RawSqlClient) => new token(events, store, client, trashOptionsFrom(loadConfig(TrashConfig))),
+      inject: [outbox, db],
+    },
+    { provide: `${token.name}PurgeJob`, useFactory: (trash: RecordTrash<K, Tx>) => new TrashPurgeJob(trash), inject: [token] },
+  ];
+}
 
-  /** A kind this context does not own is a record it does not have: 404, like an unknown id. */
-  protected deleteOf({ auth, type, id }: DeleteRecordRequest): Promise<DeletedRecordResponse> {
-    if (!(this.kinds as readonly string[]).includes(type)) throw new NotFoundError('Record', id);
-    return this.trash.delete(auth, type as K, id);
-  }
+/**
+ * What a context's trash answers on the bus: DELETE of its records on its own subject, and its
+ * share of `GET /trash` and of a restore (the gathered subjects every context with a trash serves
+ * alike). A Nest mixin like RecordHandlers:
+ *
+ * ```ts
+ * @MessageController()
+ * export class DeliveryTrashHandler extends TrashHandlers(DeliveryTrash, DELIVERY_TRASH_KINDS, S.recordDelete) {}
+ * ```
+ */
+export function TrashHandlers<K extends TrashKind & RecordKind>(
+  token: Type<RecordTrash<K, RawSqlClient>>,
+  kinds: readonly K[],
+  recordDelete: Subject<DeleteRecordRequest, DeletedRecordResponse>,
+): Type<object> {
+  class Handlers {
+    constructor(@Inject(token) private readonly trash: RecordTrash<K, RawSqlClient>) {}
 
-  @MessagePattern(GatheredSubjects.trashList)
-  list(@Payload() { auth, query }: ListTrashRequest): Promise<Page<TrashEntryResponse>> {
-    return this.trash.list(auth, query);
-  }
+    /** A kind this context does not own is a record it does not have: 404, like an unknown id. */
+    @MessagePattern(recordDelete)
+    delete(@Payload() { auth, type, id }: DeleteRecordRequest): Promise<DeletedRecordResponse> {
+      if (!(kinds as readonly string[]).includes(type)) throw new NotFoundError('Record', id);
+      return this.trash.delete(auth, type as K, id);
+    }
 
-  @MessagePattern(GatheredSubjects.trashRestore)
-  restore(@Payload() { auth, id }: RestoreRecordRequest): Promise<TrashEntryResponse | null> {
-    return this.trash.restore(auth, id);
+    @MessagePattern(GatheredSubjects.trashList)
+    list(@Payload() { auth, query }: ListTrashRequest): Promise<Page<TrashEntryResponse>> {
+      return this.trash.list(auth, query);
+    }
+
+    @MessagePattern(GatheredSubjects.trashRestore)
+    restore(@Payload() { auth, id }: RestoreRecordRequest): Promise<TrashEntryResponse | null> {
+      return this.trash.restore(auth, id);
+    }
   }
+  return Handlers;
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, ConflictError, CreateLabelDto, CreationListQuery, LabelResponse, Page } from '@pds/contracts';
-import { readCreationPage, requireByPathId } from '@pds/persistence';
+import { CreateLabelDto, LabelResponse } from '@pds/contracts';
 import { DeliveryOutbox } from '../common/delivery.outbox';
+import { NamedRecordService } from '../common/named-records.service';
+import { Label } from '../generated/delivery/client';
 import { LabelRepository } from './label.repository';
 
 interface LabelRecord {
@@ -18,29 +18,13 @@ export function toLabelResponse(record: LabelRecord): LabelResponse {
 
 /** Labels of an organization; names are unique per organization (409 on a repeat). */
 @Injectable()
-export class LabelService {
-  constructor(
-    @Inject(LabelRepository) private readonly labels: LabelRepository,
-    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
-  ) {}
-
-  async list(auth: AuthContext, query: CreationListQuery): Promise<Page<LabelResponse>> {
-    assertCan(auth, Permission.Read);
-    return readCreationPage(query, (order, take) => this.labels.list(auth.organizationId, order, take), toLabelResponse);
+export class LabelService extends NamedRecordService<Label, CreateLabelDto, { name: string; color: string }, LabelResponse> {
+  constructor(@Inject(LabelRepository) labels: LabelRepository, @Inject(DeliveryOutbox) outbox: DeliveryOutbox) {
+    super(labels, outbox, 'label', toLabelResponse);
   }
 
-  async get(auth: AuthContext, id: string): Promise<LabelResponse> {
-    assertCan(auth, Permission.Read);
-    return toLabelResponse(await requireByPathId('Label', id, (uuid) => this.labels.find(auth.organizationId, uuid)));
-  }
-
-  async create(auth: AuthContext, dto: CreateLabelDto): Promise<LabelResponse> {
-    assertCan(auth, Permission.DeliveryWrite);
-    return this.outbox.transaction(async (tx, events) => {
-      const created = await this.labels.create(auth.organizationId, { name: dto.name, color: dto.color.toLowerCase() }, tx);
-      if (!created) throw new ConflictError(`A label named ${dto.name} exists already`, { name: ['already taken'] });
-      events.audit(auth, { action: 'created', record: { type: 'label', id: created.id }, changes: { name: { from: null, to: created.name } } });
-      return toLabelResponse(created);
-    });
+  /** Colors are stored in lower case, so `#FF0000` and `#ff0000` are one color. */
+  protected valuesOf(body: CreateLabelDto): { name: string; color: string } {
+    return { name: body.name, color: body.color.toLowerCase() };
   }
 }

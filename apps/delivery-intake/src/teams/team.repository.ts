@@ -15,8 +15,8 @@ export class TeamRepository {
   }
 
   /** Null when the organization has a team of that name already. */
-  create(organizationId: string, name: string, tx: DeliveryTx = this.prisma): Promise<Team | null> {
-    return unlessDuplicate(tx.team.create({ data: { organizationId, name } }));
+  create(organizationId: string, data: { name: string }, tx: DeliveryTx = this.prisma): Promise<Team | null> {
+    return unlessDuplicate(tx.team.create({ data: { ...data, organizationId } }));
   }
 
   find(organizationId: string, id: string): Promise<Team | null> {

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, ConflictError, CreateTeamDto, CreationListQuery, Page, TeamResponse } from '@pds/contracts';
-import { readCreationPage, requireByPathId } from '@pds/persistence';
+import { CreateTeamDto, TeamResponse } from '@pds/contracts';
 import { DeliveryOutbox } from '../common/delivery.outbox';
+import { NamedRecordService } from '../common/named-records.service';
+import { Team } from '../generated/delivery/client';
 import { TeamRepository } from './team.repository';
 
 export function toTeamResponse(record: { id: string; name: string; createdAt: Date }): TeamResponse {
@@ -11,29 +11,12 @@ export function toTeamResponse(record: { id: string; name: string; createdAt: Da
 
 /** Teams own sprints; names are unique per organization (409 on a repeat). */
 @Injectable()
-export class TeamService {
-  constructor(
-    @Inject(TeamRepository) private readonly teams: TeamRepository,
-    @Inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
-  ) {}
-
-  async list(auth: AuthContext, query: CreationListQuery): Promise<Page<TeamResponse>> {
-    assertCan(auth, Permission.Read);
-    return readCreationPage(query, (order, take) => this.teams.list(auth.organizationId, order, take), toTeamResponse);
+export class TeamService extends NamedRecordService<Team, CreateTeamDto, { name: string }, TeamResponse> {
+  constructor(@Inject(TeamRepository) teams: TeamRepository, @Inject(DeliveryOutbox) outbox: DeliveryOutbox) {
+    super(teams, outbox, 'team', toTeamResponse);
   }
 
-  async get(auth: AuthContext, id: string): Promise<TeamResponse> {
-    assertCan(auth, Permission.Read);
-    return toTeamResponse(await requireByPathId('Team', id, (uuid) => this.teams.find(auth.organizationId, uuid)));
-  }
-
-  async create(auth: AuthContext, dto: CreateTeamDto): Promise<TeamResponse> {
-    assertCan(auth, Permission.DeliveryWrite);
-    return this.outbox.transaction(async (tx, events) => {
-      const created = await this.teams.create(auth.organizationId, dto.name, tx);
-      if (!created) throw new ConflictError(`A team named ${dto.name} exists already`, { name: ['already taken'] });
-      events.audit(auth, { action: 'created', record: { type: 'team', id: created.id }, changes: { name: { from: null, to: created.name } } });
-      return toTeamResponse(created);
-    });
+  protected valuesOf(body: CreateTeamDto): { name: string } {
+    return { name: body.name };
   }
 }

@@ -59,7 +59,7 @@ describe('delivery trash (PGlite)', () => {
     await DELIVERY_TRASH.restore(sql, org, row!);
     expect(await count(target)).toBe(1);
     await DELIVERY_TRASH.softDelete(sql, org, 'work_item', blocker, new Date(Date.now() - 2 * DAY), user);
-    const trash = new RecordTrash(undefined as never, DELIVERY_TRASH, sql, { retentionMs: DAY, purgeIntervalMs: 1000, purgeBatch: 500 }, {} as never);
+    const trash = new RecordTrash(undefined as never, DELIVERY_TRASH, sql, { retentionMs: DAY, purgeIntervalMs: 1000, purgeBatch: 500 });
     await trash.purge();
     expect(await exists(blocker)).toBe(false);
     expect(await relations(blocker)).toBe(0);
@@ -71,7 +71,7 @@ describe('delivery trash (PGlite)', () => {
     const recent = await item();
     for (const id of old) await DELIVERY_TRASH.softDelete(sql, org, 'work_item', id, new Date(Date.now() - 3 * DAY), user);
     await DELIVERY_TRASH.softDelete(sql, org, 'work_item', recent, new Date(), user);
-    const trash = new RecordTrash(undefined as never, DELIVERY_TRASH, sql, { retentionMs: DAY, purgeIntervalMs: 1000, purgeBatch: 2 }, {} as never);
+    const trash = new RecordTrash(undefined as never, DELIVERY_TRASH, sql, { retentionMs: DAY, purgeIntervalMs: 1000, purgeBatch: 2 });
     expect(await trash.purge()).toBe(5);
     for (const id of old) expect(await exists(id)).toBe(false);
     expect(await exists(recent)).toBe(true);

@@ -1,7 +1,5 @@
-import { Provider } from '@nestjs/common';
-import { TrashConfig, loadConfig, trashOptionsFrom } from '@pds/config';
 import { DeliveryTrashKind } from '@pds/contracts';
-import { RecordTrash, TrashPurgeJob } from '@pds/messaging';
+import { RecordTrash, trashProviders } from '@pds/messaging';
 import { TrashStore } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
@@ -17,27 +15,7 @@ export const DELIVERY_TRASH = new TrashStore<DeliveryTrashKind>(DELIVERY_SCHEMA,
   { kind: 'changelog', table: 'changelog_entries', title: 'title' },
 ]);
 
-/** How a 404 names each kind, as the kinds' own services do. */
-const RESOURCES: Record<DeliveryTrashKind, string> = {
-  work_item: 'Work item',
-  sprint: 'Sprint',
-  label: 'Label',
-  team: 'Team',
-  intake: 'Intake submission',
-  changelog: 'Changelog entry',
-};
-
 /** The delivery context's trash (injection token). */
 export class DeliveryTrash extends RecordTrash<DeliveryTrashKind, DeliveryTx> {}
 
-/** Its purge job (injection token). */
-export class DeliveryTrashPurge extends TrashPurgeJob {}
-
-export const deliveryTrashProviders: Provider[] = [
-  {
-    provide: DeliveryTrash,
-    useFactory: (outbox: DeliveryOutbox, prisma: PrismaClient) => new DeliveryTrash(outbox, DELIVERY_TRASH, prisma, trashOptionsFrom(loadConfig(TrashConfig)), RESOURCES),
-    inject: [DeliveryOutbox, PrismaClient],
-  },
-  { provide: DeliveryTrashPurge, useFactory: (trash: DeliveryTrash) => new DeliveryTrashPurge(trash), inject: [DeliveryTrash] },
-];
+export const deliveryTrashProviders = trashProviders(DeliveryTrash, DELIVERY_TRASH, DeliveryOutbox, PrismaClient);

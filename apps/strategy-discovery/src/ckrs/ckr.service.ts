@@ -28,7 +28,6 @@ export class CkrService extends AnnouncedRecordService<CkrWithKeyResults, CkrRes
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
     super(ckrs, outbox, {
-      resource: 'OKR',
       recordKind: 'ckr',
       toResponse: toCkrResponse,
       links: { references, of: (dto) => dto },

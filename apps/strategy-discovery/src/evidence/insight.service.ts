@@ -19,7 +19,6 @@ export class InsightService extends PlainRecordService<Insight, InsightResponse,
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
     super(evidence.insights, outbox, {
-      resource: 'Insight',
       recordKind: 'insight',
       toResponse: toInsightResponse,
       links: { references, of: (dto) => ({ interviewId: dto.interviewId }) },

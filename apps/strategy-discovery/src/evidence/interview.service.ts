@@ -12,7 +12,7 @@ const toTimestamp = (value: string | null | undefined) => (value === undefined |
 @Injectable()
 export class InterviewService extends PlainRecordService<Interview, InterviewResponse, CreateInterviewDto, UpdateInterviewDto> {
   constructor(@Inject(EvidenceRepository) evidence: EvidenceRepository, @Inject(StrategyOutbox) outbox: StrategyOutbox) {
-    super(evidence.interviews, outbox, { resource: 'Interview', recordKind: 'interview', toResponse: toInterviewResponse });
+    super(evidence.interviews, outbox, { recordKind: 'interview', toResponse: toInterviewResponse });
   }
 
   protected override toCreate(dto: CreateInterviewDto): object {

@@ -40,7 +40,6 @@ export class ExperimentService extends AnnouncedRecordService<
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
     super(experiments, outbox, {
-      resource: 'Experiment',
       recordKind: 'experiment',
       toResponse: toExperimentResponse,
       links: { references, of: (dto) => ({ ckrId: dto.ckrId, solutionId: dto.solutionId }) },

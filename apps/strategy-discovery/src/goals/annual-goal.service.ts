@@ -10,6 +10,6 @@ import { GoalRepository } from './goal.repository';
 @Injectable()
 export class AnnualGoalService extends PlainRecordService<AnnualGoal, AnnualGoalResponse, CreateAnnualGoalDto, UpdateAnnualGoalDto> {
   constructor(@Inject(GoalRepository) goals: GoalRepository, @Inject(StrategyOutbox) outbox: StrategyOutbox) {
-    super(goals.annualGoals, outbox, { resource: 'Annual goal', recordKind: 'annual_goal', toResponse: toAnnualGoalResponse });
+    super(goals.annualGoals, outbox, { recordKind: 'annual_goal', toResponse: toAnnualGoalResponse });
   }
 }

@@ -13,7 +13,7 @@ const toDate = (value: string | null | undefined) => (value === undefined || val
 @Injectable()
 export class PlanningCycleService extends PlainRecordService<PlanningCycle, PlanningCycleResponse, CreatePlanningCycleDto, UpdatePlanningCycleDto> {
   constructor(@Inject(GoalRepository) goals: GoalRepository, @Inject(StrategyOutbox) outbox: StrategyOutbox) {
-    super(goals.cycles, outbox, { resource: 'Planning cycle', recordKind: 'planning_cycle', toResponse: toPlanningCycleResponse });
+    super(goals.cycles, outbox, { recordKind: 'planning_cycle', toResponse: toPlanningCycleResponse });
   }
 
   protected override toCreate(dto: CreatePlanningCycleDto): object {

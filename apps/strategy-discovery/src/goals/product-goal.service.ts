@@ -16,7 +16,6 @@ export class ProductGoalService extends PlainRecordService<ProductGoal, ProductG
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
     super(goals.productGoals, outbox, {
-      resource: 'Product goal',
       recordKind: 'product_goal',
       toResponse: toProductGoalResponse,
       links: { references, of: (dto) => ({ annualGoalId: dto.annualGoalId }) },

@@ -45,7 +45,6 @@ export class OpportunityService extends AnnouncedRecordService<
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
     super(opportunities, outbox, {
-      resource: 'Opportunity',
       recordKind: 'opportunity',
       toResponse: toOpportunityResponse,
       links: { references, of: (dto) => dto },

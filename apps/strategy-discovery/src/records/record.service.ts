@@ -1,5 +1,5 @@
 import { Permission, assertCan } from '@pds/auth';
-import { AuditWrite, AuthContext, NotFoundError, Page, RECORD_SORT, RecordKind, SortedRead, assertNotArchived, changesOf } from '@pds/contracts';
+import { AuditWrite, AuthContext, NotFoundError, Page, RECORD_SORT, RecordKind, SortedRead, assertNotArchived, changesOf, resourceOf } from '@pds/contracts';
 import { plainSortValue, readSortedPage } from '@pds/persistence';
 import { StrategyReferenceInput, StrategyReferences } from '../references/strategy.references';
 import { RecordRow } from './record.repository';
@@ -16,9 +16,8 @@ export interface RecordLinks<Body> {
   of: (dto: Body) => StrategyReferenceInput;
 }
 
-/** How a kind of record is named in a 404 and returned, and which body ids it checks. */
+/** Which kind a record is (its 404 names it by RECORD_KINDS' noun), how it is returned, and which body ids it checks. */
 export interface RecordDescription<R, T, Body = never> {
-  resource: string;
   /** The kind's name in events and the audit log (`ckr`, `annual_goal`). */
   recordKind: RecordKind;
   toResponse: (row: R) => T;
@@ -78,12 +77,12 @@ export abstract class RecordService<R extends RecordRow, T, Q extends { limit?: 
 
   /** An archived record refuses changes (409) until it is unarchived. */
   protected assertWritable(row: R, ref: string): void {
-    assertNotArchived(this.kind.resource, ref, row.archivedAt);
+    assertNotArchived(resourceOf(this.kind.recordKind), ref, row.archivedAt);
   }
 
   async require(organizationId: string, ref: string): Promise<R> {
     const row = await this.reads.findByRef(organizationId, ref);
-    if (!row) throw new NotFoundError(this.kind.resource, ref);
+    if (!row) throw new NotFoundError(resourceOf(this.kind.recordKind), ref);
     return row;
   }
 

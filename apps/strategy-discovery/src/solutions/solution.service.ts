@@ -27,7 +27,6 @@ export class SolutionService extends AnnouncedRecordService<Solution, SolutionRe
     @Inject(StrategyOutbox) outbox: StrategyOutbox,
   ) {
     super(solutions, outbox, {
-      resource: 'Solution',
       recordKind: 'solution',
       toResponse: toSolutionResponse,
       // POST /solutions names the opportunity in the body, so an unknown one is 400.

@@ -1,7 +1,5 @@
-import { Provider } from '@nestjs/common';
-import { TrashConfig, loadConfig, trashOptionsFrom } from '@pds/config';
 import { StrategyTrashKind } from '@pds/contracts';
-import { RecordTrash, TrashPurgeJob } from '@pds/messaging';
+import { RecordTrash, trashProviders } from '@pds/messaging';
 import { TrashStore } from '@pds/persistence';
 import { StrategyOutbox } from '../database/strategy.outbox';
 import { STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
@@ -20,30 +18,7 @@ export const STRATEGY_TRASH = new TrashStore<StrategyTrashKind>(STRATEGY_SCHEMA,
   { kind: 'insight', table: 'insights', title: 'title' },
 ]);
 
-/** How a 404 names each kind, as the kinds' own services do. */
-const RESOURCES: Record<StrategyTrashKind, string> = {
-  annual_goal: 'Annual goal',
-  product_goal: 'Product goal',
-  planning_cycle: 'Planning cycle',
-  ckr: 'OKR',
-  opportunity: 'Opportunity',
-  solution: 'Solution',
-  experiment: 'Experiment',
-  interview: 'Interview',
-  insight: 'Insight',
-};
-
 /** The strategy context's trash (injection token). */
 export class StrategyTrash extends RecordTrash<StrategyTrashKind, StrategyTx> {}
 
-/** Its purge job (injection token). */
-export class StrategyTrashPurge extends TrashPurgeJob {}
-
-export const strategyTrashProviders: Provider[] = [
-  {
-    provide: StrategyTrash,
-    useFactory: (outbox: StrategyOutbox, prisma: PrismaClient) => new StrategyTrash(outbox, STRATEGY_TRASH, prisma, trashOptionsFrom(loadConfig(TrashConfig)), RESOURCES),
-    inject: [StrategyOutbox, PrismaClient],
-  },
-  { provide: StrategyTrashPurge, useFactory: (trash: StrategyTrash) => new StrategyTrashPurge(trash), inject: [StrategyTrash] },
-];
+export const strategyTrashProviders = trashProviders(StrategyTrash, STRATEGY_TRASH, StrategyOutbox, PrismaClient);

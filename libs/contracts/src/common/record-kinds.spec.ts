@@ -1,5 +1,5 @@
 import { EVENT_TYPES, InternalEventType } from './events';
-import { RECORD_KINDS, RecordKind, keyPrefixOf } from './record-kinds';
+import { RECORD_KINDS, RecordKind, keyPrefixOf, resourceOf } from './record-kinds';
 
 describe('record kinds', () => {
   const kinds = Object.keys(RECORD_KINDS) as RecordKind[];
@@ -13,5 +13,9 @@ describe('record kinds', () => {
   it('give the human key prefixes WI, OKR, OPP, EXP and INT, each to one kind', () => {
     const prefixes = kinds.flatMap((kind) => (keyPrefixOf(kind) ? [[kind, keyPrefixOf(kind)]] : []));
     expect(Object.fromEntries(prefixes)).toEqual({ work_item: 'WI', ckr: 'OKR', opportunity: 'OPP', experiment: 'EXP', intake: 'INT' });
+  });
+
+  it('name each kind in a 404 the way its service does', () => {
+    expect([resourceOf('work_item'), resourceOf('ckr'), resourceOf('intake'), resourceOf('changelog')]).toEqual(['Work item', 'OKR', 'Intake submission', 'Changelog entry']);
   });
 });
