@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale`: how cost grows with the data (issue 28). The distributed run (all six apps)
+ * `npm run bench:scale`: how cost grows with the data. The distributed run (all six apps)
  * on the scale cluster (bench/scale/cluster.ts), seeded in bulk (bench/scale/seed.ts), measures every
  * path of the issue's table in the small organization (10,000 items) and the large one (SCALE_ITEMS,
  * default 1,000,000) in the same sitting, 50 concurrent clients, each small run right before its

@@ -43,10 +43,10 @@ export type PortalOrder = { by: 'number'; newestFirst: boolean; after?: number }
 const VISIBLE = { isPublic: true, moderationState: { not: ModerationState.HIDDEN } } satisfies Prisma.IntakeSubmissionWhereInput;
 
 /**
- * VISIBLE in SQL, written exactly as the portal indexes' predicate (migration
- * 20261127093000_portal_list_indexes), so that PostgreSQL sees the query implies it.
+ * VISIBLE in SQL: with the live-row filter the statement names itself, the portal indexes'
+ * predicate (migration 20261127093000_portal_list_indexes), so that PostgreSQL sees the query implies it.
  */
-const VISIBLE_SQL = `s.is_public AND s.moderation_state <> 'HIDDEN'::delivery."ModerationState" AND ${liveRow('s')}`;
+const VISIBLE_SQL = `s.is_public AND s.moderation_state <> 'HIDDEN'::delivery."ModerationState"`;
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
@@ -128,7 +128,7 @@ export class IntakeRepository {
       if (order.after !== undefined) where.push(`s.number ${order.newestFirst ? '<' : '>'} ${param(order.after)}::int`);
       orderBy = order.newestFirst ? 's.number DESC' : 's.number';
     }
-    const sql = `SELECT ${PORTAL_LIST_COLUMNS} FROM delivery.intake_submissions s WHERE s.organization_id = $1::uuid AND ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT ${Number(take)}`;
+    const sql = `SELECT ${PORTAL_LIST_COLUMNS} FROM delivery.intake_submissions s WHERE s.organization_id = $1::uuid AND ${liveRow('s')} AND ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT ${Number(take)}`;
     return this.db.sql.query<PortalListRow>(sql, params, statementName(sql));
   }
 
