@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { ListPath, PdsApiError, PdsClient, createPdsClient } from '@pds/client';
 import { TestOrganization, createOrganization } from './support/client';
-import { eventually } from './support/eventually';
+import { atLeast, eventually } from './support/eventually';
 import { connectRepository, githubPush, postGithub, uniqueRepo } from './support/repos';
 import { stackInfo } from './support/stack-info';
 
@@ -212,6 +212,89 @@ describe('sort on lists', () => {
     const logged = await eventually(() => everything(repos, '/repositories/{id}/deliveries', {}, { id: github.id }), { until: (list) => list.length === 4 });
     expect(logged.map((row) => row.id)).toEqual(sortedBy(logged, '-receivedAt'));
     await expectSorted(repos, '/repositories/{id}/deliveries', ['receivedAt'], [], { id: github.id });
+  });
+
+  it('logs: the trash by deletedAt, the audit log and a history by at, both ways (newest first by default)', async () => {
+    const logs = clientOf(await createOrganization());
+    const { data: item } = await logs.POST('/work-items', { body: { title: 'Logged', type: 'TASK' } });
+    for (const n of [1, 2, 3]) await logs.PATCH('/work-items/{id}', { params: { path: { id: item.id } }, body: { title: `Logged ${n}` } });
+    const doomed: string[] = [];
+    for (const n of [1, 2, 3]) {
+      // Both contexts' trash: labels are the delivery context's, opportunities the strategy context's.
+      const label = (await logs.POST('/labels', { body: { name: `gone ${n}`, color: '#000000' } })).data;
+      const opportunity = (await logs.POST('/opportunities', { body: { title: `Gone ${n}` } })).data;
+      await logs.DELETE('/opportunities/{id}', { params: { path: { id: opportunity.id } } });
+      await logs.DELETE('/labels/{id}', { params: { path: { id: label.id } } });
+      doomed.push(opportunity.id, label.id);
+    }
+    const order = async (path: string, query: Record<string, unknown>, pathIds?: object) => (await everything(logs, path, query, pathIds)).map((row) => row.id);
+
+    await expectSorted(logs, '/trash', ['deletedAt'], []);
+    expect(await order('/trash', {})).toEqual([...doomed].reverse());
+    expect(await order('/trash', { sort: 'deletedAt' })).toEqual(doomed);
+
+    // The log is written from each context's outbox: wait until every change has its entry.
+    await eventually(() => everything(logs, '/audit-log', { limit: 100, action: 'deleted' }), { until: atLeast(6), what: '6 deletions in the audit log' });
+    await eventually(() => everything(logs, '/work-items/{id}/history', { limit: 100 }, { id: item.id }), { until: atLeast(4), what: '4 history entries' });
+    await eventually(() => everything(logs, '/audit-log', { limit: 100 }), { until: atLeast(16), what: '16 audit entries' });
+    await expectSorted(logs, '/audit-log', ['at'], []);
+    expect(await order('/audit-log', {})).toEqual(await order('/audit-log', { sort: '-at' }));
+    expect(await order('/audit-log', { action: 'deleted', sort: 'at' })).toEqual((await order('/audit-log', { action: 'deleted' })).reverse());
+    await expectSorted(logs, '/work-items/{id}/history', ['at'], [], { id: item.id });
+    const history = await everything(logs, '/work-items/{id}/history', { sort: 'at' }, { id: item.id });
+    expect(history.map((entry) => entry.action)).toEqual(['created', 'updated', 'updated', 'updated']);
+    expect(await order('/work-items/{id}/history', {}, { id: item.id })).toEqual(history.map((entry) => entry.id).reverse());
+  });
+
+  it('events: oldest first by default, -createdAt the same events newest first, each paged in its sort; after only oldest first', async () => {
+    const events = clientOf(await createOrganization());
+    for (const n of [1, 2, 3, 4, 5]) await events.POST('/work-items', { body: { title: `Event ${n}`, type: 'TASK' } });
+    const oldest = await eventually(() => everything(events, '/events', { sort: 'createdAt' }), { until: atLeast(5), what: '5 events' });
+    const ids = oldest.map((event) => event.id);
+    expect((await everything(events, '/events')).map((event) => event.id)).toEqual(ids);
+    expect((await everything(events, '/events', { sort: '-createdAt' })).map((event) => event.id)).toEqual([...ids].reverse());
+    // Catching up is oldest first: `after` resumes there, and is refused with newest first.
+    expect((await everything(events, '/events', { after: ids[1] })).map((event) => event.id)).toEqual(ids.slice(2));
+    const refused = await failure(events.GET('/events', { params: { query: { after: ids[1], sort: '-createdAt' } } }));
+    expect(refused).toMatchObject({ status: 400, details: { after: ['after works with sort=createdAt only'] } });
+  });
+
+  it('logs: a sort they do not offer is 400, and a cursor continues only its own sort', async () => {
+    const logs = clientOf(await createOrganization());
+    const { data: item } = await logs.POST('/work-items', { body: { title: 'Cursors', type: 'TASK' } });
+    for (const n of [1, 2, 3]) {
+      await logs.PATCH('/work-items/{id}', { params: { path: { id: item.id } }, body: { title: `Cursors ${n}` } });
+      const label = (await logs.POST('/labels', { body: { name: `cursor ${n}`, color: '#000000' } })).data;
+      await logs.DELETE('/labels/{id}', { params: { path: { id: label.id } } });
+    }
+    await eventually(() => everything(logs, '/work-items/{id}/history', { limit: 100 }, { id: item.id }), { until: atLeast(4), what: '4 history entries' });
+    await eventually(() => everything(logs, '/events', { limit: 100 }), { until: atLeast(4), what: '4 events' });
+    const history = { path: { id: item.id } };
+    for (const [path, field, other, path_] of [
+      ['/trash', 'deletedAt', 'createdAt', undefined],
+      ['/audit-log', 'at', 'createdAt', undefined],
+      ['/work-items/{id}/history', 'at', 'createdAt', history],
+      ['/events', 'createdAt', 'updatedAt', undefined],
+    ] as const) {
+      const get = (query: Record<string, unknown>) => logs.GET(path as '/trash', { params: { query, ...(path_ ?? {}) } } as never);
+      const unknown = await failure(get({ sort: other }));
+      expect({ path, unknown }).toMatchObject({ path, unknown: { status: 400, details: { sort: [`sort field "${other}" is not one of ${field}`] } } });
+      const cursor = async (query: Record<string, unknown>) => ((await get({ limit: 1, ...query })) as { response: Response }).response.headers.get('x-next-cursor')!;
+      const ascending = await cursor({ sort: field });
+      const descending = await cursor({ sort: `-${field}` });
+      expect({ path, ascending: !!ascending, descending: !!descending }).toEqual({ path, ascending: true, descending: true });
+      for (const query of [
+        { sort: field, cursor: descending },
+        { sort: `-${field}`, cursor: ascending },
+      ]) {
+        const refused = await failure(get(query));
+        expect({ path, query, refused }).toMatchObject({ path, query, refused: { status: 400, details: { cursor: [expect.any(String)] } } });
+      }
+      // …and each continues its own sort.
+      for (const query of [{ sort: field, cursor: ascending }, { sort: `-${field}`, cursor: descending }]) {
+        expect({ path, query, status: ((await get(query)) as { response: Response }).response.status }).toEqual({ path, query, status: 200 });
+      }
+    }
   });
 
   it('a sort a list does not offer is 400 naming the field, nothing read', async () => {

@@ -17,13 +17,14 @@ import {
   RecordLifecycleData,
   RestoreRecordRequest,
   TrashEntryResponse,
+  TRASH_SORT,
   TrashKind,
   Subject,
   formatKey,
   keyPrefixOf,
   resourceOf,
 } from '@pds/contracts';
-import { RawSqlClient, TrashRow, TrashStore, readPage } from '@pds/persistence';
+import { RawSqlClient, TrashRow, TrashStore, readSortedPage } from '@pds/persistence';
 import { TransactionalOutbox } from './outbox.writer';
 
 /** How long a deleted record can be restored, and how the purge after that runs. */
@@ -75,12 +76,13 @@ export class RecordTrash<K extends TrashKind & RecordKind, Tx extends RawSqlClie
     return { id: entry.id, key: entry.key, deletedAt: entry.deletedAt, restorableUntil: entry.restorableUntil };
   }
 
-  /** This context's part of the trash page: newest first after the gateway's cursor. */
+  /** This context's part of the trash page: in the query's order after the gateway's cursor (of that order). */
   list(auth: AuthContext, query: ListTrashQuery): Promise<Page<TrashEntryResponse>> {
     assertCan(auth, Permission.RecordsDelete);
-    return readPage(
+    return readSortedPage(
       query,
-      (after, take) => this.store.page(this.db, auth.organizationId, this.restorableSince(), after, take),
+      TRASH_SORT,
+      (order, take) => this.store.page(this.db, auth.organizationId, this.restorableSince(), order, take),
       (row) => this.toEntry(row),
       (row) => row.deleted_at.toISOString(),
     );

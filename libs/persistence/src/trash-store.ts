@@ -1,4 +1,4 @@
-import { CursorPosition, RecordKind, keyPrefixOf, parseRecordRef } from '@pds/contracts';
+import { RecordKind, SortedRead, keyPrefixOf, parseRecordRef } from '@pds/contracts';
 import type { RawSqlClient } from './key-sequence';
 
 /** Where one kind of record that can go to the trash is stored, and which column is its title. */
@@ -101,20 +101,23 @@ export class TrashStore<K extends RecordKind> {
   }
 
   /**
-   * The organization's trash, newest first (deleted_at, then id, both descending), deleted after
-   * `since`, after the cursor's position, at most `take` rows: each table's branch reads its partial
-   * index of deleted rows in that order and stops at `take`.
+   * The organization's trash by deletion, newest first or (`sort=deletedAt`) oldest first, ties by
+   * id in the same direction, deleted after `since`, after the position, at most `take` rows: each
+   * table's branch reads its partial index of deleted rows (forwards or backwards) and stops at `take`.
    */
-  page(tx: RawSqlClient, organizationId: string, since: Date, after: CursorPosition | undefined, take: number): Promise<TrashRow<K>[]> {
-    const keyset = after ? 'AND (deleted_at, id) < ($4::timestamptz, $5::uuid)' : '';
+  page(tx: RawSqlClient, organizationId: string, since: Date, order: SortedRead<'deletedAt'>, take: number): Promise<TrashRow<K>[]> {
+    // `sort` offers one field, so the order is one key: a row comparison keeps the keyset an index range.
+    const descending = order.keys[0].descending;
+    const dir = descending ? 'DESC' : 'ASC';
+    const keyset = order.after ? `AND (deleted_at, id) ${descending ? '<' : '>'} ($4::timestamptz, $5::uuid)` : '';
     const branches = this.tables.map(
       (table) => `(SELECT ${COLUMNS(table)} FROM ${this.qualified(table)}
         WHERE organization_id = $1::uuid AND deleted_at IS NOT NULL AND deleted_at > $2 ${keyset}
-        ORDER BY deleted_at DESC, id DESC LIMIT $3)`,
+        ORDER BY deleted_at ${dir}, id ${dir} LIMIT $3)`,
     );
     const params: unknown[] = [organizationId, since, take];
-    if (after) params.push(new Date(after.sortValue), after.id);
-    return tx.$queryRawUnsafe<TrashRow<K>[]>(`SELECT * FROM (${branches.join(' UNION ALL ')}) trash ORDER BY deleted_at DESC, id DESC LIMIT $3`, ...params);
+    if (order.after) params.push(new Date(order.after.values[0] as string), order.after.id);
+    return tx.$queryRawUnsafe<TrashRow<K>[]>(`SELECT * FROM (${branches.join(' UNION ALL ')}) trash ORDER BY deleted_at ${dir}, id ${dir} LIMIT $3`, ...params);
   }
 
   /**

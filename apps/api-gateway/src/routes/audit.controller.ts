@@ -68,7 +68,7 @@ export class AuditLogController {
   @Paginated(AuditEntryResponse)
   @Doc(
     'List the audit log',
-    "Every change made in the organization, through any edge (REST, MCP, the portal, Git automations, the operator API), newest first: who (`actor`), through which edge (`via`), what (`action`, `record`) and the changed fields (`changes`, long texts shortened; never secrets nor a stakeholder's contact data). Entries are written in the transaction of their change and are kept `AUDIT_RETENTION_DAYS` (400 by default); the log is read-only.",
+    "Every change made in the organization, through any edge (REST, MCP, the portal, Git automations, the operator API), newest first (`sort=at` for oldest first): who (`actor`), through which edge (`via`), what (`action`, `record`) and the changed fields (`changes`, long texts shortened; never secrets nor a stakeholder's contact data). Entries are written in the transaction of their change and are kept `AUDIT_RETENTION_DAYS` (400 by default); the log is read-only.",
     { requires: Permission.AuditRead },
   )
   list(@Auth() auth: AuthContext, @Query() query: AuditLogQuery): Promise<Page<AuditEntry>> {
@@ -84,7 +84,7 @@ function HistoryRoutes<R extends { id: string }>(collection: string, one: string
 
     @Get(':id/history')
     @Paginated(AuditEntryResponse)
-    @Doc(`Get ${one === 'OKR' ? 'an' : 'a'} ${one}'s history`, `The audit entries of one ${one} (by uuid or key), newest first: who changed what, when and through which edge. For anyone who may read the ${one}.`, {
+    @Doc(`Get ${one === 'OKR' ? 'an' : 'a'} ${one}'s history`, `The audit entries of one ${one} (by uuid or key), newest first (\`sort=at\` for oldest first): who changed what, when and through which edge. For anyone who may read the ${one}.`, {
       requires: Permission.Read,
     })
     history(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: RecordHistoryQuery): Promise<Page<AuditEntry>> {

@@ -12,7 +12,7 @@ export class EventController extends BusRoutes {
   @Paginated(WebhookEventEnvelope)
   @Doc(
     'List events',
-    'The event log: every event of the organization for `EVENT_RETENTION_DAYS` (30 by default), oldest first, each envelope byte for byte as webhooks deliver it, whether or not a subscription listed it. A consumer that was down resumes with `after=<last event id>` or the page cursor.',
+    'The event log: every event of the organization for `EVENT_RETENTION_DAYS` (30 by default), oldest first, each envelope byte for byte as webhooks deliver it, whether or not a subscription listed it; `sort=-createdAt` reads it newest first. A consumer that was down resumes with `after=<last event id>` (oldest first only: with `sort=-createdAt` it is a 400) or the page cursor.',
     { requires: Permission.WebhooksManage },
   )
   async list(@Auth() auth: AuthContext, @Query() query: ListEventsQuery): Promise<JsonPage<WebhookEventEnvelope>> {

@@ -13,7 +13,7 @@ export class TrashController extends BusRoutes {
   @Paginated(TrashEntryResponse)
   @Doc(
     'List the trash',
-    "The organization's deleted records that can still be restored, newest first, of every kind (`type` from the record kinds: `work_item`, `ckr`, `opportunity`, …), with who deleted them and until when they can be restored.",
+    "The organization's deleted records that can still be restored, newest first (`sort=deletedAt` for oldest first), of every kind (`type` from the record kinds: `work_item`, `ckr`, `opportunity`, …), with who deleted them and until when they can be restored.",
     { requires: Permission.RecordsDelete },
   )
   async list(@Auth() auth: AuthContext, @Query() query: ListTrashQuery): Promise<Page<TrashEntryResponse>> {
@@ -21,7 +21,7 @@ export class TrashController extends BusRoutes {
     // A page without one context's share would skip its entries for good (the cursor moves past them).
     if (errors.length > 0) throw errors[0];
     if (unanswered > 0) throw new ServiceUnavailableError(`A service behind ${GatheredSubjects.trashList} did not answer in time`);
-    return mergeTrashPages(answers, query.limit);
+    return mergeTrashPages(answers, query);
   }
 
   /** The record comes back with the same id and key; the answer is its trash entry as it was. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuditEntry, CursorPosition } from '@pds/contracts';
+import type { AuditEntry, SortedRead } from '@pds/contracts';
 import { DATABASE, Database, SqlExecutor, statementName } from '@pds/persistence';
 
 /** Columns of webhooks.audit_entries as the log reads them. */
@@ -44,8 +44,8 @@ const INSERT = `INSERT INTO webhooks.audit_entries (${COLUMNS}, organization_id)
 
 /**
  * The audit log's table: append (idempotent on the entry id, so a redelivered message is a no-op),
- * read newest first by (at, id) with the filters (each served by an index: the record's, the key's,
- * the actor's, or the organization's log), and prune by age. Nothing updates an entry.
+ * read by (at, id), newest or oldest first, with the filters (each served by an index: the record's,
+ * the key's, the actor's, or the organization's log, scanned either way), and prune by age. Nothing updates an entry.
  */
 @Injectable()
 export class AuditEntryRepository {
@@ -77,8 +77,10 @@ export class AuditEntryRepository {
     await tx.query(INSERT, [JSON.stringify(rows)], 'audit_append');
   }
 
-  /** Newest first, after the cursor position. */
-  list(organizationId: string, filter: AuditFilter, after: CursorPosition | undefined, take: number): Promise<AuditEntryRow[]> {
+  /** In the order's direction (the log's sort has one field, `at`), after its position. */
+  list(organizationId: string, filter: AuditFilter, order: SortedRead<'at'>, take: number): Promise<AuditEntryRow[]> {
+    const descending = order.keys[0].descending;
+    const dir = descending ? 'DESC' : 'ASC';
     const where: string[] = [];
     const values: unknown[] = [organizationId];
     const add = (condition: (p: string) => string, value: unknown) => {
@@ -92,14 +94,15 @@ export class AuditEntryRepository {
     if (filter.via !== undefined) add((p) => `via = ${p}`, filter.via);
     if (filter.since !== undefined) add((p) => `at >= ${p}::timestamptz`, filter.since);
     if (filter.until !== undefined) add((p) => `at < ${p}::timestamptz`, filter.until);
-    if (after) {
-      values.push(after.sortValue, after.id);
-      where.push(`(at, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
+    if (order.after) {
+      // A row comparison, so the keyset is a range of the (…, at DESC, id DESC) index in either direction.
+      values.push(order.after.values[0], order.after.id);
+      where.push(`(at, id) ${descending ? '<' : '>'} ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
     }
     values.push(take);
     const sql = `SELECT ${COLUMNS} FROM webhooks.audit_entries WHERE organization_id = $1${where.map((condition) => ` AND ${condition}`).join('')}
-        ORDER BY at DESC, id DESC LIMIT $${values.length}`;
-    // Prepared per filter combination: a history read is planned once per connection, not each time.
+        ORDER BY at ${dir}, id ${dir} LIMIT $${values.length}`;
+    // Prepared per filter combination and order: a history read is planned once per connection, not each time.
     return this.db.sql.query<AuditEntryRow>(sql, values, statementName(sql));
   }
 

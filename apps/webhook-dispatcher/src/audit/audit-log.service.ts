@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import { AuditBy, AuditEntry, AuditLogQuery, AuditWrite, AuthContext, EventEnvelope, Page, isUuid } from '@pds/contracts';
+import { AUDIT_SORT, AuditBy, AuditEntry, AuditLogQuery, AuditWrite, AuthContext, EventEnvelope, Page, isUuid } from '@pds/contracts';
 import { auditEnvelope } from '@pds/messaging';
-import { GroupCommit, SqlExecutor, readPage } from '@pds/persistence';
+import { GroupCommit, SqlExecutor, readSortedPage } from '@pds/persistence';
 import { AuditEntryRepository, AuditEntryRow, AuditFilter } from './audit-entry.repository';
 import { toAuditEntry } from './audit-entry.mapper';
 
@@ -44,7 +44,7 @@ export class AuditLogService {
    */
   history(auth: AuthContext, query: AuditLogQuery): Promise<Page<AuditEntry>> {
     assertCan(auth, Permission.Read);
-    return this.read(auth.organizationId, { limit: query.limit, cursor: query.cursor, recordId: query.recordId });
+    return this.read(auth.organizationId, { limit: query.limit, cursor: query.cursor, sort: query.sort, recordId: query.recordId });
   }
 
   private read(organizationId: string, query: AuditLogQuery): Promise<Page<AuditEntry>> {
@@ -55,6 +55,6 @@ export class AuditLogService {
       if (isUuid(recordId)) filter.recordId = recordId.toLowerCase();
       else filter.recordKey = recordId.toUpperCase();
     }
-    return readPage(query, (after, take) => this.entries.list(organizationId, filter, after, take), toAuditEntry, at);
+    return readSortedPage(query, AUDIT_SORT, (order, take) => this.entries.list(organizationId, filter, order, take), toAuditEntry, at);
   }
 }

@@ -34,17 +34,25 @@ export interface EventLogFilter {
 export class EventLogRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  list(organizationId: string, filter: EventLogFilter, after: EventPosition | undefined, take: number): Promise<EventLogRow[]> {
+  /**
+   * Oldest first after the position, or newest first before it: the (organization_id, tx, seq)
+   * index read forwards or backwards. Newest first keeps the same visibility rule, so an event that
+   * commits late lands before the first page (where a reader starting again finds it), never
+   * between pages already read.
+   */
+  list(organizationId: string, filter: EventLogFilter, order: { after?: EventPosition; descending: boolean }, take: number): Promise<EventLogRow[]> {
+    // Two fixed statement texts (no SQL assembled from input): one per direction.
+    const [compare, dir] = order.descending ? ['<', 'DESC'] : ['>', 'ASC'];
     return this.db.sql.query<EventLogRow>(
       `SELECT id, body, tx::text AS tx, seq::text AS seq FROM webhooks.events
         WHERE organization_id = $1
           AND type = ANY($2::text[])
           AND ($3::timestamptz IS NULL OR created_at >= $3::timestamptz)
-          AND ($4::bigint IS NULL OR (tx, seq) > ($4::bigint, $5::bigint))
+          AND ($4::bigint IS NULL OR (tx, seq) ${compare} ($4::bigint, $5::bigint))
           AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
-        ORDER BY tx, seq
+        ORDER BY tx ${dir}, seq ${dir}
         LIMIT $6`,
-      [organizationId, filter.types, filter.since ?? null, after?.tx ?? null, after?.seq ?? null, take],
+      [organizationId, filter.types, filter.since ?? null, order.after?.tx ?? null, order.after?.seq ?? null, take],
     );
   }
 

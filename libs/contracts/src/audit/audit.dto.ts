@@ -1,14 +1,17 @@
 import { IsIn, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
 import { IsTimestamp } from '../common/decorators';
 import { AuditVia, enumValues } from '../common/enums';
-import { ListQuery } from '../common/pagination';
+import { ListSort, SortableQuery } from '../common/sort';
 import { IsRecordRef } from '../common/requests';
 
 /** `action` is lower-case words: `created`, `updated`, `status_changed`, `promoted`, … */
 const ACTION_PATTERN = /^[a-z][a-z_]{0,63}$/;
 
-/** Filters of `GET /audit-log`, on top of the house paging. */
-export class AuditLogQuery extends ListQuery {
+/** The log and a record's history are ordered by the time of the change, newest first by default (one index per filter, read either way). */
+export const AUDIT_SORT = new ListSort({ at: 'time' }, 'at', true);
+
+/** Filters of `GET /audit-log`, on top of the house paging and `sort`. */
+export class AuditLogQuery extends SortableQuery(AUDIT_SORT) {
   @IsOptional()
   @IsUUID()
   actorId?: string;
@@ -38,5 +41,5 @@ export class AuditLogQuery extends ListQuery {
   until?: string;
 }
 
-/** `GET /{collection}/{id}/history`: the house paging only. */
-export class RecordHistoryQuery extends ListQuery {}
+/** `GET /{collection}/{id}/history`: the house paging and `sort`. */
+export class RecordHistoryQuery extends SortableQuery(AUDIT_SORT) {}

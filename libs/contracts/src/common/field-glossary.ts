@@ -209,7 +209,7 @@ export const FIELD_GLOSSARY: Readonly<Record<string, FieldDoc>> = Object.freeze(
   'ErasePersonalData.email': d('The address the stakeholder gave on the portal; matched in any case and with any `+tag`.', 'grace@example.com'),
   'Event.type': d('Only events of these types (comma-separated or repeated), e.g. `work_item.updated,intake.created`.', ['work_item.updated']),
   'Event.since': d('Only events created at or after this time (a filter in the log\'s order, not a starting point).', '2026-11-01T00:00:00.000Z'),
-  'Event.after': d('Resume after this event: the id of the last event the consumer handled. An id that is not an event of the organization (unknown, pruned) is 400.'),
+  'Event.after': d('Resume after this event: the id of the last event the consumer handled. An id that is not an event of the organization (unknown, pruned) is 400; so is `after` with `sort=-createdAt` (catching up reads oldest first).'),
   'PortalVote.email': d('The voter’s email: one vote per email and submission.', 'grace@example.com'),
   reason: d('Why it is reported: `SPAM`, `HARASSMENT`, `HATEFUL_CONTENT`, `PERSONAL_DATA`, `ILLEGAL_CONTENT`, `OTHER`.', 'SPAM'),
   'RepoDelivery.reason': d('Why it was ignored or failed; `null` when processed.', null),

@@ -1,8 +1,8 @@
 import { IsIn } from 'class-validator';
-import { ListQuery } from './pagination';
 import type { RecordKind } from './record-kinds';
 import { IdRequest, QueryRequest } from './requests';
 import { Field } from './schema';
+import { ListSort, SortableQuery } from './sort';
 
 /** The kinds `DELETE /{collection}/{id}` sends to the trash, by the context that owns them. */
 export const STRATEGY_TRASH_KINDS = Object.freeze([
@@ -47,8 +47,11 @@ export class DeleteRecordRequest extends IdRequest {
   type!: TrashKind;
 }
 
-/** `GET /trash`: the common `limit` and `cursor`; the cursor is the gateway's (newest first across contexts). */
-export class ListTrashQuery extends ListQuery {}
+/** The trash is ordered by deletion (each table's partial index of deleted rows), newest first by default. */
+export const TRASH_SORT = new ListSort({ deletedAt: 'time' }, 'deletedAt', true);
+
+/** `GET /trash`: `limit`, `cursor` and `sort`; the cursor is the gateway's (one order across contexts). */
+export class ListTrashQuery extends SortableQuery(TRASH_SORT) {}
 export class ListTrashRequest extends QueryRequest(ListTrashQuery) {}
 
 /** A record in the trash to bring back, by uuid or key. */
