@@ -1,7 +1,6 @@
 import type * as PgliteModule from '@electric-sql/pglite';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type * as PgliteTrgmModule from '@electric-sql/pglite/contrib/pg_trgm';
 import type * as PgliteAdapterModule from 'pglite-prisma-adapter';
 import type { Database, SqlExecutor } from './database';
 import { PgliteProtocol, PgliteStatements } from './pglite-statements';
@@ -20,7 +19,7 @@ export function loadPglite(): {
   /* eslint-disable @typescript-eslint/no-require-imports -- a lazy require keeps the CommonJS builds the static imports used */
   const { PGlite, protocol, messages, TransactionAbortedError } = require('@electric-sql/pglite') as typeof PgliteModule;
   const { PrismaPGlite } = require('pglite-prisma-adapter') as typeof PgliteAdapterModule;
-  const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as typeof PgliteTrgmModule;
+  const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: PgliteModule.Extension };
   /* eslint-enable @typescript-eslint/no-require-imports */
   return { PGlite, PrismaPGlite, protocol, messages, TransactionAbortedError, extensions: { pg_trgm } };
 }

@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
+import { loadPglite } from './pglite.database';
 import { afterScoreSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
 
 describe('normalizeSearch', () => {
@@ -40,7 +40,8 @@ describe('normalizeSearch', () => {
 describe('searchSql on PGlite with pg_trgm', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = await PGlite.create({ extensions: { pg_trgm } });
+    const { PGlite, extensions } = loadPglite();
+    db = new PGlite({ extensions });
     await db.exec(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
       CREATE TABLE items (id uuid PRIMARY KEY, number int, title text, description text,
         search_vector tsvector GENERATED ALWAYS AS (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')) STORED);

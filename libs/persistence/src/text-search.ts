@@ -130,3 +130,12 @@ export function searchSnippet(text: string | null | undefined, search: SearchTex
   const cut = flat.slice(start, start + width);
   return `${start > 0 ? '…' : ''}${cut}${start + width < flat.length ? '…' : ''}`;
 }
+
+/**
+ * SQL for a window of `column` around the first occurrence of the query's first word (its start when
+ * absent), so a long transcript never travels whole for a one-line snippet. Run it after the LIMIT.
+ */
+export function excerptSql(column: string, search: SearchText, param: (value: unknown) => string, width = 320): string {
+  const word = search.tsquery.match(/[\p{L}\p{N}]+/u)?.[0] ?? search.text.toLowerCase();
+  return `substr(${column}, greatest(1, strpos(lower(${column}), ${param(word)}::text) - ${Math.floor(width / 2)}), ${width})`;
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { INTAKE_SORT, IntakeKind, IntakeSortField, IntakeStage, ModerationState, SortedRead, ValidRecordRef } from '@pds/contracts';
-import { escapeLike, nextKeyNumber, prismaSorted } from '@pds/persistence';
+import { INTAKE_KEY_PREFIX, INTAKE_SORT, IntakeKind, IntakeSortField, IntakeStage, ModerationState, SortedRead, ValidRecordRef } from '@pds/contracts';
+import { liveRow, nextKeyNumber, normalizeSearch, prismaSorted, searchSql } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
 import { isUniqueViolation, unlessDuplicate } from '../common/unique-violation';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
@@ -71,14 +71,11 @@ export class IntakeRepository {
    * The portal's list: visible submissions only, filtered, matched by text (case-insensitive, in the
    * title or the description, as the work-item list's `q`), by key number or most voted first.
    */
-  listVisible(organizationId: string, filters: PortalFilters, order: PortalOrder, take: number): Promise<IntakeRecord[]> {
+  async listVisible(organizationId: string, filters: PortalFilters, order: PortalOrder, take: number): Promise<IntakeRecord[]> {
     const where: Prisma.IntakeSubmissionWhereInput[] = [];
     if (filters.kind) where.push({ kind: filters.kind });
     if (filters.stage) where.push({ stage: filters.stage });
-    if (filters.q) {
-      const contains = { contains: escapeLike(filters.q), mode: 'insensitive' } as const;
-      where.push({ OR: [{ title: contains }, { description: contains }] });
-    }
+    if (filters.q) where.push({ id: { in: await this.visibleMatches(organizationId, filters, order, take) } });
     if (order.by === 'votes') {
       const { after } = order;
       if (after) where.push({ OR: [{ voteCount: { lt: after.count } }, { voteCount: after.count, number: { lt: after.number } }] });
@@ -87,6 +84,34 @@ export class IntakeRepository {
     const { newestFirst, after } = order;
     if (after !== undefined) where.push({ number: newestFirst ? { lt: after } : { gt: after } });
     return this.prisma.intakeSubmission.findMany({ where: { organizationId, ...VISIBLE, AND: where }, include: INTAKE_INCLUDE, orderBy: { number: newestFirst ? 'desc' : 'asc' }, take });
+  }
+
+  /**
+   * The ids of the page `listVisible` shows for a text query: the search engine's match
+   * (text-search.ts) in the page's order, so that Prisma then reads just those rows with their votes.
+   */
+  private async visibleMatches(organizationId: string, filters: PortalFilters, order: PortalOrder, take: number): Promise<string[]> {
+    const params: unknown[] = [organizationId];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const where = [
+      searchSql(normalizeSearch(filters.q ?? ''), { vector: 'search_vector', title: 'title', keyNumber: { column: 'number', prefix: INTAKE_KEY_PREFIX } }, param).match,
+      `is_public AND moderation_state <> 'HIDDEN'`,
+    ];
+    if (filters.kind) where.push(`kind::text = ${param(filters.kind)}`);
+    if (filters.stage) where.push(`stage::text = ${param(filters.stage)}`);
+    let orderBy: string;
+    if (order.by === 'votes') {
+      if (order.after) where.push(`(vote_count, number) < (${param(order.after.count)}::int, ${param(order.after.number)}::int)`);
+      orderBy = 'vote_count DESC, number DESC';
+    } else {
+      if (order.after !== undefined) where.push(`number ${order.newestFirst ? '<' : '>'} ${param(order.after)}::int`);
+      orderBy = `number ${order.newestFirst ? 'DESC' : 'ASC'}`;
+    }
+    const rows = await this.prisma.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT id FROM "${DELIVERY_SCHEMA}".intake_submissions WHERE organization_id = $1::uuid AND ${liveRow()} AND ${where.join(' AND ')} ORDER BY ${orderBy} LIMIT ${param(take)}`,
+      ...params,
+    );
+    return rows.map((row) => row.id);
   }
 
   findByRef(organizationId: string, ref: ValidRecordRef): Promise<IntakeRecord | null> {
