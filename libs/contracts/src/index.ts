@@ -16,7 +16,7 @@ export * from './common/references';
 export * from './common/requests';
 export * from './common/schema';
 export * from './common/search';
-export * from './common/searchable-kinds';
+export * from './common/record-search.dto';
 export * from './common/field-glossary';
 export * from './common/subject';
 export * from './common/trash';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContext, RankedHit, RankedSearchReply, STRATEGY_SEARCH_TYPES, SearchableKind, StrategySubjects, WorkItemSubjects } from '@pds/contracts';
+import { AuthContext, BadRequestError, RankedHit, RankedSearchReply, STRATEGY_SEARCH_TYPES, SearchableKind, StrategySubjects, WorkItemSubjects } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 
 /** Where the next page of a merged search starts: after this score and id. */
@@ -44,4 +44,22 @@ export class RecordSearch {
     const last = items.at(-1);
     return { items, next: omitted > 0 && last ? { score: last.score, id: last.id } : null, omitted };
   }
+}
+
+/** The opaque cursor of GET /search: the position after the last hit shown. */
+export function encodeSearchCursor(after: SearchAfter): string {
+  return Buffer.from(JSON.stringify({ s: after.score, i: after.id }), 'utf8').toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A cursor this API issued, else a 400 (not a 500, not a silent restart at page one). */
+export function decodeSearchCursor(cursor: string): SearchAfter {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s?: unknown; i?: unknown };
+    if (typeof parsed.s === 'number' && parsed.s >= 0 && parsed.s <= 1 && typeof parsed.i === 'string' && UUID.test(parsed.i)) return { score: parsed.s, id: parsed.i };
+  } catch {
+    // Not base64url JSON: the same answer as a wrong shape.
+  }
+  throw new BadRequestError('cursor is not a cursor this API issued', { cursor: ['invalid cursor'] });
 }

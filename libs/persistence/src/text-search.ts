@@ -19,6 +19,12 @@ const MAX_WORDS = 16;
 /** Shortest text matched as a substring of a title: shorter ones give pg_trgm no trigram to look up. */
 export const SUBSTRING_MIN_LENGTH = 3;
 
+/**
+ * Matches of one table a ranked search scores at most (the newest where the table has an order):
+ * ranking every match of a common word reads every matching row (docs/benchmarks.md, "Search engine").
+ */
+export const SEARCH_CANDIDATES = 500;
+
 export interface SearchText {
   /** The query cleaned: control characters gone, white space collapsed, at most SEARCH_MAX_LENGTH. */
   text: string;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { StrategySearchType, keyPrefixOf } from '@pds/contracts';
-import { ScorePosition, SearchText, afterScoreSql, excerptSql, liveRow, searchSql } from '@pds/persistence';
+import { SEARCH_CANDIDATES, ScorePosition, SearchText, afterScoreSql, excerptSql, liveRow, searchSql } from '@pds/persistence';
 import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
 import { PrismaClient } from '../generated/strategy/client';
 
@@ -29,7 +29,7 @@ const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text
   annual_goal: { table: 'annual_goals', status: false, text: 'description' },
 };
 
-/** One ranked query over the strategy tables; every branch is scoped by organization id. */
+/** One ranked query over the strategy tables (the newest SEARCH_CANDIDATES matches of each); every branch is scoped by organization id. */
 @Injectable()
 export class StrategySearchRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
@@ -41,10 +41,10 @@ export class StrategySearchRepository {
       const source = SOURCES[type];
       const prefix = keyPrefixOf(type);
       const { match, score } = searchSql(search, { vector: 'search_vector', title: 'title', ...(prefix ? { keyNumber: { column: 'number', prefix } } : {}) }, param);
-      return `SELECT '${type}' AS type, id, ${prefix ? 'number' : 'NULL::int AS number'}, title,
+      return `(SELECT '${type}' AS type, id, ${prefix ? 'number' : 'NULL::int AS number'}, title,
           ${source.status ? 'status::text' : 'NULL::text'} AS status, ${source.text} AS text, ${source.text2 ?? 'NULL::text'} AS text2, ${score} AS score
         FROM "${STRATEGY_SCHEMA}"."${source.table}"
-        WHERE organization_id = $1::uuid AND ${liveRow()} AND ${match}`;
+        WHERE organization_id = $1::uuid AND ${liveRow()} AND ${match} ORDER BY created_at DESC LIMIT ${SEARCH_CANDIDATES})`;
     });
     // The windows are cut after the LIMIT: a transcript is read for the hits shown only.
     const sql = `SELECT type, id, number, title, status, ${excerptSql('text', search, param)} AS text, ${excerptSql('text2', search, param)} AS text2, score, total
