@@ -30,7 +30,7 @@ export interface SearchText {
   text: string;
   /** Operand of `to_tsquery(SEARCH_CONFIG, …)`: the words AND-ed, the last one also as a prefix; '' without words. */
   tsquery: string;
-  /** ILIKE operand matching the text anywhere in a title; null when the text is shorter than SUBSTRING_MIN_LENGTH. */
+  /** ILIKE operand matching the text anywhere; null for an empty text. */
   pattern: string | null;
   /** `WI-42`, `okr-7`: the key's prefix (upper case) and number, matched exactly. */
   key: { prefix: string; number: number } | null;
@@ -55,7 +55,7 @@ export function normalizeSearch(q: string): SearchText {
   return {
     text,
     tsquery,
-    pattern: text.length >= SUBSTRING_MIN_LENGTH ? `%${escapeLike(text)}%` : null,
+    pattern: text ? `%${escapeLike(text)}%` : null,
     key: key ? { prefix: key[1].toUpperCase(), number: Number(key[2]) } : null,
   };
 }
@@ -66,6 +66,8 @@ export interface SearchColumns {
   vector: string;
   /** The title, trigram-indexed. */
   title: string;
+  /** Texts matched as substrings (not indexed) when the query has no word at all (`%`, `->`). */
+  texts?: string[];
   /** The key number column, when the kind has keys with this prefix. */
   keyNumber?: { column: string; prefix: string };
 }
@@ -90,10 +92,14 @@ export function searchSql(search: SearchText, columns: SearchColumns, param: (va
     matches.push(`${columns.vector} @@ ${tsquery}`);
     parts.push(`0.75 * ts_rank_cd(${columns.vector}, ${tsquery}, 32)`);
   }
-  if (search.pattern) {
+  // A title substring from SUBSTRING_MIN_LENGTH characters on (pg_trgm has trigrams to look up); a query
+  // of no word at all is rare and short, and is matched as a substring of the title and texts unindexed.
+  const wordless = !search.tsquery;
+  if (search.pattern && (wordless || search.text.length >= SUBSTRING_MIN_LENGTH)) {
     const pattern = param(search.pattern);
     matches.push(`${columns.title} ILIKE ${pattern}`);
-    parts.push(`CASE WHEN ${columns.title} ILIKE ${pattern} THEN 0.25 ELSE 0 END`);
+    if (wordless) for (const text of columns.texts ?? []) matches.push(`${text} ILIKE ${pattern}`);
+    parts.push(`CASE WHEN ${columns.title} ILIKE ${pattern} THEN 0.25 ELSE ${wordless ? '0.1' : '0'} END`);
   }
   let keyCase = '';
   if (search.key && columns.keyNumber && search.key.prefix === columns.keyNumber.prefix) {

@@ -94,7 +94,7 @@ export class IntakeRepository {
     const params: unknown[] = [organizationId];
     const param = (value: unknown) => `$${params.push(value)}`;
     const where = [
-      searchSql(normalizeSearch(filters.q ?? ''), { vector: 'search_vector', title: 'title', keyNumber: { column: 'number', prefix: INTAKE_KEY_PREFIX } }, param).match,
+      searchSql(normalizeSearch(filters.q ?? ''), { vector: 'search_vector', title: 'title', texts: ['description'], keyNumber: { column: 'number', prefix: INTAKE_KEY_PREFIX } }, param).match,
       `is_public AND moderation_state <> 'HIDDEN'`,
     ];
     if (filters.kind) where.push(`kind::text = ${param(filters.kind)}`);

@@ -436,7 +436,7 @@ export class WorkItemRepository {
     // Ranked among the newest SEARCH_CANDIDATES matches (and as many comments): ranking every match of a
     // common word reads them all (1.4 s for 41,666 of 500,000 items; docs/benchmarks.md, "Search engine").
     const sql = `WITH m AS (SELECT w.id, ${own.score} AS score, NULL::text AS comment
-                      FROM (SELECT w.id, w.title, w.number, w.search_vector FROM delivery.work_items w
+                      FROM (SELECT w.id, w.title, w.description, w.number, w.search_vector FROM delivery.work_items w
                              WHERE w.organization_id = $1::uuid AND ${liveRow('w')} AND ${own.match}
                              ORDER BY w.number DESC LIMIT ${SEARCH_CANDIDATES}) w ${commentHits}),
          best AS (SELECT DISTINCT ON (id) id, score, comment FROM m ORDER BY id, score DESC),
@@ -461,7 +461,7 @@ const FOLLOW_WORK_ITEM = `UPDATE delivery.intake_submissions
         WHERE organization_id = $1::uuid AND work_item_id = $2::uuid AND stage::text <> $4::text AND ${liveRow()}`;
 
 /** The work items' search columns (the migration text_search made them). */
-const WORK_ITEM_SEARCH = { vector: 'w.search_vector', title: 'w.title', keyNumber: { column: 'w.number', prefix: 'WI' } };
+const WORK_ITEM_SEARCH = { vector: 'w.search_vector', title: 'w.title', texts: ['w.description'], keyNumber: { column: 'w.number', prefix: 'WI' } };
 
 export interface WorkItemSearchRow {
   id: string;

@@ -40,7 +40,7 @@ export class StrategySearchRepository {
     const branches = types.map((type) => {
       const source = SOURCES[type];
       const prefix = keyPrefixOf(type);
-      const { match, score } = searchSql(search, { vector: 'search_vector', title: 'title', ...(prefix ? { keyNumber: { column: 'number', prefix } } : {}) }, param);
+      const { match, score } = searchSql(search, { vector: 'search_vector', title: 'title', texts: [source.text, ...(source.text2 ? [source.text2] : [])], ...(prefix ? { keyNumber: { column: 'number', prefix } } : {}) }, param);
       return `(SELECT '${type}' AS type, id, ${prefix ? 'number' : 'NULL::int AS number'}, title,
           ${source.status ? 'status::text' : 'NULL::text'} AS status, ${source.text} AS text, ${source.text2 ?? 'NULL::text'} AS text2, ${score} AS score
         FROM "${STRATEGY_SCHEMA}"."${source.table}"
