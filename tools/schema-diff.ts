@@ -40,8 +40,8 @@ export async function diffMigrations(context: BoundedContext): Promise<string> {
   const schemaPath = path.join(prismaRoot(), context, 'schema.prisma');
   const schema = readFileSync(schemaPath, 'utf8');
   const { SchemaEngine } = await loadSchemaEngine();
-  const { PGlite, PrismaPGlite } = loadPglite();
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(new PGlite()));
+  const { PGlite, PrismaPGlite, extensions } = loadPglite();
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(new PGlite({ extensions })));
   const engine = await SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, () => undefined, adapter);
   try {
     const baseDir = migrationsDir(context);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { DISTRIBUTED_APPS } from '../../tools/stack';
 import e2eGlobalTeardown from '../e2e/support/global-teardown';
-import { Finding, IndexCatalog, findWholeTableReads, isSearchStatement, parseAutoExplainMessage, statementKey } from './plan-walker';
+import { Finding, IndexCatalog, findWholeTableReads, parseAutoExplainMessage, statementKey } from './plan-walker';
 import { plansDir } from './plans-stack';
 
 interface Offence {
@@ -102,16 +102,14 @@ export default async function globalTeardown(): Promise<void> {
   const { postgres, startedAt } = plansPostgres;
   try {
     const { statements, plans, offences } = collectPlans(path.join(postgres.dir, 'data', 'log'), database.indexes);
-    const search = offences.filter((o) => isSearchStatement(o.statement));
-    const failing = offences.filter((o) => !isSearchStatement(o.statement));
+    const failing = offences;
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
-    const report = { seconds, statements, plans, failing, search, top: database.top };
+    const report = { seconds, statements, plans, failing, top: database.top };
     writeFileSync(path.join(plansDir, 'report.json'), JSON.stringify(report, null, 2));
     process.stdout.write(
-      `\nquery plans: ${plans} plans of ${statements} distinct statements in ${seconds} s; ${failing.length} read a growing table whole, ` +
-        `${search.length} search statement(s) allowed until i28-search (report: ${path.join(plansDir, 'report.json')})\n`,
+      `\nquery plans: ${plans} plans of ${statements} distinct statements in ${seconds} s; ${failing.length} read a growing table whole ` +
+        `(report: ${path.join(plansDir, 'report.json')})\n`,
     );
-    if (search.length) process.stdout.write(`search statements (temporarily allowed):\n${search.map(describe).join('\n')}\n`);
     if (stackError) throw stackError;
     if (plans === 0) throw new Error('query plans: auto_explain logged no plan of the services: the test saw nothing');
     if (failing.length) throw new Error(`query plans: ${failing.length} statement(s) read a table that grows with usage whole:\n${failing.map(describe).join('\n')}`);

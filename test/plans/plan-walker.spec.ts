@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ExplainedStatement, IndexCatalog, findWholeTableReads, isSearchStatement, parseAutoExplainMessage, statementKey } from './plan-walker';
+import { ExplainedStatement, IndexCatalog, findWholeTableReads, parseAutoExplainMessage, statementKey } from './plan-walker';
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(__dirname, 'fixtures', `${name}.json`), 'utf8')) as ExplainedStatement;
 const INDEXES: IndexCatalog = {
@@ -54,11 +54,6 @@ describe('plan walker', () => {
 
   it("reports a Sort of a whole organization's rows and names the table under it", () => {
     expect(findings('big-sort')).toEqual([{ table: 'insights', node: 'Sort', detail: 'Sort of ~20000 rows of insights by title, id' }]);
-  });
-
-  it('tells search statements (temporarily allowed) from the others', () => {
-    expect(isSearchStatement(fixture('seq-scan-work-items')['Query Text'])).toBe(true);
-    expect(isSearchStatement(fixture('index-scan-work-items')['Query Text'])).toBe(false);
   });
 
   it('reads the plan out of an auto_explain log message and keys statements by their text', () => {

@@ -139,17 +139,6 @@ export function statementKey(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/**
- * TEMPORARY, deleted when branch i28-search merges: text search (ILIKE over titles, descriptions,
- * names; `q=` filters, strategy and portal search) is being rewritten on pg_trgm/tsvector there.
- * Its sequential scans are reported, not failed, until then.
- */
-export const SEARCH_STATEMENTS_REPLACED_BY_I28_SEARCH: readonly RegExp[] = [/\bI?LIKE\b/i];
-
-export function isSearchStatement(text: string): boolean {
-  return SEARCH_STATEMENTS_REPLACED_BY_I28_SEARCH.some((pattern) => pattern.test(text));
-}
-
 /** The plan logged in one auto_explain message ("duration: 0.05 ms  plan:\n{...}"), if it is one. */
 export function parseAutoExplainMessage(message: string): ExplainedStatement | undefined {
   const start = message.indexOf('plan:');

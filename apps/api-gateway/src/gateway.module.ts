@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { RateLimitSyncHandler, edgeProviders } from '@pds/edge';
+import { RateLimitSyncHandler, RecordSearch, edgeProviders } from '@pds/edge';
 import { ApiDocsController } from '@pds/http';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { OperatorTokenGuard } from './auth/operator-token.guard';
@@ -18,6 +18,7 @@ import { PORTAL_PAGE_CONTROLLERS, PORTAL_PAGE_PROVIDERS } from './portal-pages/p
 import { UserService } from './identity/user.service';
 import { ApiKeyController } from './routes/api-key.controller';
 import { AUDIT_CONTROLLERS, AuditLogReader } from './routes/audit.controller';
+import { SearchController } from './routes/search.controller';
 import { DELIVERY_CONTROLLERS, DELIVERY_PROVIDERS } from './routes/delivery.routes';
 import { MeController } from './routes/me.controller';
 import { OperatorController } from './routes/operator.controller';
@@ -46,6 +47,7 @@ export class GatewayModule {
         ...REPOS_CONTROLLERS,
         ...PORTAL_PAGE_CONTROLLERS,
         ...AUDIT_CONTROLLERS,
+        SearchController,
       ],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: options },
@@ -68,6 +70,7 @@ export class GatewayModule {
         ...REPOS_PROVIDERS,
         ...PORTAL_PAGE_PROVIDERS,
         AuditLogReader,
+        RecordSearch,
       ],
     };
   }

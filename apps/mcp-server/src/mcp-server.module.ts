@@ -1,5 +1,5 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { RateLimitSyncHandler, edgeProviders } from '@pds/edge';
+import { RateLimitSyncHandler, RecordSearch, edgeProviders } from '@pds/edge';
 import { DiscoveryContextService } from './context/discovery-context.service';
 import { DiscoveryGraphBuilder } from './context/discovery-graph.builder';
 import { MCP_OPTIONS, McpOptions } from './mcp.options';
@@ -62,6 +62,7 @@ export class McpServerModule {
         McpServerFactory,
         ToolRunner,
         RecordReader,
+        RecordSearch,
         RecordSearchService,
         WorkItemLinksReader,
         ArtifactReader,

@@ -41,7 +41,6 @@ const RATE_LIMIT_SYNC = [IdentitySubjects.rateLimitSync];
 
 /** Reads only the MCP packet and refs make (batched or by uuid alone); the REST edge never sends them. */
 const MCP_ONLY: readonly string[] = [
-  StrategySubjects.search,
   StrategySubjects.insightEvidence,
   StrategySubjects.discoveryGraph,
   DeliverySubjects.discoveryWorkItems,
@@ -80,6 +79,7 @@ export const APP_MESSAGING = Object.freeze({
       WorkItemSubjects.create,
       WorkItemSubjects.get,
       WorkItemSubjects.list,
+      WorkItemSubjects.search,
       WorkItemSubjects.update,
       GatheredSubjects.locateRecord,
       DeliverySubjects.discoveryWorkItems,

@@ -15,6 +15,8 @@ export * from './common/sort';
 export * from './common/references';
 export * from './common/requests';
 export * from './common/schema';
+export * from './common/search';
+export * from './common/record-search.dto';
 export * from './common/field-glossary';
 export * from './common/subject';
 export * from './common/trash';

@@ -8,3 +8,4 @@ export * from './rate-limit.handler';
 export * from './auth-failures';
 export * from './api-key-check';
 export * from './edge.providers';
+export * from './record-search';

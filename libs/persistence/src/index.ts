@@ -18,6 +18,7 @@ export * from './unavailable';
 export * from './pglite-template';
 export * from './pglite-statements';
 export * from './like-pattern';
+export * from './text-search';
 export * from './prune-in-batches';
 export * from './archived-filter';
 export * from './live-rows';

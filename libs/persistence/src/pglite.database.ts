@@ -11,12 +11,17 @@ import { statementName } from './raw-sql';
  * PGlite and its Prisma adapter are required on first use, not when this library is imported: the
  * distributed apps share the library, and their images ship without either package (docker/README.md).
  */
-export function loadPglite(): { PGlite: typeof PgliteModule.PGlite; PrismaPGlite: typeof PgliteAdapterModule.PrismaPGlite } & PgliteProtocol {
+export function loadPglite(): {
+  PGlite: typeof PgliteModule.PGlite;
+  PrismaPGlite: typeof PgliteAdapterModule.PrismaPGlite;
+  extensions: PgliteModule.Extensions;
+} & PgliteProtocol {
   /* eslint-disable @typescript-eslint/no-require-imports -- a lazy require keeps the CommonJS builds the static imports used */
   const { PGlite, protocol, messages, TransactionAbortedError } = require('@electric-sql/pglite') as typeof PgliteModule;
   const { PrismaPGlite } = require('pglite-prisma-adapter') as typeof PgliteAdapterModule;
+  const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: PgliteModule.Extension };
   /* eslint-enable @typescript-eslint/no-require-imports */
-  return { PGlite, PrismaPGlite, protocol, messages, TransactionAbortedError };
+  return { PGlite, PrismaPGlite, protocol, messages, TransactionAbortedError, extensions: { pg_trgm } };
 }
 
 interface Queryable {
@@ -109,7 +114,7 @@ export interface PgliteOptions {
  */
 export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Database> {
   const pgliteModule = loadPglite();
-  const { PGlite, PrismaPGlite } = pgliteModule;
+  const { PGlite, PrismaPGlite, extensions } = pgliteModule;
   if (dataDir && isEmptyDataDir(dataDir)) {
     const template = pgliteTemplateFile(pgliteVersion(), options.templateDir);
     if (existsSync(template)) unpackDataDir(template, dataDir);
@@ -121,7 +126,8 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     ...['-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
     ...['-c', `default_statistics_target=${PGLITE_STATISTICS_TARGET}`],
   ];
-  const pglite = dataDir ? new PGlite(dataDir, { startParams }) : new PGlite({ startParams });
+  // pg_trgm serves the search's title substrings (text-search.ts), as on PostgreSQL.
+  const pglite = dataDir ? new PGlite(dataDir, { startParams, extensions }) : new PGlite({ startParams, extensions });
   await pglite.waitReady;
   const analyzer = options.analyzeEverySeconds ? startAnalyzer(pglite, options.analyzeEverySeconds * 1000) : undefined;
   const statements = new PgliteStatements(pglite, pgliteModule);

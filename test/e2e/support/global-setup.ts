@@ -66,7 +66,8 @@ async function startStandalone(logDir: string): Promise<{ info: StackInfo; stack
       logDir,
       auditedRequestIds: async () => {
         const { PGlite } = await import('@electric-sql/pglite');
-        const db = new PGlite(path.join(dataDir, 'pglite'));
+        const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+        const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
         try {
           return new Set((await db.query<{ request_id: string }>(AUDITED_REQUEST_IDS)).rows.map((row) => row.request_id));
         } finally {

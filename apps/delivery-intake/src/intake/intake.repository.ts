@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { INTAKE_SORT, IntakeKind, IntakeSortField, IntakeStage, ModerationState, SortedRead, ValidRecordRef } from '@pds/contracts';
-import { DATABASE, Database, containsPattern, liveRow, nextKeyNumber, prismaSorted, statementName } from '@pds/persistence';
+import { INTAKE_KEY_PREFIX, INTAKE_SORT, IntakeKind, IntakeSortField, IntakeStage, ModerationState, SortedRead, ValidRecordRef } from '@pds/contracts';
+import { DATABASE, Database, liveRow, nextKeyNumber, normalizeSearch, prismaSorted, searchSql, statementName } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
 import { isUniqueViolation, unlessDuplicate } from '../common/unique-violation';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
@@ -68,13 +68,12 @@ const PORTAL_LIST_COLUMNS = `s.id, s.number, s.kind::text AS kind, s.title, s.de
   to_char(s.completed_at AT TIME ZONE 'UTC', ${ISO}) AS completed_at, to_char(s.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at`;
 
 /**
- * The portal's text match, kept apart so that the service's search engine can replace it in one
- * place: case-insensitive, anywhere in the title or the description, `%` and `_` literal.
- * `param` adds a value and answers its `$n`.
+ * The portal's text match: the service's search engine (text-search.ts) over the title and the
+ * description, or the exact key. `param` adds a value and answers its `$n`.
  */
 export function portalTextMatch(q: string, param: (value: unknown) => string): string {
-  const pattern = param(containsPattern(q));
-  return `(s.title ILIKE ${pattern} OR s.description ILIKE ${pattern})`;
+  const columns = { vector: 's.search_vector', title: 's.title', texts: ['s.description'], keyNumber: { column: 's.number', prefix: INTAKE_KEY_PREFIX } };
+  return searchSql(normalizeSearch(q), columns, param).match;
 }
 
 /** Intake submissions with their votes and moderation reports; every query is scoped by organization id. */

@@ -7,7 +7,9 @@ import {
   GetWorkItemRequest,
   ListWorkItemsRequest,
   Page,
+  RankedSearchReply,
   ResolveWorkItemKeysRequest,
+  SearchWorkItemsRequest,
   ResolvedWorkItem,
   UpdateWorkItemRequest,
   WorkItemResponse,
@@ -23,6 +25,11 @@ export class WorkItemHandler {
   @MessagePattern(WorkItemSubjects.create)
   create(@Payload() { auth, body }: CreateWorkItemRequest): Promise<WorkItemResponse> {
     return this.workItems.create(auth, body);
+  }
+
+  @MessagePattern(WorkItemSubjects.search)
+  search(@Payload() { auth, query }: SearchWorkItemsRequest): Promise<RankedSearchReply<'work_item'>> {
+    return this.workItems.search(auth, query);
   }
 
   @MessagePattern(WorkItemSubjects.list)

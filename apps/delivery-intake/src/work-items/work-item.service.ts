@@ -12,8 +12,11 @@ import {
   NotFoundError,
   EncodedJson,
   Page,
+  RankedSearchQuery,
+  RankedSearchReply,
   UpdateWorkItemDto,
   WORK_ITEM_KEY_PREFIX,
+  formatKey,
   WORK_ITEM_SORT,
   WorkItemResponse,
   WorkItemSortField,
@@ -23,7 +26,7 @@ import {
   parseRecordRef,
 } from '@pds/contracts';
 import { OutboxEvents } from '@pds/messaging';
-import { SqlExecutor, encodePage, readSortedPage, requireByRef, sqlOverPrisma } from '@pds/persistence';
+import { SqlExecutor, encodePage, normalizeSearch, readSortedPage, requireByRef, searchSnippet, sqlOverPrisma } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { DeliveryTx } from '../common/delivery.prisma';
 import { stageForStatus } from './intake-stage';
@@ -81,6 +84,26 @@ export class WorkItemService {
   /** The page as JSON: the gateway sends its items on without parsing them. */
   async list(auth: AuthContext, query: ListWorkItemsQuery): Promise<EncodedJson<Page<WorkItemResponse>>> {
     return encodePage(await this.page(auth, query));
+  }
+
+  /** Ranked search of items and their comments (GET /search, MCP `search`); a comment's hit is its item. */
+  async search(auth: AuthContext, query: RankedSearchQuery): Promise<RankedSearchReply<'work_item'>> {
+    assertCan(auth, Permission.Read);
+    const search = normalizeSearch(query.q);
+    const after = query.afterScore !== undefined && query.afterId ? { score: query.afterScore, id: query.afterId } : undefined;
+    const rows = await this.workItems.search(auth.organizationId, search, query.limit, after);
+    return {
+      total: rows.length ? Number(rows[0].total) : 0,
+      items: rows.map((row) => ({
+        id: row.id,
+        key: formatKey(WORK_ITEM_KEY_PREFIX, row.number),
+        type: 'work_item' as const,
+        title: row.title,
+        status: row.status,
+        snippet: searchSnippet(row.comment ?? row.description, search),
+        score: Number(row.score),
+      })),
+    };
   }
 
   /** The page of `list`, as objects, for a reader that adds to it. */

@@ -2,6 +2,7 @@ import { DeliverySubjects, RepoSubjects, StrategySubjects } from '@pds/contracts
 import type { AuthContext, DiscoveryGraphReply, DiscoveryWorkItemsPage, OpportunityResponse, WorkItemResponse } from '@pds/contracts';
 import { InProcessBus } from '@pds/messaging';
 import { ArtifactReader } from '../records/artifact.reader';
+import { RecordSearch } from '@pds/edge';
 import { RecordSearchService } from '../records/record-search.service';
 import { RecordReader } from '../records/record.reader';
 import { MAX_QUOTE, TEXT_LIMIT } from '../records/record.view';
@@ -50,7 +51,7 @@ function setUp({ repos = false } = {}) {
   // Without the repos context running, artifacts come marked unavailable and the packet still comes.
   if (repos) serve(RepoSubjects.artifactsByWorkItems, ({ ids }: { ids: string[] }) => ({ byWorkItem: Object.fromEntries(ids.map((id) => [id, { branches: [], commits: [], pullRequests: [] }])) }));
   const records = new RecordReader(bus);
-  const graphs = new DiscoveryGraphBuilder(records, new RecordSearchService(bus), new WorkItemLinksReader(bus));
+  const graphs = new DiscoveryGraphBuilder(records, new RecordSearchService(new RecordSearch(bus)), new WorkItemLinksReader(bus));
   const service = new DiscoveryContextService(records, graphs, new ArtifactReader(bus));
   return { service, asked, payloads };
 }

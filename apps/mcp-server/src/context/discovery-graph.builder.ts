@@ -72,7 +72,7 @@ export class DiscoveryGraphBuilder {
   async build(auth: AuthContext, focus: { ref?: string; query?: string }, evidence?: EvidencePage): Promise<DiscoveryGraph> {
     if (focus.ref) return this.around(auth, await this.records.locate(auth, focus.ref), evidence);
     const query = focus.query ?? '';
-    const hits = await this.search.search(auth, query, SEARCHABLE_TYPES, 1, { s: 0, w: null });
+    const hits = await this.search.search(auth, query, SEARCHABLE_TYPES, 1);
     const best = hits.items[0];
     if (!best) throw new NotFoundError('Record matching', JSON.stringify(query));
     return this.around(auth, await this.records.locate(auth, 'key' in best ? best.key : best.id), evidence);

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Permission } from '@pds/auth';
 import type { AuthContext } from '@pds/contracts';
 import { z } from 'zod';
-import { RecordSearchService, SEARCHABLE_TYPES, SearchPosition } from '../records/record-search.service';
+import type { SearchAfter } from '@pds/edge';
+import { RecordSearchService, SEARCHABLE_TYPES } from '../records/record-search.service';
 import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
 import { McpTool, READ_ONLY, cursorInput, text } from './mcp-tool';
 import { kindEnum } from '../records/record-type';
@@ -16,19 +17,18 @@ const INPUT = z.object({
 
 @Injectable()
 export class SearchTool implements McpTool<typeof INPUT> {
-  readonly spec = { name: 'search', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Find records of any kind by title or text (work items also by key), title matches first. Lines: key or id, recordKind, title, status, snippet.' };
+  readonly spec = { name: 'search', permission: Permission.Read, annotations: READ_ONLY, input: INPUT, description: 'Find records of any kind by title, text, quotes, transcripts or comments (work items also by key), best first. Lines: key or id, recordKind, title, status, snippet.' };
 
   constructor(@Inject(RecordSearchService) private readonly records: RecordSearchService) {}
 
   async call(args: z.output<typeof INPUT>, auth: AuthContext): Promise<Record<string, unknown>> {
     const state = args.cursor
-      ? decodeMcpCursor<{ q: string; types: (typeof SEARCHABLE_TYPES)[number][]; limit: number; at: SearchPosition }>(this.spec.name, args.cursor)
-      : { q: args.query, types: args.types?.length ? args.types : [...SEARCHABLE_TYPES], limit: args.limit ?? 20, at: { s: 0, w: null } };
+      ? decodeMcpCursor<{ q: string; types: (typeof SEARCHABLE_TYPES)[number][]; limit: number; at: SearchAfter | null }>(this.spec.name, args.cursor)
+      : { q: args.query, types: args.types?.length ? args.types : [...SEARCHABLE_TYPES], limit: args.limit ?? 20, at: null };
     const page = await this.records.search(auth, state.q, state.types, state.limit, state.at);
     return {
       items: page.items,
       omitted: page.omitted,
-      ...(page.omittedAtLeast ? { omittedAtLeast: true } : {}),
       nextCursor: page.next ? encodeMcpCursor(this.spec.name, { ...state, at: page.next }) : null,
     };
   }

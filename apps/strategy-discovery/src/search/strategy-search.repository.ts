@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { StrategySearchType, keyPrefixOf } from '@pds/contracts';
-import { containsPattern, liveRow } from '@pds/persistence';
+import { SEARCH_CANDIDATES, ScorePosition, SearchText, afterScoreSql, excerptSql, liveRow, searchSql } from '@pds/persistence';
 import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
 import { PrismaClient } from '../generated/strategy/client';
 
@@ -10,40 +10,47 @@ export interface SearchRow {
   number: number | null;
   title: string;
   status: string | null;
+  /** Windows of the searched texts around the match (text2: an interview's transcript, an insight's quotes). */
   text: string | null;
-  title_match: boolean;
+  text2: string | null;
+  score: number;
   total: bigint | number;
 }
 
-/** Per kind: its table, whether it has a status, and its searched text column (kinds with a key prefix have key numbers). */
-const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text: string }> = {
+/** Per kind: its table, whether it has a status, and its searched texts besides the title (search_vector holds them all). */
+const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text: string; text2?: string }> = {
   ckr: { table: 'ckrs', status: true, text: 'description' },
   opportunity: { table: 'opportunities', status: true, text: 'description' },
   solution: { table: 'solutions', status: true, text: 'description' },
   experiment: { table: 'experiments', status: true, text: 'hypothesis' },
-  interview: { table: 'interviews', status: false, text: 'summary' },
-  insight: { table: 'insights', status: false, text: 'description' },
+  interview: { table: 'interviews', status: false, text: 'summary', text2: 'transcript' },
+  insight: { table: 'insights', status: false, text: 'description', text2: `"${STRATEGY_SCHEMA}".search_text_of(quotes)` },
   product_goal: { table: 'product_goals', status: false, text: 'description' },
   annual_goal: { table: 'annual_goals', status: false, text: 'description' },
 };
 
-/** One query over the strategy tables; every branch is scoped by organization id. */
+/** One ranked query over the strategy tables (the newest SEARCH_CANDIDATES matches of each); every branch is scoped by organization id. */
 @Injectable()
 export class StrategySearchRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
-  search(organizationId: string, q: string, types: readonly StrategySearchType[], limit: number, offset: number): Promise<SearchRow[]> {
-    const pattern = containsPattern(q);
+  search(organizationId: string, search: SearchText, types: readonly StrategySearchType[], limit: number, after?: ScorePosition): Promise<SearchRow[]> {
+    const params: unknown[] = [organizationId];
+    const param = (value: unknown) => `$${params.push(value)}`;
     const branches = types.map((type) => {
       const source = SOURCES[type];
-      return `SELECT '${type}' AS type, id, ${keyPrefixOf(type) ? 'number' : 'NULL::int AS number'}, title,
-          ${source.status ? 'status' : 'NULL::text AS status'}, ${source.text} AS text, title ILIKE $2 AS title_match, created_at
+      const prefix = keyPrefixOf(type);
+      const { match, score } = searchSql(search, { vector: 'search_vector', title: 'title', texts: [source.text, ...(source.text2 ? [source.text2] : [])], ...(prefix ? { keyNumber: { column: 'number', prefix } } : {}) }, param);
+      return `(SELECT '${type}' AS type, id, ${prefix ? 'number' : 'NULL::int AS number'}, title,
+          ${source.status ? 'status::text' : 'NULL::text'} AS status, ${source.text} AS text, ${source.text2 ?? 'NULL::text'} AS text2, ${score} AS score
         FROM "${STRATEGY_SCHEMA}"."${source.table}"
-        WHERE organization_id = $1::uuid AND ${liveRow()} AND (title ILIKE $2 OR ${source.text} ILIKE $2)`;
+        WHERE organization_id = $1::uuid AND ${liveRow()} AND ${match} ORDER BY created_at DESC LIMIT ${SEARCH_CANDIDATES})`;
     });
-    const sql = `SELECT type, id, number, title, status, text, title_match, count(*) OVER () AS total
-      FROM (${branches.join(' UNION ALL ')}) hits
-      ORDER BY title_match DESC, created_at DESC, id LIMIT $3 OFFSET $4`;
-    return this.prisma.$queryRawUnsafe<SearchRow[]>(sql, organizationId, pattern, limit, offset);
+    // The windows are cut after the LIMIT: a transcript is read for the hits shown only.
+    const sql = `SELECT type, id, number, title, status, ${excerptSql('text', search, param)} AS text, ${excerptSql('text2', search, param)} AS text2, score, total
+      FROM (SELECT hits.*, count(*) OVER () AS total FROM (${branches.join(' UNION ALL ')}) hits
+             WHERE ${afterScoreSql(after, param)} ORDER BY score DESC, id LIMIT ${param(limit)}) page
+      ORDER BY score DESC, id`;
+    return this.prisma.$queryRawUnsafe<SearchRow[]>(sql, ...params);
   }
 }

@@ -1,5 +1,5 @@
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
+import { RankedHit, RankedSearchQuery, RankedSearchReply } from '../common/search';
 import type { RecordKind } from '../common/record-kinds';
 import type { AnnualGoalResponse, CkrResponse, ExperimentResponse, InsightResponse, OpportunityResponse, ProductGoalResponse, SolutionResponse } from './strategy.responses';
 
@@ -18,50 +18,15 @@ export const STRATEGY_SEARCH_TYPES = [
 ] as const satisfies readonly RecordKind[];
 export type StrategySearchType = (typeof STRATEGY_SEARCH_TYPES)[number];
 
-export const MAX_SEARCH_PAGE = 50;
-
-/** One search across the strategy tables; offset paging because hits of several tables are merged. */
-export class SearchStrategyQuery {
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString()
-  @Length(1, 200)
-  q: string;
-
+/** One ranked search across the strategy tables (RankedSearchQuery), of these kinds (default all). */
+export class SearchStrategyQuery extends RankedSearchQuery {
   @IsOptional()
   @IsIn(STRATEGY_SEARCH_TYPES, { each: true })
   types?: StrategySearchType[];
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_SEARCH_PAGE)
-  limit: number;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset?: number;
 }
 
-export interface SearchHit {
-  id: string;
-  /** Human key (`OKR-2`), or null for types without one. */
-  key: string | null;
-  type: StrategySearchType;
-  title: string;
-  status: string | null;
-  /** One line around the match, or the start of the text. */
-  snippet: string | null;
-  /** Whether the title itself matched (ranks first). */
-  titleMatch: boolean;
-}
-
-export interface SearchStrategyReply {
-  items: SearchHit[];
-  /** Every hit of the query, for the `omitted` count. */
-  total: number;
-}
+export type SearchHit = RankedHit<StrategySearchType>;
+export type SearchStrategyReply = RankedSearchReply<StrategySearchType>;
 
 /** Where an insight's quotes come from: enough to cite, without the transcript. */
 export interface InterviewSource {

@@ -1,5 +1,6 @@
 import type { Page } from '../common/pagination';
 import { BodyRequest, IdBodyRequest, IdRequest, QueryRequest } from '../common/requests';
+import { RankedSearchQuery, RankedSearchReply } from '../common/search';
 import { defineSubject } from '../common/subject';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ArchiveRecordRequest } from '../common/archive';
@@ -9,6 +10,7 @@ import { CreateWorkItemDto, ListWorkItemsQuery, UpdateWorkItemDto, WorkItemRespo
 
 export class CreateWorkItemRequest extends BodyRequest(CreateWorkItemDto) {}
 export class ListWorkItemsRequest extends QueryRequest(ListWorkItemsQuery) {}
+export class SearchWorkItemsRequest extends QueryRequest(RankedSearchQuery) {}
 export class GetWorkItemRequest extends IdRequest {}
 export class UpdateWorkItemRequest extends IdBodyRequest(UpdateWorkItemDto) {}
 
@@ -53,6 +55,8 @@ export class AutoArchiveRunResponse {
 export const WorkItemSubjects = Object.freeze({
   create: defineSubject<CreateWorkItemRequest, WorkItemResponse>('delivery.work-item.create'),
   list: defineSubject<ListWorkItemsRequest, Page<WorkItemResponse>>('delivery.work-item.list'),
+  /** Ranked text search of work items and their comments (a comment's hit is its work item): GET /search, MCP `search`. */
+  search: defineSubject<SearchWorkItemsRequest, RankedSearchReply<'work_item'>>('delivery.work-item.search'),
   get: defineSubject<GetWorkItemRequest, WorkItemResponse>('delivery.work-item.get'),
   update: defineSubject<UpdateWorkItemRequest, WorkItemResponse>('delivery.work-item.update'),
   archive: defineSubject<ArchiveRecordRequest, WorkItemResponse>('delivery.work-item.archive'),

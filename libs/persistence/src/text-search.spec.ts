@@ -1,0 +1,99 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { loadPglite } from './pglite.database';
+import { afterScoreSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
+
+describe('normalizeSearch', () => {
+  it('collapses white space, drops control characters and keeps letters and digits as words', () => {
+    const s = normalizeSearch('  Checkout\u0000  \t fails\u200b on\nSafari  ');
+    expect(s.text).toBe('Checkout fails on Safari');
+    expect(s.tsquery).toBe('checkout & fails & on & safari:*');
+    expect(s.pattern).toBe('%Checkout fails on Safari%');
+    expect(s.key).toBeNull();
+  });
+
+  it('never lets tsquery syntax or LIKE wildcards through', () => {
+    const s = normalizeSearch(`50% off_sale \\ 'quote' "dq" a&b|!c:* (x)`);
+    expect(s.tsquery).toBe('50 & off & sale & quote & dq & a & b & c & x:*');
+    expect(s.pattern).toBe(`%50\\% off\\_sale \\\\ 'quote' "dq" a&b|!c:* (x)%`);
+    expect(normalizeSearch('%%%').tsquery).toBe('');
+    expect(normalizeSearch('__proto__ constructor').tsquery).toBe('proto & constructor:*');
+  });
+
+  it('reads keys in any case and bounds length and word count', () => {
+    expect(normalizeSearch(' wi-42 ').key).toEqual({ prefix: 'WI', number: 42 });
+    expect(normalizeSearch('WI-42 x').key).toBeNull();
+    const long = normalizeSearch('word '.repeat(500));
+    expect(long.text.length).toBeLessThanOrEqual(200);
+    expect(normalizeSearch(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')).tsquery.split(' & ')).toHaveLength(16);
+    expect(normalizeSearch('ab').pattern).toBe('%ab%');
+    expect(normalizeSearch(' \u0000 ').pattern).toBeNull();
+  });
+
+  it('cuts a snippet around the match', () => {
+    const text = `${'lorem '.repeat(60)}the checkout broke ${'ipsum '.repeat(60)}`;
+    const snippet = searchSnippet(text, normalizeSearch('checkout'));
+    expect(snippet).toContain('checkout');
+    expect(snippet?.startsWith('…')).toBe(true);
+    expect(searchSnippet(null, normalizeSearch('x'))).toBeNull();
+  });
+});
+
+describe('searchSql on PGlite with pg_trgm', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    const { PGlite, extensions } = loadPglite();
+    db = new PGlite({ extensions });
+    await db.exec(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+      CREATE TABLE items (id uuid PRIMARY KEY, number int, title text, description text,
+        search_vector tsvector GENERATED ALWAYS AS (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')) STORED);
+      CREATE INDEX ON items USING gin (title public.gin_trgm_ops);
+      INSERT INTO items VALUES
+        ('00000000-0000-0000-0000-000000000001', 1, 'Checkout fails on Safari', 'The payment page hangs'),
+        ('00000000-0000-0000-0000-000000000002', 2, 'Improve onboarding', 'Users abandon checkout after the payment step'),
+        ('00000000-0000-0000-0000-000000000003', 3, 'Discount 50% off_sale', 'back\\slash and ''quotes'''),
+        ('00000000-0000-0000-0000-000000000042', 42, 'Unrelated', 'nothing here');`);
+    // initdb in WebAssembly: seconds on a quiet machine, far more on a loaded one.
+  }, 180_000);
+  afterAll(() => db.close());
+
+  async function search(q: string, after?: { score: number; id: string }): Promise<{ number: number; score: number }[]> {
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const { match, score } = searchSql(normalizeSearch(q), { vector: 'i.search_vector', title: 'i.title', texts: ['i.description'], keyNumber: { column: 'i.number', prefix: 'WI' } }, param);
+    const sql = `SELECT number, score FROM (SELECT i.id, i.number, ${score} AS score FROM items i WHERE ${match}) hits
+      WHERE ${afterScoreSql(after, param)} ORDER BY score DESC, id`;
+    return (await db.query<{ number: number; score: number }>(sql, params)).rows;
+  }
+
+  it('ranks a title match above a description match, with stemming', async () => {
+    const hits = await search('checkouts');
+    expect(hits.map((h) => h.number)).toEqual([1, 2]);
+    expect(hits[0].score).toBeGreaterThan(hits[1].score);
+    expect(hits.every((h) => h.score > 0 && h.score <= 1)).toBe(true);
+  });
+
+  it('matches a prefix of the last word, a substring of a title and a key', async () => {
+    expect((await search('onboard')).map((h) => h.number)).toEqual([2]);
+    expect((await search('heckout fai')).map((h) => h.number)).toEqual([1]);
+    expect(await search('wi-42')).toEqual([{ number: 42, score: 1 }]);
+  });
+
+  it('treats hostile input as text', async () => {
+    expect((await search('50%')).map((h) => h.number)).toEqual([3]);
+    expect((await search('f_sale')).map((h) => h.number)).toEqual([3]);
+    expect(await search('%%%')).toEqual([]);
+    expect((await search('%')).map((h) => h.number)).toEqual([3]);
+    expect((await search('\\')).map((h) => h.number)).toEqual([3]);
+    expect(await search('_ _')).toEqual([]);
+    expect(await search("'); DROP TABLE items; --")).toEqual([]);
+    expect((await search('quotes')).map((h) => h.number)).toEqual([3]);
+    expect(await search('!&|:*')).toEqual([]);
+    expect(await search('x'.repeat(5000))).toEqual([]);
+  });
+
+  it('pages after a score and id', async () => {
+    const all = await search('checkout');
+    const rest = await search('checkout', { score: all[0].score, id: '00000000-0000-0000-0000-000000000001' });
+    expect(rest.map((h) => h.number)).toEqual(all.slice(1).map((h) => h.number));
+  });
+});

@@ -1,0 +1,153 @@
+import { escapeLike } from './like-pattern';
+
+/**
+ * The one text search of the service (docs/decisions.md, "Search"): full-text `tsvector` columns
+ * ranked by `ts_rank_cd`, plus `pg_trgm`-indexed ILIKE on titles for substrings, plus exact keys.
+ * Every place that searches (work-item and portal `q`, strategy search, MCP `search`,
+ * GET /search) builds its condition and score here, so they match and rank alike.
+ */
+
+/** The text search configuration of every search column and query (stemmed English; PGlite ships it). */
+export const SEARCH_CONFIG = 'english';
+
+/** Longest query searched (characters, after cleaning). */
+export const SEARCH_MAX_LENGTH = 200;
+
+/** Words of a query that take part (the rest are dropped: a 40-word query is a paste, not a search). */
+const MAX_WORDS = 16;
+
+/** Shortest text matched as a substring of a title: shorter ones give pg_trgm no trigram to look up. */
+export const SUBSTRING_MIN_LENGTH = 3;
+
+/**
+ * Matches of one table a ranked search scores at most (the newest where the table has an order):
+ * ranking every match of a common word reads every matching row (docs/benchmarks.md, "Search engine").
+ */
+export const SEARCH_CANDIDATES = 500;
+
+export interface SearchText {
+  /** The query cleaned: control characters gone, white space collapsed, at most SEARCH_MAX_LENGTH. */
+  text: string;
+  /** Operand of `to_tsquery(SEARCH_CONFIG, …)`: the words AND-ed, the last one also as a prefix; '' without words. */
+  tsquery: string;
+  /** ILIKE operand matching the text anywhere; null for an empty text. */
+  pattern: string | null;
+  /** `WI-42`, `okr-7`: the key's prefix (upper case) and number, matched exactly. */
+  key: { prefix: string; number: number } | null;
+}
+
+/**
+ * A client's query as the engine searches it. Words are runs of letters and digits, so nothing a
+ * client types reaches tsquery syntax (`&`, `|`, `!`, `:`, quotes); `%`, `_` and `\` are escaped
+ * for ILIKE.
+ */
+export function normalizeSearch(q: string): SearchText {
+  const text = q
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, SEARCH_MAX_LENGTH)
+    .trim();
+  const words = [...new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => word.slice(0, 64)))].slice(0, MAX_WORDS);
+  const tsquery = words.length ? words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word)).join(' & ') : '';
+  const key = /^([a-z]{1,8})-(\d{1,9})$/i.exec(text);
+  return {
+    text,
+    tsquery,
+    pattern: text ? `%${escapeLike(text)}%` : null,
+    key: key ? { prefix: key[1].toUpperCase(), number: Number(key[2]) } : null,
+  };
+}
+
+/** Columns of one searched table, as SQL expressions (qualified by the caller's alias). */
+export interface SearchColumns {
+  /** The table's stored `tsvector` (title weighted A, texts B/C). */
+  vector: string;
+  /** The title, trigram-indexed. */
+  title: string;
+  /** Texts matched as substrings (not indexed) when the query has no word at all (`%`, `->`). */
+  texts?: string[];
+  /** The key number column, when the kind has keys with this prefix. */
+  keyNumber?: { column: string; prefix: string };
+}
+
+export interface SearchSql {
+  /** The WHERE condition: a word match, a title substring, or the key. */
+  match: string;
+  /** The score in 0..1, the same formula in every service, so hits of different services merge by it. */
+  score: string;
+}
+
+/**
+ * Condition and score of a search over one table. `param` adds a value and answers its `$n`.
+ * Score: 1 for the exact key; otherwise 0.75 × ts_rank_cd normalised to 0..1 (flag 32: rank/(rank+1))
+ * plus 0.25 when the title contains the text, rounded to 6 places so a cursor can carry it exactly.
+ */
+export function searchSql(search: SearchText, columns: SearchColumns, param: (value: unknown) => string): SearchSql {
+  const matches: string[] = [];
+  const parts: string[] = [];
+  if (search.tsquery) {
+    const tsquery = `to_tsquery('${SEARCH_CONFIG}', ${param(search.tsquery)}::text)`;
+    matches.push(`${columns.vector} @@ ${tsquery}`);
+    parts.push(`0.75 * ts_rank_cd(${columns.vector}, ${tsquery}, 32)`);
+  }
+  // A title substring from SUBSTRING_MIN_LENGTH characters on (pg_trgm has trigrams to look up); a query
+  // of no word at all is rare and short, and is matched as a substring of the title and texts unindexed.
+  const wordless = !search.tsquery;
+  if (search.pattern && (wordless || search.text.length >= SUBSTRING_MIN_LENGTH)) {
+    const pattern = param(search.pattern);
+    matches.push(`${columns.title} ILIKE ${pattern}`);
+    if (wordless) for (const text of columns.texts ?? []) matches.push(`${text} ILIKE ${pattern}`);
+    parts.push(`CASE WHEN ${columns.title} ILIKE ${pattern} THEN 0.25 ELSE ${wordless ? '0.1' : '0'} END`);
+  }
+  let keyCase = '';
+  if (search.key && columns.keyNumber && search.key.prefix === columns.keyNumber.prefix) {
+    const number = param(search.key.number);
+    matches.push(`${columns.keyNumber.column} = ${number}::int`);
+    keyCase = `WHEN ${columns.keyNumber.column} = ${number}::int THEN 1 `;
+  }
+  if (!matches.length) return { match: 'false', score: '0::float8' };
+  const sum = parts.length ? parts.join(' + ') : '0';
+  return {
+    match: `(${matches.join(' OR ')})`,
+    score: keyCase ? `(CASE ${keyCase}ELSE round((${sum})::numeric, 6) END)::float8` : `round((${sum})::numeric, 6)::float8`,
+  };
+}
+
+/** Where the next page of a ranked search starts: after this score and id (score descending, id ascending). */
+export interface ScorePosition {
+  score: number;
+  id: string;
+}
+
+/** The condition of the rows after `after`, on a subquery's `score` and `id` columns. */
+export function afterScoreSql(after: ScorePosition | undefined, param: (value: unknown) => string, alias = 'hits'): string {
+  if (!after) return 'true';
+  const score = param(after.score);
+  return `(${alias}.score < ${score}::float8 OR (${alias}.score = ${score}::float8 AND ${alias}.id > ${param(after.id)}::uuid))`;
+}
+
+/** One line of the text around the first word that matches (or its start), at most `width` characters. */
+export function searchSnippet(text: string | null | undefined, search: SearchText, width = 160): string | null {
+  if (!text) return null;
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const lower = flat.toLowerCase();
+  let at = lower.indexOf(search.text.toLowerCase());
+  if (at < 0) {
+    const words = search.tsquery.match(/[\p{L}\p{N}]+/gu) ?? [];
+    at = words.map((word) => lower.indexOf(word)).filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? -1;
+  }
+  const start = at > width / 2 ? at - width / 2 : 0;
+  const cut = flat.slice(start, start + width);
+  return `${start > 0 ? '…' : ''}${cut}${start + width < flat.length ? '…' : ''}`;
+}
+
+/**
+ * SQL for a window of `column` around the first occurrence of the query's first word (its start when
+ * absent), so a long transcript never travels whole for a one-line snippet. Run it after the LIMIT.
+ */
+export function excerptSql(column: string, search: SearchText, param: (value: unknown) => string, width = 320): string {
+  const word = search.tsquery.match(/[\p{L}\p{N}]+/u)?.[0] ?? search.text.toLowerCase();
+  return `substr(${column}, greatest(1, strpos(lower(${column}), ${param(word)}::text) - ${Math.floor(width / 2)}), ${width})`;
+}
