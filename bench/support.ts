@@ -6,6 +6,7 @@ import http from 'node:http';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../tools/stack';
+import { pacedLoad } from './paced-load';
 
 export interface LoadResult {
   /** Requests answered in the measured run. */
@@ -18,8 +19,9 @@ export interface LoadResult {
 }
 
 /**
- * autocannon against rotating paths; a warm-up run first, then the measured run. 50 connections
- * as fast as they go, unless `rate` caps the requests per second offered over all of them.
+ * Load against rotating paths; a warm-up run first, then the measured run. Closed loop: autocannon,
+ * 50 connections as fast as they go. With `rate`: open loop at that many requests per second,
+ * evenly spaced, latency from each request's due time (pacedLoad; `connections` does not apply).
  * `measured` is called with the measured run (e.g. to read the processes' CPU around it).
  */
 export async function load(
@@ -29,12 +31,17 @@ export async function load(
   seconds = 10,
   options: { connections?: number; rate?: number; measured?: <T>(run: () => Promise<T>) => Promise<T> } = {},
 ): Promise<LoadResult> {
+  if (options.rate) {
+    const rate = options.rate;
+    await pacedLoad(url, paths, headers, rate, 3);
+    const paced = () => pacedLoad(url, paths, headers, rate, seconds);
+    return options.measured ? options.measured(paced) : paced();
+  }
   let next = 0;
   const run = (duration: number) =>
     autocannon({
       url,
       connections: options.connections ?? 50,
-      ...(options.rate ? { overallRate: options.rate } : {}),
       duration,
       requests: [
         {
