@@ -11,7 +11,7 @@ export function liveRow(alias?: string): string {
 }
 
 /** Prisma operations whose `where` selects rows; creates and upserts name no row to leave out. */
-const FILTERED_OPERATIONS = new Set([
+export const ROW_SELECTING_OPERATIONS: ReadonlySet<string> = new Set([
   'findFirst',
   'findFirstOrThrow',
   'findUnique',
@@ -29,7 +29,7 @@ const FILTERED_OPERATIONS = new Set([
 
 /** The arguments of a Prisma call with live rows only, unless its `where` names `deletedAt` itself. */
 export function withLiveWhere(operation: string, args: unknown): unknown {
-  if (!FILTERED_OPERATIONS.has(operation)) return args;
+  if (!ROW_SELECTING_OPERATIONS.has(operation)) return args;
   const call = (args ?? {}) as { where?: Record<string, unknown> };
   if (call.where && 'deletedAt' in call.where) return args;
   return { ...call, where: { ...call.where, deletedAt: null } };

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { ROW_SELECTING_OPERATIONS } from '../live-rows';
 
 /**
  * A static check that every query of an organization's data names the organization, run as a unit
@@ -50,22 +51,8 @@ export interface TenantScopeOptions {
 /** Comments that exempt a statement, method or class: it spans organizations, or holds no tenant data. */
 export const TENANT_SCOPE_MARKS = ['tenant-scope: all organizations', 'tenant-scope: no tenant data'];
 
-const WHERE_OPS = new Set([
-  'findFirst',
-  'findFirstOrThrow',
-  'findUnique',
-  'findUniqueOrThrow',
-  'findMany',
-  'count',
-  'aggregate',
-  'groupBy',
-  'update',
-  'updateMany',
-  'updateManyAndReturn',
-  'delete',
-  'deleteMany',
-  'upsert',
-]);
+/** Operations whose `where` must name the organization: those that select rows, and upserts. */
+const WHERE_OPS = new Set([...ROW_SELECTING_OPERATIONS, 'upsert']);
 const CREATE_OPS = new Set(['create', 'createMany', 'createManyAndReturn']);
 const RAW_OPS = new Set(['$queryRaw', '$queryRawUnsafe', '$executeRaw', '$executeRawUnsafe']);
 const RAW_HELPERS = new Set(['nextKeyNumber']);
