@@ -8,13 +8,16 @@ import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency/idempotency.repository';
 import { ApiKeyAuthenticator } from './identity/api-key.authenticator';
 import { ApiKeyService } from './identity/api-key.service';
-import { IdentityHandler } from './identity/identity.handler';
+import { ApiKeyHandler } from './identity/api-key.handler';
 import { identityPrismaProvider } from './identity/identity.prisma';
 import { identityOutboxProviders } from './identity/identity.outbox';
 import { IdentityRepository } from './identity/identity.repository';
+import { MeHandler } from './identity/me.handler';
 import { MeService } from './identity/me.service';
+import { OrganizationSettingsHandler } from './identity/organization-settings.handler';
 import { OrganizationService } from './identity/organization.service';
 import { PORTAL_PAGE_CONTROLLERS, PORTAL_PAGE_PROVIDERS } from './portal-pages/portal-pages.routes';
+import { UserDirectoryHandler } from './identity/user-directory.handler';
 import { UserService } from './identity/user.service';
 import { ApiKeyController } from './routes/api-key.controller';
 import { AUDIT_CONTROLLERS, AuditLogReader } from './routes/audit.controller';
@@ -35,7 +38,10 @@ export class GatewayModule {
       module: GatewayModule,
       controllers: [
         ApiDocsController,
-        IdentityHandler,
+        ApiKeyHandler,
+        UserDirectoryHandler,
+        MeHandler,
+        OrganizationSettingsHandler,
         RateLimitSyncHandler,
         OperatorController,
         UserController,

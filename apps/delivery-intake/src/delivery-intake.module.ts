@@ -7,9 +7,11 @@ import { ChangelogService } from './changelog/changelog.service';
 import { PublicChangelogHandler } from './changelog/public-changelog.handler';
 import { PublicChangelogService } from './changelog/public-changelog.service';
 import { CommentHandler } from './comments/comment.handler';
-import { DiscoveryReadsService } from './discovery/discovery-reads.service';
+import { DiscoveryLocateService } from './discovery/discovery-locate.service';
+import { DiscoveryWorkItemsService } from './discovery/discovery-work-items.service';
 import { DiscoveryHandler } from './discovery/discovery.handler';
 import { CommentRepository } from './comments/comment.repository';
+import { CommentReferences } from './comments/comment.references';
 import { CommentService } from './comments/comment.service';
 import { deliveryOutboxProviders } from './common/delivery.outbox';
 import { deliveryPrismaProvider } from './common/delivery.prisma';
@@ -71,6 +73,7 @@ import { WorkItemService } from './work-items/work-item.service';
     },
     SprintService,
     CommentRepository,
+    CommentReferences,
     CommentService,
     IntakeRepository,
     IntakeCommentRepository,
@@ -81,7 +84,8 @@ import { WorkItemService } from './work-items/work-item.service';
     ChangelogRepository,
     ChangelogService,
     PublicChangelogService,
-    DiscoveryReadsService,
+    DiscoveryLocateService,
+    DiscoveryWorkItemsService,
     ...deliveryTrashProviders,
   ],
 })

@@ -6,6 +6,7 @@ import { CkrRepository } from './ckrs/ckr.repository';
 import { CkrService } from './ckrs/ckr.service';
 import { StrategyContextHandler } from './context/strategy-context.handler';
 import { StrategyContextService } from './context/strategy-context.service';
+import { strategyReadersProvider } from './context/strategy-readers';
 import { strategyOutboxProviders } from './database/strategy.outbox';
 import { strategyPrismaProvider } from './database/strategy.prisma';
 import { EvidenceSourceRepository } from './evidence/evidence-source.repository';
@@ -77,6 +78,7 @@ import { SolutionService } from './solutions/solution.service';
     InsightService,
     StrategySearchRepository,
     StrategySearchService,
+    strategyReadersProvider,
     StrategyContextService,
     ...strategyTrashProviders,
   ],

@@ -47,7 +47,7 @@ export class ApiKeyAuthenticator {
     await this.bus.flush();
   }
 
-  /** Another replica revoked the key (broadcast by IdentityHandler). */
+  /** Another replica revoked the key (broadcast, received by ApiKeyHandler). */
   forget(keyHash: string): void {
     this.cache.evict(keyHash);
   }

@@ -2,19 +2,23 @@ import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DeliverySubjects, DiscoveryWorkItemsPage, GatheredSubjects, ListWorkItemsRequest, LocateRecordRequest, LocatedDeliveryRecord } from '@pds/contracts';
 import { MessageController } from '@pds/messaging';
-import { DiscoveryReadsService } from './discovery-reads.service';
+import { DiscoveryLocateService } from './discovery-locate.service';
+import { DiscoveryWorkItemsService } from './discovery-work-items.service';
 
 @MessageController()
 export class DiscoveryHandler {
-  constructor(@Inject(DiscoveryReadsService) private readonly reads: DiscoveryReadsService) {}
+  constructor(
+    @Inject(DiscoveryLocateService) private readonly locator: DiscoveryLocateService,
+    @Inject(DiscoveryWorkItemsService) private readonly workItems: DiscoveryWorkItemsService,
+  ) {}
 
   @MessagePattern(GatheredSubjects.locateRecord)
   locate(@Payload() { auth, id }: LocateRecordRequest): Promise<LocatedDeliveryRecord | null> {
-    return this.reads.locate(auth, id);
+    return this.locator.locate(auth, id);
   }
 
   @MessagePattern(DeliverySubjects.discoveryWorkItems)
   workItemsPage(@Payload() { auth, query }: ListWorkItemsRequest): Promise<DiscoveryWorkItemsPage> {
-    return this.reads.workItemsPage(auth, query);
+    return this.workItems.page(auth, query);
   }
 }

@@ -2,16 +2,19 @@ import { KeyedBatches } from './keyed-batches';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A queue that notes each batch it runs, in order, then hands it to `run` (which may refuse it). */
+function recordingQueue(run: (items: string[]) => unknown, options: ConstructorParameters<typeof KeyedBatches<string>>[1]) {
+  const batches: string[][] = [];
+  const queue = new KeyedBatches<string>(async (items) => {
+    batches.push(items);
+    await run(items);
+  }, options);
+  return { batches, queue };
+}
+
 describe('KeyedBatches', () => {
   it('puts what waits into one batch, each key’s items in the order they came', async () => {
-    const batches: string[][] = [];
-    const queue = new KeyedBatches<string>(
-      async (items) => {
-        batches.push(items);
-        await tick(5);
-      },
-      { maxBatch: 10, maxConcurrent: 1 },
-    );
+    const { batches, queue } = recordingQueue(() => tick(5), { maxBatch: 10, maxConcurrent: 1 });
     const first = queue.add('a', 'a1');
     // An immediate queued after the batcher's own: when it runs, a1's batch has formed and is running
     // (a 1 ms timer could fire before the batcher's immediate and let everything join one batch).
@@ -40,17 +43,14 @@ describe('KeyedBatches', () => {
   });
 
   it('caps the batch size, one item per key and round, keys that waited longest first', async () => {
-    const batches: string[][] = [];
-    const queue = new KeyedBatches<string>(async (items) => void batches.push(items), { maxBatch: 3, maxConcurrent: 1 });
+    const { batches, queue } = recordingQueue(() => undefined, { maxBatch: 3, maxConcurrent: 1 });
     await Promise.all(['a1', 'a2', 'a3', 'a4', 'b1', 'c1', 'c2'].map((item) => queue.add(item[0], item)));
     expect(batches).toEqual([['a1', 'b1', 'c1'], ['a2', 'a3', 'c2'], ['a4']]);
   });
 
   it('runs the items of a failed batch one by one, so only the failing one is rejected', async () => {
-    const batches: string[][] = [];
-    const queue = new KeyedBatches<string>(
-      async (items) => {
-        batches.push(items);
+    const { batches, queue } = recordingQueue(
+      (items) => {
         if (items.includes('bad')) throw new Error('refused');
       },
       { maxBatch: 10, maxConcurrent: 1 },
@@ -61,10 +61,8 @@ describe('KeyedBatches', () => {
   });
 
   it('runs a failed batch one by one in order, a key’s later items included', async () => {
-    const runs: string[][] = [];
-    const queue = new KeyedBatches<string>(
-      async (items) => {
-        runs.push(items);
+    const { batches: runs, queue } = recordingQueue(
+      (items) => {
         if (items.length > 1) throw new Error('one of them is refused');
       },
       { maxBatch: 10, maxConcurrent: 1 },
@@ -74,10 +72,8 @@ describe('KeyedBatches', () => {
   });
 
   it('rejects a failed batch at once when the failure is not one item’s fault', async () => {
-    const runs: string[][] = [];
-    const queue = new KeyedBatches<string>(
-      async (items) => {
-        runs.push(items);
+    const { batches: runs, queue } = recordingQueue(
+      () => {
         throw new Error('outage');
       },
       { maxBatch: 10, maxConcurrent: 1, isolate: (error) => (error as Error).message !== 'outage' },

@@ -34,16 +34,16 @@ const experiment = { id: uuid(6), ckrId: ckr.id, solutionId: solution.id };
 
 function setUp() {
   const reads: string[] = [];
-  const service = new StrategyContextService(
-    rows('ckr', [ckr], reads) as unknown as CkrService,
-    rows('opportunity', [opportunity], reads) as unknown as OpportunityService,
-    rows('solution', [solution], reads) as unknown as SolutionService,
-    rows('experiment', [experiment], reads) as unknown as ExperimentService,
-    rows('annual_goal', [annualGoal], reads) as unknown as AnnualGoalService,
-    rows('product_goal', [productGoal], reads) as unknown as ProductGoalService,
-    { ...rows('insight', [], reads), insightEvidence: async () => ({ items: [] }) } as unknown as InsightService,
-    rows('interview', [], reads) as unknown as InterviewService,
-  );
+  const service = new StrategyContextService({
+    ckr: rows('ckr', [ckr], reads) as unknown as CkrService,
+    opportunity: rows('opportunity', [opportunity], reads) as unknown as OpportunityService,
+    solution: rows('solution', [solution], reads) as unknown as SolutionService,
+    experiment: rows('experiment', [experiment], reads) as unknown as ExperimentService,
+    annual_goal: rows('annual_goal', [annualGoal], reads) as unknown as AnnualGoalService,
+    product_goal: rows('product_goal', [productGoal], reads) as unknown as ProductGoalService,
+    insight: { ...rows('insight', [], reads), insightEvidence: async () => ({ items: [] }) } as unknown as InsightService,
+    interview: rows('interview', [], reads) as unknown as InterviewService,
+  });
   return { service, reads };
 }
 

@@ -15,14 +15,7 @@ import {
   OpportunityResponse,
   SolutionResponse,
 } from '@pds/contracts';
-import { CkrService } from '../ckrs/ckr.service';
-import { InsightService } from '../evidence/insight.service';
-import { InterviewService } from '../evidence/interview.service';
-import { ExperimentService } from '../experiments/experiment.service';
-import { AnnualGoalService } from '../goals/annual-goal.service';
-import { ProductGoalService } from '../goals/product-goal.service';
-import { OpportunityService } from '../opportunities/opportunity.service';
-import { SolutionService } from '../solutions/solution.service';
+import { STRATEGY_READERS, StrategyReaders } from './strategy-readers';
 
 /**
  * What the walk reads of a record: the links it follows. A strategy focus enters the walk as these
@@ -70,20 +63,7 @@ function merge<R extends { id: string }>(into: R[], more: readonly (R | null)[])
  */
 @Injectable()
 export class StrategyContextService {
-  private readonly finders: Finders;
-
-  constructor(
-    @Inject(CkrService) private readonly ckrs: CkrService,
-    @Inject(OpportunityService) private readonly opportunities: OpportunityService,
-    @Inject(SolutionService) private readonly solutions: SolutionService,
-    @Inject(ExperimentService) private readonly experiments: ExperimentService,
-    @Inject(AnnualGoalService) private readonly annualGoals: AnnualGoalService,
-    @Inject(ProductGoalService) private readonly productGoals: ProductGoalService,
-    @Inject(InsightService) private readonly insights: InsightService,
-    @Inject(InterviewService) interviews: InterviewService,
-  ) {
-    this.finders = { ckr: ckrs, opportunity: opportunities, solution: solutions, experiment: experiments, interview: interviews, insight: insights, product_goal: productGoals, annual_goal: annualGoals };
-  }
+  constructor(@Inject(STRATEGY_READERS) private readonly readers: StrategyReaders) {}
 
   /** Which strategy record a uuid names: every kind asked in one message (ids are random: one hit at most). */
   async locate(auth: AuthContext, id: string): Promise<LocatedStrategyRecord | null> {
@@ -93,7 +73,8 @@ export class StrategyContextService {
   }
 
   private async read(auth: AuthContext, kind: StrategySearchType, ref: string): Promise<LocatedStrategyRecord | null> {
-    const record = await this.finders[kind].find(auth, ref);
+    const finders: Finders = this.readers;
+    const record = await finders[kind].find(auth, ref);
     // The finder of `kind` answers a record of that kind.
     return record && ({ kind, record } as LocatedStrategyRecord);
   }
@@ -109,12 +90,12 @@ export class StrategyContextService {
 
     const evidencePage = evidence ? insightIds.slice(evidence.from, evidence.from + evidence.limit) : [];
     const [ckrs, solutionLists, productGoal, evidenceReply] = await Promise.all([
-      Promise.all(ckrIds.map((id) => this.ckrs.find(auth, id))),
+      Promise.all(ckrIds.map((id) => this.readers.ckr.find(auth, id))),
       Promise.all(
-        (focus.kind === 'solution' ? [] : followedOpportunities).map((o) => this.solutions.list(auth, { opportunityId: o.id, limit: MAX_PAGE_SIZE })),
+        (focus.kind === 'solution' ? [] : followedOpportunities).map((o) => this.readers.solution.list(auth, { opportunityId: o.id, limit: MAX_PAGE_SIZE })),
       ),
-      productGoalId ? this.productGoals.find(auth, productGoalId) : Promise.resolve(null),
-      evidencePage.length ? this.insights.insightEvidence(auth, evidencePage) : Promise.resolve({ items: [] }),
+      productGoalId ? this.readers.product_goal.find(auth, productGoalId) : Promise.resolve(null),
+      evidencePage.length ? this.readers.insight.insightEvidence(auth, evidencePage) : Promise.resolve({ items: [] }),
     ]);
     const allCkrs = merge<Links<CkrResponse>>([...seed.ckrs], ckrs);
     const followed = allCkrs.slice(0, DISCOVERY_CONTEXT_FOLLOWED);
@@ -122,9 +103,9 @@ export class StrategyContextService {
     // The annual goal follows the product goal named, not the first OKR's fallback one.
     const annualGoalId = seed.annualGoalId ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
     const [experimentLists, ckrProductGoal, annualGoal] = await Promise.all([
-      Promise.all(followed.map((ckr) => this.experiments.list(auth, { ckrId: ckr.id, limit: MAX_PAGE_SIZE }))),
-      !productGoal && first?.productGoalId ? this.productGoals.find(auth, first.productGoalId) : Promise.resolve(null),
-      annualGoalId ? this.annualGoals.find(auth, annualGoalId) : Promise.resolve(null),
+      Promise.all(followed.map((ckr) => this.readers.experiment.list(auth, { ckrId: ckr.id, limit: MAX_PAGE_SIZE }))),
+      !productGoal && first?.productGoalId ? this.readers.product_goal.find(auth, first.productGoalId) : Promise.resolve(null),
+      annualGoalId ? this.readers.annual_goal.find(auth, annualGoalId) : Promise.resolve(null),
     ]);
     const solutions = merge<Links<SolutionResponse>>([...seed.solutions], solutionLists.flatMap((page) => page.items));
     const solutionIds = new Set(solutions.map((s) => s.id));
@@ -147,17 +128,17 @@ export class StrategyContextService {
     const seed: Seed = { ckrs: [], opportunities: [], solutions: [], experiments: [], productGoalId: null, annualGoalId: null, insightIds: [] };
     const find = <T>(service: { find(auth: AuthContext, ref: string): Promise<T | null> }, ref: string | null | undefined) =>
       ref ? service.find(auth, ref) : Promise.resolve(null);
-    const opportunityOf = (solution: Links<SolutionResponse> | null) => find(this.opportunities, solution?.opportunityId);
+    const opportunityOf = (solution: Links<SolutionResponse> | null) => find(this.readers.opportunity, solution?.opportunityId);
     const { id } = focus;
     switch (focus.kind) {
       case 'work_item':
       case 'intake': {
         // A delivery record: what it names starts the walk (an intake names an opportunity only).
         const [opportunity, ckr, solution, experiment] = await Promise.all([
-          find(this.opportunities, focus.opportunityId),
-          find(this.ckrs, focus.ckrId),
-          find(this.solutions, focus.solutionId),
-          find(this.experiments, focus.experimentId),
+          find(this.readers.opportunity, focus.opportunityId),
+          find(this.readers.ckr, focus.ckrId),
+          find(this.readers.solution, focus.solutionId),
+          find(this.readers.experiment, focus.experimentId),
         ]);
         merge(seed.opportunities, [opportunity ?? (await opportunityOf(solution))]);
         merge(seed.ckrs, [ckr]);
@@ -170,7 +151,7 @@ export class StrategyContextService {
         break;
       case 'ckr':
         seed.ckrs.push({ id, annualGoalId: focus.annualGoalId ?? null, productGoalId: focus.productGoalId ?? null });
-        merge(seed.opportunities, (await this.opportunities.list(auth, { ckrId: id, limit: MAX_PAGE_SIZE })).items);
+        merge(seed.opportunities, (await this.readers.opportunity.list(auth, { ckrId: id, limit: MAX_PAGE_SIZE })).items);
         break;
       case 'solution': {
         const solution = { id, opportunityId: focus.opportunityId ?? null };
@@ -180,7 +161,7 @@ export class StrategyContextService {
       }
       case 'experiment': {
         seed.experiments.push({ id, ckrId: focus.ckrId ?? null, solutionId: focus.solutionId ?? null });
-        const [ckr, solution] = await Promise.all([find(this.ckrs, focus.ckrId), find(this.solutions, focus.solutionId)]);
+        const [ckr, solution] = await Promise.all([find(this.readers.ckr, focus.ckrId), find(this.readers.solution, focus.solutionId)]);
         merge(seed.ckrs, [ckr]);
         merge(seed.solutions, [solution]);
         merge(seed.opportunities, [await opportunityOf(solution)]);
@@ -191,11 +172,11 @@ export class StrategyContextService {
         break;
       case 'product_goal':
         seed.productGoalId = id;
-        merge(seed.opportunities, (await this.opportunities.list(auth, { productGoalId: id, limit: MAX_PAGE_SIZE })).items);
+        merge(seed.opportunities, (await this.readers.opportunity.list(auth, { productGoalId: id, limit: MAX_PAGE_SIZE })).items);
         break;
       case 'annual_goal':
         seed.annualGoalId = id;
-        merge(seed.ckrs, (await this.ckrs.list(auth, { annualGoalId: id, limit: MAX_PAGE_SIZE })).items);
+        merge(seed.ckrs, (await this.readers.ckr.list(auth, { annualGoalId: id, limit: MAX_PAGE_SIZE })).items);
         break;
     }
     return seed;
