@@ -52,8 +52,9 @@ const FEATURE_FOLDERS = {
   },
   'delivery-intake': {
     common: [],
-    labels: ['common'],
-    teams: ['common'],
+    'named-records': ['common'],
+    labels: ['common', 'named-records'],
+    teams: ['common', 'named-records'],
     'work-items': ['common'],
     intake: ['common', 'work-items'],
     changelog: ['common', 'work-items'],

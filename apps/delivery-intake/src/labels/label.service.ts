@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CreateLabelDto, LabelResponse } from '@pds/contracts';
 import { DeliveryOutbox } from '../common/delivery.outbox';
-import { NamedRecordService } from '../common/named-records.service';
+import { NamedRecordService } from '../named-records/named-records.service';
 import { Label } from '../generated/delivery/client';
 import { LabelRepository } from './label.repository';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CreateTeamDto, TeamResponse } from '@pds/contracts';
 import { DeliveryOutbox } from '../common/delivery.outbox';
-import { NamedRecordService } from '../common/named-records.service';
+import { NamedRecordService } from '../named-records/named-records.service';
 import { Team } from '../generated/delivery/client';
 import { TeamRepository } from './team.repository';
 

@@ -1,8 +1,8 @@
 import { Permission, assertCan } from '@pds/auth';
 import { AuthContext, ConflictError, CreationListQuery, Page, SortedRead, resourceOf } from '@pds/contracts';
 import { readCreationPage, requireByPathId } from '@pds/persistence';
-import { DeliveryOutbox } from './delivery.outbox';
-import { DeliveryTx } from './delivery.prisma';
+import { DeliveryOutbox } from '../common/delivery.outbox';
+import { DeliveryTx } from '../common/delivery.prisma';
 
 /** What NamedRecordService needs of a kind's repository. */
 export interface NamedRecordRepository<Row, Data> {
