@@ -12,12 +12,11 @@ import { ApiKeyHandler } from './identity/api-key.handler';
 import { identityPrismaProvider } from './identity/identity.prisma';
 import { identityOutboxProviders } from './identity/identity.outbox';
 import { IdentityRepository } from './identity/identity.repository';
-import { MeHandler } from './identity/me.handler';
 import { MeService } from './identity/me.service';
 import { OrganizationSettingsHandler } from './identity/organization-settings.handler';
 import { OrganizationService } from './identity/organization.service';
 import { PORTAL_PAGE_CONTROLLERS, PORTAL_PAGE_PROVIDERS } from './portal-pages/portal-pages.routes';
-import { UserDirectoryHandler } from './identity/user-directory.handler';
+import { UserHandler } from './identity/user.handler';
 import { UserService } from './identity/user.service';
 import { ApiKeyController } from './routes/api-key.controller';
 import { AUDIT_CONTROLLERS, AuditLogReader } from './routes/audit.controller';
@@ -39,8 +38,7 @@ export class GatewayModule {
       controllers: [
         ApiDocsController,
         ApiKeyHandler,
-        UserDirectoryHandler,
-        MeHandler,
+        UserHandler,
         OrganizationSettingsHandler,
         RateLimitSyncHandler,
         OperatorController,
