@@ -7,6 +7,7 @@ import {
   IdentitySubjects,
   MeRequest,
   MeResponse,
+  PortalChangedMessage,
   VerifyApiKeyReply,
   VerifyApiKeyRequest,
 } from '@pds/contracts';
@@ -50,5 +51,10 @@ export class IdentityHandler {
   @EventPattern(IdentitySubjects.apiKeyRevoked, BROADCAST)
   apiKeyRevoked(@Payload() { keyHash }: ApiKeyRevokedMessage): void {
     this.authenticator.forget(keyHash);
+  }
+
+  @EventPattern(IdentitySubjects.portalChanged, BROADCAST)
+  portalChanged(@Payload() { slug }: PortalChangedMessage): void {
+    this.settings.forgetPortal(slug);
   }
 }
