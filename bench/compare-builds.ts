@@ -17,7 +17,7 @@
  * `BENCH_COMPARE=portal` requests the portal's list page (/portal/{slug}) and the JSON list it is
  * built from, rotating over the paths bench:portal uses, of BENCH_SUBMISSIONS (500) submissions
  * seeded through the JSON portal, with NODE_ENV=production (React's build the images run);
- * `BENCH_RATE` offers that many requests a second instead of the closed loop (20 connections).
+ * `BENCH_RATE` offers that many requests a second, evenly (pacedLoad), instead of the closed loop.
  * It adds, per request, the gateway's bus requests and each app's GC time (their /metrics), and
  * the gateway's event-loop delay p99 during the run.
  * Prints its results; docs/benchmarks.md records them by hand with the sitting's conditions.
@@ -30,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { benchItem, createOrganizations, seedItems } from './paired';
+import { pacedLoad } from './paced-load';
 import { openPortal, pagePaths, seedPortal } from './portal-seed';
 import { Client } from 'pg';
 import { cpuSeconds, deleteStreams, distributedBenchEnv, pidsOf } from './support';
@@ -218,16 +219,21 @@ async function processCounters(build: Build): Promise<Record<string, number>> {
     'gateway GC ms': metricSum(gateway, 'nodejs_gc_duration_seconds_sum') * 1000,
     'delivery-intake GC ms': metricSum(delivery, 'nodejs_gc_duration_seconds_sum') * 1000,
     // prom-client's delay monitor starts afresh at each scrape: this one covers the run.
-    'gateway loop delay p99 ms': metricSum(gateway, 'nodejs_eventloop_lag_p99_seconds') * 1000,
+    'gateway loop delay p99 ms': Math.round(metricSum(gateway, 'nodejs_eventloop_lag_p99_seconds') * 1000),
   };
+}
+
+/** The paths of a portal plan at RATE a second, evenly (pacedLoad), in autocannon's result's terms. */
+async function paced(build: Build, plan: Plan, rate: number, duration: number): Promise<{ requests: { total: number }; latency: { p99: number }; non2xx: number; errors: number }> {
+  const run = await pacedLoad(build.url, build.paths[plan.name], {}, rate, duration);
+  return { requests: { total: run.requests }, latency: { p99: run.p99 }, non2xx: run.non2xx, errors: run.errors };
 }
 
 async function measure(build: Build, plan: Plan): Promise<void> {
   const run = (duration: number) =>
-    autocannon({
+    RATE && MODE === 'portal' ? paced(build, plan, RATE, duration) : autocannon({
       url: build.url,
-      connections: RATE ? 20 : 50,
-      ...(RATE && { overallRate: RATE }),
+      connections: 50,
       duration,
       requests: [
         {
@@ -296,7 +302,7 @@ async function main(): Promise<void> {
         const runs = build.runs.get(plan.name)!;
         const m = (pick: (run: Run) => number) => Math.round(median(runs.map(pick)));
         const total = (run: Run) => names.reduce((sum, name) => sum + run.cpu[name], 0);
-        process.stdout.write(`| ${plan.name} | ${build.name} (${build.root}) | ${m((r) => r.rps)} | ${m((r) => r.p99)} | ${names.map((name) => m((r) => r.cpu[name])).join(' | ')} | ${m(total)} |${extras.map((name) => ` ${median(runs.map((r) => r.extra[name]))} |`).join('')}\n`);
+        process.stdout.write(`| ${plan.name} | ${build.name} (${build.root}) | ${m((r) => r.rps)} | ${m((r) => r.p99)} | ${names.map((name) => m((r) => r.cpu[name])).join(' | ')} | ${m(total)} |${extras.map((name) => ` ${Math.round(median(runs.map((r) => r.extra[name])) * 100) / 100} |`).join('')}\n`);
       }
       const shares = base.runs.get(plan.name)!.map((run, i) => head.runs.get(plan.name)![i].rps / run.rps);
       process.stdout.write(`${plan.name}: head's req/s as a share of base's, per round: ${shares.map((x) => `${Math.round(x * 100)} %`).join(', ')}; median ${Math.round(median(shares) * 100)} %\n`);
