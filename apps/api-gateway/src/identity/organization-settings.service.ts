@@ -26,6 +26,11 @@ function normalizeOrigins(origins: string[]): string[] {
 const PORTAL_CACHE_TTL_MS = 5000;
 /** Slugs remembered per replica (unknown ones included, so that a flood of them costs no query each). */
 const PORTAL_CACHE_ENTRIES = 10_000;
+/**
+ * Slugs are at most 55 characters (48 and a taken slug's suffix); a longer one in an address is
+ * still looked up but not remembered, so that hostile addresses cannot fill the cache with long keys.
+ */
+const LONGEST_CACHED_SLUG = 64;
 
 function toSettingsResponse(org: Organization): OrganizationSettingsResponse {
   return {
@@ -105,7 +110,7 @@ export class OrganizationSettingsService {
 
   /** The origins allowed to call an enabled portal from a browser; none when the slug is unknown or its portal is off. */
   async portalOrigins(slug: string): Promise<readonly string[]> {
-    const org = await this.portals.get(slug.toLowerCase());
+    const org = await this.portal(slug);
     return org?.portalEnabled ? org.portalAllowedOrigins : [];
   }
 
@@ -116,9 +121,14 @@ export class OrganizationSettingsService {
 
   /** An enabled portal's organization with what brands its pages; 404 as requirePortal. */
   async portalBrand(slug: string): Promise<PortalBrand> {
-    const org = await this.portals.get(slug.toLowerCase());
+    const org = await this.portal(slug);
     if (!org?.portalEnabled) throw new NotFoundError('Portal', slug);
     return { organizationId: org.id, name: org.name, accentColor: org.portalAccentColor };
+  }
+
+  private portal(slug: string): Promise<PortalOrganization | null> {
+    const key = slug.toLowerCase();
+    return key.length <= LONGEST_CACHED_SLUG ? this.portals.get(key) : this.identity.findOrganizationBySlug(key);
   }
 
   private async require(id: string): Promise<Organization> {
