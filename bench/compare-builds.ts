@@ -14,6 +14,12 @@
  * adds the CPU of the dispatcher and of the build's own PostgreSQL backends; the CPU window ends
  * BENCH_SETTLE seconds after the load, so that work a request leaves behind (the relay, the
  * consumers) is counted. The shared nats-server's CPU is reported as an upper bound.
+ * `BENCH_COMPARE=portal` requests the portal's list page (/portal/{slug}) and the JSON list it is
+ * built from, rotating over the paths bench:portal uses, of BENCH_SUBMISSIONS (500) submissions
+ * seeded through the JSON portal, with NODE_ENV=production (React's build the images run);
+ * `BENCH_RATE` offers that many requests a second, evenly (pacedLoad), instead of the closed loop.
+ * It adds, per request, the gateway's bus requests and each app's GC time (their /metrics), and
+ * the gateway's event-loop delay p99 during the run.
  * Prints its results; docs/benchmarks.md records them by hand with the sitting's conditions.
  */
 import { DISTRIBUTED_V8_FLAGS } from '@pds/runtime';
@@ -24,6 +30,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { benchItem, createOrganizations, seedItems } from './paired';
+import { pacedLoad } from './paced-load';
+import { openPortal, pagePaths, seedPortal } from './portal-seed';
 import { Client } from 'pg';
 import { cpuSeconds, deleteStreams, distributedBenchEnv, pidsOf } from './support';
 
@@ -31,7 +39,9 @@ const ITEMS = 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
-const MODE = process.env.BENCH_COMPARE === 'writes' ? 'writes' : 'reads';
+const MODE = process.env.BENCH_COMPARE === 'writes' || process.env.BENCH_COMPARE === 'portal' ? process.env.BENCH_COMPARE : 'reads';
+const PORTAL_SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 500);
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const SETTLE = Number(process.env.BENCH_SETTLE ?? (MODE === 'writes' ? 2 : 0));
 const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -43,6 +53,8 @@ interface Run {
   rps: number;
   p99: number;
   cpu: Cpu;
+  /** From the apps' /metrics (portal): bus requests and GC ms per request, event-loop delay p99 ms. */
+  extra: Record<string, number>;
 }
 
 interface Build {
@@ -57,6 +69,10 @@ interface Build {
   /** Finds the database backends again (the pool opens and closes connections). */
   refresh(): Promise<void>;
   runs: Map<string, Run[]>;
+  /** The portal's paths in turn, by plan name (portal). */
+  paths: Record<string, string[]>;
+  /** The /metrics addresses of its gateway and delivery-intake. */
+  metrics: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -67,7 +83,23 @@ interface Plan {
   next: (build: Build) => { path: string; body?: string };
 }
 
+const PORTAL_PLANS = ['GET /portal/{slug}', 'GET /public/portals/{slug}/intake'];
+
 function plans(): Plan[] {
+  if (MODE === 'portal') {
+    return PORTAL_PLANS.map((name) => {
+      const turns = new Map<Build, number>();
+      return {
+        name,
+        method: 'GET',
+        next: (build: Build) => {
+          const turn = turns.get(build) ?? 0;
+          turns.set(build, turn + 1);
+          return { path: build.paths[name][turn % build.paths[name].length] };
+        },
+      };
+    });
+  }
   if (MODE === 'reads') {
     let next = 0;
     return [{ name: 'GET /work-items/{key}', method: 'GET', next: () => ({ path: `/api/v1/work-items/WI-${(next++ % ITEMS) + 1}` }) }];
@@ -114,8 +146,9 @@ async function startBuild(name: string, root: string): Promise<Build> {
   const scratch = await stack.createScratchDatabase(adminUrl, `pds_cmp_${name}`);
   const prefix = `cmp_${name}_${randomBytes(3).toString('hex')}`;
   const operatorToken = randomBytes(24).toString('base64url');
-  const env = distributedBenchEnv(operatorToken, scratch.url, natsUrl, prefix);
+  const env = { ...distributedBenchEnv(operatorToken, scratch.url, natsUrl, prefix), ...(MODE === 'portal' && { NODE_ENV: 'production' }) };
   const port = await freePort();
+  const deliveryPort = await freePort();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…": V8 profiles of both builds under the same load.
   // The V8 flags this build's apps set on themselves, on the command line for both builds, so that
   // the code is what differs (a base build from before runDistributedApp applied them would run without).
@@ -123,7 +156,7 @@ async function startBuild(name: string, root: string): Promise<Build> {
   const logFile = (app: string) => path.join(os.tmpdir(), `pds-compare-${prefix}-${app}.log`);
   const children: ChildProcess[] = [
     spawnApp('api-gateway', { root, env: { ...env, PORT: String(port) }, logFile: logFile('api-gateway'), nodeArgs }),
-    spawnApp('delivery-intake', { root, env: { ...env, PORT: String(await freePort()) }, logFile: logFile('delivery-intake'), nodeArgs }),
+    spawnApp('delivery-intake', { root, env: { ...env, PORT: String(deliveryPort) }, logFile: logFile('delivery-intake'), nodeArgs }),
     ...(MODE === 'writes' ? [spawnApp('webhook-dispatcher', { root, env: { ...env, PORT: String(await freePort()) }, logFile: logFile('webhook-dispatcher'), nodeArgs })] : []),
   ];
   const url = `http://127.0.0.1:${port}`;
@@ -135,15 +168,24 @@ async function startBuild(name: string, root: string): Promise<Build> {
   try {
     await waitUntilReady(url, children[0]);
     const [organization] = await createOrganizations(url, operatorToken, 1);
-    const ids = await seedItems(url, organization.apiKey, ITEMS, (i) => benchItem(i, { status: 'TODO' }));
+    const paths: Build['paths'] = {};
+    let ids: string[] = [];
+    if (MODE === 'portal') {
+      const portal = { baseUrl: url, slug: await openPortal(url, organization.apiKey) };
+      await seedPortal(portal, PORTAL_SUBMISSIONS);
+      paths[PORTAL_PLANS[0]] = await pagePaths(portal, `/portal/${portal.slug}`);
+      paths[PORTAL_PLANS[1]] = await pagePaths(portal, `/public/portals/${portal.slug}/intake?limit=20`);
+    } else {
+      ids = await seedItems(url, organization.apiKey, ITEMS, (i) => benchItem(i, { status: 'TODO' }));
+    }
     process.stdout.write(`${name}: pids ${children.map((child) => child.pid).join(', ')}\n`);
     const database = new URL(scratch.url).pathname.slice(1);
     let backends: number[] = [];
     const pids: Build['pids'] = {
       gateway: () => [children[0].pid as number],
       'delivery-intake': () => [children[1].pid as number],
-      ...(MODE === 'writes' && {
-        'webhook-dispatcher': () => [children[2].pid as number],
+      ...(MODE === 'writes' && { 'webhook-dispatcher': () => [children[2].pid as number] }),
+      ...(MODE !== 'reads' && {
         postgres: () => backends,
         'nats-server (shared)': () => pidsOf('nats-server'),
       }),
@@ -151,16 +193,45 @@ async function startBuild(name: string, root: string): Promise<Build> {
     const refresh = async () => {
       backends = await backendPids(scratch.url, database);
     };
-    return { name, root, url, apiKey: organization.apiKey, ids, pids, refresh, runs: new Map(), stop };
+    const metrics = { gateway: `${url}/metrics`, 'delivery-intake': `http://127.0.0.1:${deliveryPort}/metrics` };
+    return { name, root, url, apiKey: organization.apiKey, ids, pids, refresh, runs: new Map(), paths, metrics, stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
+/** Sums of the series of a Prometheus text exposition whose name is `name` (any labels). */
+function metricSum(text: string, name: string): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith(name) && (line[name.length] === '{' || line[name.length] === ' ')) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return sum;
+}
+
+/** Bus requests sent by the gateway, and the GC seconds of each app, so far (portal). */
+async function processCounters(build: Build): Promise<Record<string, number>> {
+  if (MODE !== 'portal') return {};
+  const [gateway, delivery] = await Promise.all([build.metrics.gateway, build.metrics['delivery-intake']].map(async (url) => (await fetch(url)).text()));
+  return {
+    'bus requests': metricSum(gateway, 'pds_bus_request_duration_seconds_count'),
+    'gateway GC ms': metricSum(gateway, 'nodejs_gc_duration_seconds_sum') * 1000,
+    'delivery-intake GC ms': metricSum(delivery, 'nodejs_gc_duration_seconds_sum') * 1000,
+    // prom-client's delay monitor starts afresh at each scrape: this one covers the run.
+    'gateway loop delay p99 ms': Math.round(metricSum(gateway, 'nodejs_eventloop_lag_p99_seconds') * 1000),
+  };
+}
+
+/** The paths of a portal plan at RATE a second, evenly (pacedLoad), in autocannon's result's terms. */
+async function paced(build: Build, plan: Plan, rate: number, duration: number): Promise<{ requests: { total: number }; latency: { p99: number }; non2xx: number; errors: number }> {
+  const run = await pacedLoad(build.url, build.paths[plan.name], {}, rate, duration);
+  return { requests: { total: run.requests }, latency: { p99: run.p99 }, non2xx: run.non2xx, errors: run.errors };
+}
+
 async function measure(build: Build, plan: Plan): Promise<void> {
   const run = (duration: number) =>
-    autocannon({
+    RATE && MODE === 'portal' ? paced(build, plan, RATE, duration) : autocannon({
       url: build.url,
       connections: 50,
       duration,
@@ -177,19 +248,26 @@ async function measure(build: Build, plan: Plan): Promise<void> {
   await build.refresh();
   const names = Object.keys(build.pids);
   const pids = Object.fromEntries(names.map((name) => [name, build.pids[name]()]));
+  const countedBefore = await processCounters(build);
   const before = Object.fromEntries(names.map((name) => [name, cpuSeconds(pids[name])]));
   const result = await run(SECONDS);
   await new Promise((resolve) => setTimeout(resolve, SETTLE * 1000));
   const requests = result.requests.total;
+  const counted = await processCounters(build);
+  const extra = Object.fromEntries(
+    Object.entries(counted).map(([name, value]) => [name, name.includes('p99') ? value : Math.round(((value - countedBefore[name]) / requests) * 100) / 100]),
+  );
   if (result.non2xx || result.errors) throw new Error(`${build.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   const measured: Run = {
     rps: Math.round(requests / SECONDS),
     p99: result.latency.p99,
     cpu: Object.fromEntries(names.map((name) => [name, Math.round(((cpuSeconds(pids[name]) - before[name]) * 1e6) / requests)])),
+    extra,
   };
   build.runs.set(plan.name, [...(build.runs.get(plan.name) ?? []), measured]);
   const cpu = names.map((name) => `${name} ${measured.cpu[name]} µs`).join(', ');
-  process.stdout.write(`${build.name} ${plan.name}: ${measured.rps} req/s, p99 ${measured.p99} ms, ${cpu} per request\n`);
+  const more = Object.entries(extra).map(([name, value]) => `${name} ${value}`).join(', ');
+  process.stdout.write(`${build.name} ${plan.name}: ${measured.rps} req/s, p99 ${measured.p99} ms, ${cpu} per request${more ? `; ${more}` : ''}\n`);
 }
 
 function median(values: number[]): number {
@@ -216,14 +294,15 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`\nload average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}\n`);
     const names = Object.keys(head.pids);
-    process.stdout.write(`| request | build | req/s (median) | p99 ms | ${names.map((name) => `${name} µs/request`).join(' | ')} | all of them |\n`);
-    process.stdout.write(`|---|---|---|---|${names.map(() => '---|').join('')}---|\n`);
+    const extras = Object.keys(head.runs.values().next().value?.[0]?.extra ?? {});
+    process.stdout.write(`| request | build | req/s (median) | p99 ms | ${names.map((name) => `${name} µs/request`).join(' | ')} | all of them |${extras.map((name) => ` ${name} |`).join('')}\n`);
+    process.stdout.write(`|---|---|---|---|${names.map(() => '---|').join('')}---|${extras.map(() => '---|').join('')}\n`);
     for (const plan of kinds) {
       for (const build of [base, head]) {
         const runs = build.runs.get(plan.name)!;
         const m = (pick: (run: Run) => number) => Math.round(median(runs.map(pick)));
         const total = (run: Run) => names.reduce((sum, name) => sum + run.cpu[name], 0);
-        process.stdout.write(`| ${plan.name} | ${build.name} (${build.root}) | ${m((r) => r.rps)} | ${m((r) => r.p99)} | ${names.map((name) => m((r) => r.cpu[name])).join(' | ')} | ${m(total)} |\n`);
+        process.stdout.write(`| ${plan.name} | ${build.name} (${build.root}) | ${m((r) => r.rps)} | ${m((r) => r.p99)} | ${names.map((name) => m((r) => r.cpu[name])).join(' | ')} | ${m(total)} |${extras.map((name) => ` ${Math.round(median(runs.map((r) => r.extra[name])) * 100) / 100} |`).join('')}\n`);
       }
       const shares = base.runs.get(plan.name)!.map((run, i) => head.runs.get(plan.name)![i].rps / run.rps);
       process.stdout.write(`${plan.name}: head's req/s as a share of base's, per round: ${shares.map((x) => `${Math.round(x * 100)} %`).join(', ')}; median ${Math.round(median(shares) * 100)} %\n`);

@@ -1,5 +1,7 @@
 import { createMember, createOrganization } from './support/client';
 import { EventRecorder, isDistributed } from './support/events';
+import { eventually } from './support/eventually';
+import { startGatewayReplica } from './support/replicas';
 import { openPortal, portal, publicClient, submission } from './support/portal';
 import { ORGANIZATION_SETTINGS_SHAPE, PUBLIC_INTAKE_SHAPE } from './support/shapes-delivery';
 import { shapeViolations } from './support/shapes';
@@ -31,6 +33,40 @@ describe('public intake portal', () => {
     expect((await anonymous.get(portal('no-such-organization-slug'))).status).toBe(404);
     expect((await org.api.get('/api/v1/intake')).body).toEqual([]);
   });
+
+  it('stops serving on this gateway as soon as it is turned off', async () => {
+    const org = await openPortal();
+    const path = portal(org.organization.slug);
+    const page = `/portal/${org.organization.slug}`;
+    expect((await publicClient().get(path)).status).toBe(200);
+    expect((await publicClient().get(page)).status).toBe(200);
+    await org.api.patch('/api/v1/organization', { portalEnabled: false });
+    expect((await publicClient().get(path)).status).toBe(404);
+    expect((await publicClient().get(page)).status).toBe(404);
+    await org.api.patch('/api/v1/organization', { portalEnabled: true });
+    expect((await publicClient().get(path)).status).toBe(200);
+  });
+
+  // Only the distributed run shares data between gateway replicas.
+  if (isDistributed()) {
+    it('stops serving on every gateway replica when it is turned off on one, well within the slug cache lifetime', async () => {
+      const replica = await startGatewayReplica();
+      try {
+        const org = await openPortal();
+        const onReplica = publicClient(replica.url);
+        const path = portal(org.organization.slug);
+        expect((await onReplica.get(path)).status).toBe(200);
+        await org.api.patch('/api/v1/organization', { portalEnabled: false });
+        const turnedOff = Date.now();
+        await eventually(async () => expect((await onReplica.get(path)).status).toBe(404), { timeoutMs: 5000 });
+        // The replica remembered the slug just before: only the broadcast can end that this early.
+        expect(Date.now() - turnedOff).toBeLessThan(3000);
+      } finally {
+        await replica.stop();
+      }
+      // A second gateway takes its time to start on a busy machine.
+    }, 180_000);
+  }
 
   it('takes submissions without a key, shows them without contact data; the API shows the contact data', async () => {
     const org = await openPortal();

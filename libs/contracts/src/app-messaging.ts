@@ -65,8 +65,8 @@ export const APP_MESSAGING = Object.freeze({
       GatheredSubjects.trashRestore,
       ...all(AuditSubjects),
     ],
-    broadcasts: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
-    hears: [IdentitySubjects.apiKeyRevoked, ...RATE_LIMIT_SYNC],
+    broadcasts: [IdentitySubjects.apiKeyRevoked, IdentitySubjects.portalChanged, ...RATE_LIMIT_SYNC],
+    hears: [IdentitySubjects.apiKeyRevoked, IdentitySubjects.portalChanged, ...RATE_LIMIT_SYNC],
     // Identity's outbox carries only the audit entries of its changes.
     publishesEvents: [AUDIT_EVENT_TYPE],
     consumers: [],

@@ -7,6 +7,7 @@ import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { GatewayModule } from '../gateway.module';
 import { ApiKeyService } from './api-key.service';
 import { OrganizationService, slugify } from './organization.service';
+import { OrganizationSettingsService } from './organization-settings.service';
 import { UserService } from './user.service';
 
 describe('identity', () => {
@@ -87,6 +88,31 @@ describe('identity', () => {
     await expect(authenticator.authenticate(fresh.apiKey, from('198.51.100.9'))).rejects.toMatchObject({ code: 'TooManyRequests' });
     await expect(authenticator.authenticate(unknown(), from('198.51.100.10'))).rejects.toMatchObject({ code: 'Unauthorized' });
     await expect(authenticator.authenticate(fresh.apiKey, from('198.51.100.10'))).resolves.toMatchObject({ keyId: fresh.id });
+  });
+
+  it("keeps a portal's settings by slug until they change here or another replica says so", async () => {
+    const settings = ctx.app.get(OrganizationSettingsService);
+    const heard: unknown[] = [];
+    ctx.bus.onBroadcast(IdentitySubjects.portalChanged, (message) => heard.push(message));
+    const { slug } = await settings.update(admin, { portalEnabled: true, portalAccentColor: '#112233' });
+    expect(heard).toEqual([{ slug }]);
+    await expect(settings.portalBrand(slug.toUpperCase())).resolves.toMatchObject({ organizationId: admin.organizationId, accentColor: '#112233' });
+
+    // Changed behind this replica's back (as another replica would): still the remembered settings,
+    // until the other replica's broadcast arrives.
+    await ctx.db.sql.query('UPDATE identity.organizations SET portal_enabled = false WHERE id = $1::uuid', [admin.organizationId]);
+    await expect(settings.portalBrand(slug)).resolves.toMatchObject({ organizationId: admin.organizationId });
+    ctx.bus.broadcast(IdentitySubjects.portalChanged, { slug });
+    await ctx.bus.flush();
+    await expect(settings.portalBrand(slug)).rejects.toMatchObject({ code: 'NotFound' });
+    expect(await settings.portalOrigins(slug)).toEqual([]);
+
+    // Turned on and off here: the change shows at once, and the other replicas are told before the answer.
+    await settings.update(admin, { portalEnabled: true });
+    await expect(settings.portalBrand(slug)).resolves.toMatchObject({ accentColor: '#112233' });
+    await settings.update(admin, { portalEnabled: false });
+    await expect(settings.portalBrand(slug)).rejects.toMatchObject({ code: 'NotFound' });
+    expect(heard).toEqual([{ slug }, { slug }, { slug }, { slug }]);
   });
 
   it('slugifies names for portal URLs', () => {

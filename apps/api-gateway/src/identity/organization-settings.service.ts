@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Permission, assertCan } from '@pds/auth';
-import { AuthContext, AutoArchiveSettingsReply, NotFoundError, OrganizationSettingsResponse, UpdateOrganizationSettingsDto, changesOf } from '@pds/contracts';
+import { AuthContext, AutoArchiveSettingsReply, IdentitySubjects, NotFoundError, OrganizationSettingsResponse, UpdateOrganizationSettingsDto, changesOf } from '@pds/contracts';
+import { LookupCache } from '@pds/edge';
+import { MessageBus } from '@pds/messaging';
 import { Organization } from '../generated/identity/client';
 import { IdentityOutbox } from './identity.outbox';
-import { IdentityRepository } from './identity.repository';
+import { IdentityRepository, PortalOrganization } from './identity.repository';
 
 /** An enabled portal's organization and its branding (name, accent colour or null for the default). */
 export interface PortalBrand {
@@ -16,6 +18,19 @@ export interface PortalBrand {
 function normalizeOrigins(origins: string[]): string[] {
   return [...new Set(origins.map((origin) => origin.toLowerCase()))];
 }
+
+/**
+ * How long a replica may keep a slug's portal settings should the change broadcast be lost (at most
+ * 5 s, as for API keys); a change this replica makes, or hears of, evicts at once.
+ */
+const PORTAL_CACHE_TTL_MS = 5000;
+/** Slugs remembered per replica (unknown ones included, so that a flood of them costs no query each). */
+const PORTAL_CACHE_ENTRIES = 10_000;
+/**
+ * Slugs are at most 55 characters (48 and a taken slug's suffix); a longer one in an address is
+ * still looked up but not remembered, so that hostile addresses cannot fill the cache with long keys.
+ */
+const LONGEST_CACHED_SLUG = 64;
 
 function toSettingsResponse(org: Organization): OrganizationSettingsResponse {
   return {
@@ -34,10 +49,16 @@ function toSettingsResponse(org: Organization): OrganizationSettingsResponse {
 /** The caller's organization and its settings (ADMIN), and the slug lookup of the public portal. */
 @Injectable()
 export class OrganizationSettingsService {
+  /** The portal's settings by slug: every public portal request and page needs them. */
+  private readonly portals: LookupCache<PortalOrganization | null>;
+
   constructor(
     @Inject(IdentityRepository) private readonly identity: IdentityRepository,
     @Inject(IdentityOutbox) private readonly outbox: IdentityOutbox,
-  ) {}
+    @Inject(MessageBus) private readonly bus: MessageBus,
+  ) {
+    this.portals = new LookupCache(PORTAL_CACHE_TTL_MS, (slug) => this.identity.findOrganizationBySlug(slug), PORTAL_CACHE_ENTRIES);
+  }
 
   async get(auth: AuthContext): Promise<OrganizationSettingsResponse> {
     assertCan(auth, Permission.IdentityManage);
@@ -57,11 +78,29 @@ export class OrganizationSettingsService {
     // A body that changes nothing writes nothing (no new updatedAt, no entry), as for work items.
     const changes = changesOf(before, { ...before, ...data }, Object.keys(data));
     if (!changes) return before;
-    return this.outbox.transaction(async (tx, events) => {
+    const updated = await this.outbox.transaction(async (tx, events) => {
       const after = toSettingsResponse(await this.identity.updateOrganization(auth.organizationId, data, tx));
       events.audit(auth, { action: 'updated', record: { type: 'organization_settings', id: after.id }, changes });
       return after;
     });
+    await this.dropPortalEverywhere(updated.slug);
+    return updated;
+  }
+
+  /**
+   * After the commit and before the answer: this replica forgets the slug at once, and the others
+   * as soon as the broadcast that has reached NATS by then gets to them (a portal turned off stops
+   * serving everywhere, as a revoked key does).
+   */
+  private async dropPortalEverywhere(slug: string): Promise<void> {
+    this.forgetPortal(slug);
+    this.bus.broadcast(IdentitySubjects.portalChanged, { slug });
+    await this.bus.flush();
+  }
+
+  /** Another replica changed the portal's settings (broadcast to OrganizationSettingsHandler). */
+  forgetPortal(slug: string): void {
+    this.portals.evict(slug.toLowerCase());
   }
 
   /** Every organization with automatic archiving on (delivery's job asks over the bus; no caller). */
@@ -71,7 +110,7 @@ export class OrganizationSettingsService {
 
   /** The origins allowed to call an enabled portal from a browser; none when the slug is unknown or its portal is off. */
   async portalOrigins(slug: string): Promise<readonly string[]> {
-    const org = await this.identity.findOrganizationBySlug(slug.toLowerCase());
+    const org = await this.portal(slug);
     return org?.portalEnabled ? org.portalAllowedOrigins : [];
   }
 
@@ -82,9 +121,14 @@ export class OrganizationSettingsService {
 
   /** An enabled portal's organization with what brands its pages; 404 as requirePortal. */
   async portalBrand(slug: string): Promise<PortalBrand> {
-    const org = await this.identity.findOrganizationBySlug(slug.toLowerCase());
+    const org = await this.portal(slug);
     if (!org?.portalEnabled) throw new NotFoundError('Portal', slug);
     return { organizationId: org.id, name: org.name, accentColor: org.portalAccentColor };
+  }
+
+  private portal(slug: string): Promise<PortalOrganization | null> {
+    const key = slug.toLowerCase();
+    return key.length <= LONGEST_CACHED_SLUG ? this.portals.get(key) : this.identity.findOrganizationBySlug(key);
   }
 
   private async require(id: string): Promise<Organization> {

@@ -2,12 +2,13 @@ import { Body, Get, Param, Post, Query, Req, UseInterceptors } from '@nestjs/com
 import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_PORTAL_PAGE_SIZE,
-  Page,
+  JsonPage,
   PortalIntakeDto,
   PortalListQuery,
   PortalSubjects,
   PortalVoteDto,
   PublicIntakeResponse,
+  splitPageJson,
 } from '@pds/contracts';
 import { PageInterceptor, Returns, ReturnsPage, Doc } from '@pds/http';
 import { PortalRoute, PortalRoutes } from './portal-route';
@@ -23,8 +24,10 @@ export class PortalController extends PortalRoutes {
   @Get()
   @Doc('List public intake submissions', 'The submissions the organization shows on its public portal. No key; 404 when the portal is off.')
   @UseInterceptors(PageInterceptor)
-  async list(@Param('slug') slug: string, @Query() query: PortalListQuery): Promise<Page<PublicIntakeResponse>> {
-    return this.bus.request(PortalSubjects.list, { ...query, limit: query.limit ?? DEFAULT_PORTAL_PAGE_SIZE, organizationId: await this.organizations.requirePortal(slug) });
+  // The items go out as the service's JSON (as the work-item list's do): only the cursor is read.
+  async list(@Param('slug') slug: string, @Query() query: PortalListQuery): Promise<JsonPage<PublicIntakeResponse>> {
+    const organizationId = await this.organizations.requirePortal(slug);
+    return splitPageJson(await this.bus.requestJson(PortalSubjects.list, { ...query, limit: query.limit ?? DEFAULT_PORTAL_PAGE_SIZE, organizationId }));
   }
 
   @Returns(PublicIntakeResponse)

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  EncodedJson,
   Page,
   PortalGetRequest,
   PortalListRequest,
@@ -17,7 +18,7 @@ export class PortalHandler {
   constructor(@Inject(PortalService) private readonly portal: PortalService) {}
 
   @MessagePattern(PortalSubjects.list)
-  list(@Payload() { organizationId, ...query }: PortalListRequest): Promise<Page<PublicIntakeResponse>> {
+  list(@Payload() { organizationId, ...query }: PortalListRequest): Promise<EncodedJson<Page<PublicIntakeResponse>>> {
     return this.portal.list(organizationId, query);
   }
 

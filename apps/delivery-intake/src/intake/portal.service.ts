@@ -4,6 +4,7 @@ import {
   AuditSource,
   AuditVia,
   ConflictError,
+  EncodedJson,
   IntakeKind,
   IntakeStage,
   IntakeSubmissionResponse,
@@ -18,7 +19,7 @@ import {
   formatKey,
   normalizeEmail,
 } from '@pds/contracts';
-import { countNumberAfter, keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
+import { countNumberAfter, encodePage, keyNumberAfter, readPage, requireByRef } from '@pds/persistence';
 import { DeliveryOutbox } from '../common/delivery.outbox';
 import { toIntakeResponse } from './intake.mapper';
 import { IntakeRepository, PortalListRow } from './intake.repository';
@@ -80,9 +81,14 @@ export class PortalService {
 
   /**
    * Most voted first (ties newest first), newest first, or without `sort` in key order as the list
-   * always was; filtered and searched.
+   * always was; filtered and searched. As JSON text: both edges (the JSON list and the page) take
+   * it as it comes, without parsing it.
    */
-  async list(organizationId: string, query: PortalListQuery): Promise<Page<PublicIntakeResponse>> {
+  async list(organizationId: string, query: PortalListQuery): Promise<EncodedJson<Page<PublicIntakeResponse>>> {
+    return encodePage(await this.page(organizationId, query));
+  }
+
+  private async page(organizationId: string, query: PortalListQuery): Promise<Page<PublicIntakeResponse>> {
     const { kind, stage, q } = query;
     const map = (row: PortalListRow) => previewOf(toPublicListed(row));
     if (query.sort === PortalSort.votes) {

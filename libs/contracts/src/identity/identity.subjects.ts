@@ -40,6 +40,13 @@ export class ApiKeyRevokedMessage {
   keyHash!: string;
 }
 
+export class PortalChangedMessage {
+  /** The organization's slug, as its portal's address names it (lower-case). */
+  @IsString()
+  @Length(1, 200)
+  slug!: string;
+}
+
 /** One gateway replica's rate-limit increments of the current window, for the others. */
 export interface RateLimitSyncMessage {
   replica: string;
@@ -59,6 +66,8 @@ export const IdentitySubjects = Object.freeze({
   autoArchiveSettings: defineSubject<AutoArchiveSettingsRequest, AutoArchiveSettingsReply>('identity.organization.auto-archive'),
   /** Broadcast (no queue group): a key was revoked or its user changed (role, deactivation): drop it from every cache now. */
   apiKeyRevoked: defineSubject<ApiKeyRevokedMessage, void>('identity.api-key.revoked'),
+  /** Broadcast: an organization's portal settings changed (on or off, name, accent, origins): every edge looks its slug up again now. */
+  portalChanged: defineSubject<PortalChangedMessage, void>('identity.portal.changed'),
   /** Broadcast: rate-limit counts shared between the edges' replicas. */
   rateLimitSync: defineSubject<RateLimitSyncMessage, void>('gateway.rate-limit.sync'),
 });
