@@ -15,6 +15,7 @@ import { IdentityRepository } from './identity/identity.repository';
 import { MeService } from './identity/me.service';
 import { OrganizationService } from './identity/organization.service';
 import { PORTAL_PAGE_CONTROLLERS, PORTAL_PAGE_PROVIDERS } from './portal-pages/portal-pages.routes';
+import { UserNameRepository } from './identity/user-name.repository';
 import { UserService } from './identity/user.service';
 import { ApiKeyController } from './routes/api-key.controller';
 import { AUDIT_CONTROLLERS, AuditLogReader } from './routes/audit.controller';
@@ -69,6 +70,7 @@ export class GatewayModule {
         ...WEBHOOK_PROVIDERS,
         ...REPOS_PROVIDERS,
         ...PORTAL_PAGE_PROVIDERS,
+        UserNameRepository,
         AuditLogReader,
         RecordSearch,
       ],
