@@ -8,7 +8,12 @@
  * (10 connections, BENCH_RATE requests/s offered, default 200, BENCH_SECONDS), after a flat-out
  * warm-up of BENCH_WARMUP seconds (the first paced run after a bulk seed met cold buffers and
  * unoptimised code). Prints req/s, p50 and p99 against the 20 ms target, the same flat out (no
- * rate), and the CPU per request of the gateway, the dispatcher and the PostgreSQL backends.
+ * rate), and the CPU per request of the gateway, the dispatcher and the PostgreSQL backends, over
+ * the paced run only. PostgreSQL: the client backends whose connection the measured build's gateway
+ * or dispatcher holds (matched by client port, so the other build's idle backends on the same
+ * database are left out), sampled every 250 ms: a backend that ends mid-run counts until its last
+ * sample, one that starts counts from its beginning (pools close idle connections and open new ones,
+ * so a pid list taken once went negative). The server's shared processes are not counted.
  * `BENCH_BASE_ROOT=<another checkout, built>` starts that build's gateway and dispatcher on the same
  * seeded database too (their own NATS prefix) and measures both in ABBA rounds (BENCH_ROUNDS), so
  * that a change of the read path is measured before and after in one sitting on a loaded machine.
@@ -21,7 +26,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { createScratchDatabase, freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
 import { createOrganizations } from './paired';
-import { LoadResult, cpuSeconds, deleteStreams, distributedBenchEnv, load } from './support';
+import { BackendCpu, HARNESS_APPLICATION, LoadResult, cpuSeconds, deleteStreams, distributedBenchEnv, load } from './support';
 
 const ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 5_000_000);
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1000);
@@ -76,18 +81,6 @@ async function seed(databaseUrl: string, organizationId: string): Promise<string
   }
 }
 
-/** The pids of the backends PostgreSQL runs for `database` right now. */
-async function backendPids(databaseUrl: string): Promise<number[]> {
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-    return rows.map((row) => row.pid);
-  } finally {
-    await db.end();
-  }
-}
-
 /** How one history read is planned and run on the seeded table. */
 async function explain(databaseUrl: string, organizationId: string, recordId: string): Promise<string> {
   const db = new Client({ connectionString: databaseUrl });
@@ -135,6 +128,8 @@ async function main(): Promise<void> {
     await waitUntilReady(build.url, build.children[0]);
     return build;
   };
+  const sampler = new Client({ connectionString: scratch.url, application_name: HARNESS_APPLICATION });
+  await sampler.connect();
   try {
     const head = await start('head', repoRoot);
     const [organization] = await createOrganizations(head.url, operatorToken, 1);
@@ -145,14 +140,32 @@ async function main(): Promise<void> {
     const headers = { 'x-api-key': organization.apiKey };
     const measure = async (build: Build) => {
       await load(build.url, paths, headers, WARMUP, { connections: 10 });
-      const pids = { gateway: [build.children[0].pid!], 'webhook-dispatcher': [build.children[1].pid!], postgres: await backendPids(scratch.url) };
-      const before = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, cpuSeconds(list)]));
-      const paced = await load(build.url, paths, headers, SECONDS, { connections: 10, rate: RATE });
-      // CPU per request over the paced run: `load` adds a 3 s warm-up at the same rate.
-      const requests = paced.requestsPerSecond * (SECONDS + 3);
-      const cpu = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, Math.round(((cpuSeconds(list) - before[name]) * 1e6) / requests)]));
+      const pids = { gateway: [build.children[0].pid!], 'webhook-dispatcher': [build.children[1].pid!] };
+      const backends = new BackendCpu(sampler, () => Object.values(pids).flat());
+      let seconds: Record<string, number> = {};
+      // CPU over the paced run itself (not `load`'s 3 s warm-up at the same rate before it).
+      const paced = await load(build.url, paths, headers, SECONDS, {
+        connections: 10,
+        rate: RATE,
+        measured: async (run) => {
+          const before = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, cpuSeconds(list)]));
+          await backends.start();
+          const timer = setInterval(() => void backends.sample().catch(() => undefined), 250);
+          try {
+            return await run();
+          } finally {
+            clearInterval(timer);
+            await backends.sample();
+            seconds = { ...Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, cpuSeconds(list) - before[name]])), postgres: backends.seconds() };
+          }
+        },
+      });
+      const cpu = Object.fromEntries(Object.entries(seconds).map(([name, used]) => [name, Math.round((used * 1e6) / paced.requests)]));
       const flatOut = await load(build.url, paths, headers, SECONDS, { connections: 10 });
-      if (paced.non2xx || paced.errors || flatOut.non2xx || flatOut.errors) throw new Error('non-2xx answers or errors');
+      const counts = (run: LoadResult) => `${run.non2xx} non-2xx and ${run.errors} errors (timeouts) beside ${run.requests} answers`;
+      if (paced.non2xx || flatOut.non2xx) throw new Error(`${build.name}: ${counts(paced)} paced, ${counts(flatOut)} flat out`);
+      // A machine too busy for the offered rate times requests out: the CPU per answer still compares builds.
+      if (paced.errors || flatOut.errors) process.stdout.write(`${build.name}: ${counts(paced)} paced, ${counts(flatOut)} flat out\n`);
       build.runs.push({ paced, flatOut, cpu });
       const cpuText = Object.entries(cpu).map(([name, us]) => `${name} ${us} µs`).join(', ');
       process.stdout.write(`${build.name}: at ${RATE}/s p50 ${paced.p50} ms p99 ${paced.p99} ms; flat out ${flatOut.requestsPerSecond} req/s p99 ${flatOut.p99} ms; CPU per request ${cpuText}\n`);
@@ -172,6 +185,7 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`(medians of ${ROUNDS} rounds; p99 per round: ${builds.map((b) => `${b.name} ${b.runs.map((r) => r.paced.p99).join(', ')}`).join('; ')})\n`);
   } finally {
+    await sampler.end().catch(() => undefined);
     await stopProcesses(builds.flatMap((build) => build.children));
     await scratch.drop().catch(() => undefined);
     for (const prefix of prefixes) await deleteStreams(prefix, natsUrl);

@@ -3,7 +3,7 @@ import { connect } from 'nats';
 import type { Client } from 'pg';
 import { execSync } from 'node:child_process';
 import http from 'node:http';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../tools/stack';
 import { pacedLoad } from './paced-load';
@@ -110,6 +110,44 @@ export function cpuSeconds(pids: number[]): number {
   return ticks / 100;
 }
 
+/**
+ * Local TCP ports of the sockets these processes hold (their file descriptors' socket inodes, looked
+ * up in /proc/net/tcp and tcp6); a PostgreSQL backend's `client_port` is one of them when the
+ * connection is theirs.
+ */
+export function localPortsOf(pids: number[]): Set<number> {
+  const inodes = new Set<string>();
+  for (const pid of pids) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        try {
+          const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+          if (match) inodes.add(match[1]);
+        } catch {
+          // the descriptor closed while listing
+        }
+      }
+    } catch {
+      // the process has gone
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
+      if (fields.length > 9 && inodes.has(fields[9])) ports.add(parseInt(fields[1].split(':')[1], 16));
+    }
+  }
+  return ports;
+}
+
 /** Pids of every running process with this exact name (e.g. all PostgreSQL backends). */
 export const pidsOf = (name: string): number[] =>
   execSync(`pgrep -x ${name} || true`).toString().split('\n').filter(Boolean).map(Number);
@@ -154,17 +192,24 @@ export const HARNESS_APPLICATION = 'pds-bench-harness';
  * server's shared processes (WAL writer, checkpointer) and autovacuum workers, whose work lands in
  * whichever run happens to be on, are not included, nor is the sampler's own backend or any
  * connection named HARNESS_APPLICATION (a bench's own queries). `start` begins a new measurement.
+ * `clients` (pids of app processes) keeps only the backends whose client socket one of them holds,
+ * for benches that run two builds on one database.
  */
 export class BackendCpu {
   private readonly backends = new Map<number, { first: number; last: number }>();
   private started = false;
 
-  constructor(private readonly db: Client) {}
+  constructor(
+    private readonly db: Client,
+    private readonly clients?: () => number[],
+  ) {}
 
   async sample(): Promise<void> {
-    const { rows } = await this.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'
+    const { rows } = await this.db.query<{ pid: number; client_port: number | null }>(`SELECT pid, client_port FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'
          AND pid <> pg_backend_pid() AND application_name <> '${HARNESS_APPLICATION}'`);
-    for (const { pid } of rows) {
+    const ports = this.clients ? localPortsOf(this.clients()) : undefined;
+    for (const { pid, client_port } of rows) {
+      if (ports && (client_port === null || !ports.has(client_port))) continue;
       const now = cpuSeconds([pid]);
       const seen = this.backends.get(pid);
       if (seen) seen.last = Math.max(seen.last, now);

@@ -17,6 +17,7 @@ import { OrganizationSettingsHandler } from './identity/organization-settings.ha
 import { OrganizationService } from './identity/organization.service';
 import { PORTAL_PAGE_CONTROLLERS, PORTAL_PAGE_PROVIDERS } from './portal-pages/portal-pages.routes';
 import { UserHandler } from './identity/user.handler';
+import { UserNameRepository } from './identity/user-name.repository';
 import { UserService } from './identity/user.service';
 import { ApiKeyController } from './routes/api-key.controller';
 import { AUDIT_CONTROLLERS, AuditLogReader } from './routes/audit.controller';
@@ -73,6 +74,7 @@ export class GatewayModule {
         ...WEBHOOK_PROVIDERS,
         ...REPOS_PROVIDERS,
         ...PORTAL_PAGE_PROVIDERS,
+        UserNameRepository,
         AuditLogReader,
         RecordSearch,
       ],

@@ -120,12 +120,19 @@ export class JetStreamEventPublisher extends EventPublisher {
 
   async publish(envelopes: readonly EventEnvelope[], origins?: EventOrigins): Promise<void> {
     await this.init();
-    await Promise.all(envelopes.map((envelope) => this.publishOne(envelope, origins?.get(envelope.id))));
+    // Every payload first (a large one is stashed), then every publish in the order given: a stash
+    // awaited inside each publish let the events after a large one reach the stream before it.
+    const payloads = await Promise.all(envelopes.map((envelope) => this.payload(envelope)));
+    await Promise.all(envelopes.map((envelope, i) => this.publishOne(envelope, payloads[i], origins?.get(envelope.id))));
   }
 
-  private async publishOne(envelope: EventEnvelope, origin: EventOrigin | undefined): Promise<void> {
-    let data = encoder.encode(JSON.stringify(envelope));
-    if (data.length > this.large.limit) data = encoder.encode(JSON.stringify(await this.large.stash(data)));
+  private async payload(envelope: EventEnvelope): Promise<Uint8Array> {
+    const data = encoder.encode(JSON.stringify(envelope));
+    return data.length > this.large.limit ? encoder.encode(JSON.stringify(await this.large.stash(data))) : data;
+  }
+
+  /** Sends at once (nothing awaited before the publish, so calls go out in call order); resolves on the stream's acknowledgement. */
+  private async publishOne(envelope: EventEnvelope, data: Uint8Array, origin: EventOrigin | undefined): Promise<void> {
     const headers = (origin && outboundHeaders(origin.requestId, undefined, origin.traceparent)) ?? natsHeaders();
     headers.set(MSG_ID_HEADER, envelope.id);
     const acknowledgements = this.acknowledgements as ReplyInbox<PendingPublish>;
@@ -210,12 +217,22 @@ export class JetStreamEventConsumer extends EventConsumer {
     const typeAt = prefixed(this.options.subjectPrefix, eventSubject('')).length;
     void (async () => {
       const inFlight = new Set<Promise<void>>();
+      // Messages are decoded side by side (a large event is fetched from the object store first) but
+      // handed to the handler in stream order: a fetch awaited before the handler let the events after
+      // a large one reach it first, and a handler that stores as it is called (the event log) stored
+      // them in that order.
+      let previous: Promise<unknown> = Promise.resolve();
       for await (const msg of messages) {
         if (types && !types.has(msg.subject.slice(typeAt))) {
           msg.ack();
           continue;
         }
-        const handled: Promise<void> = this.handle(msg, handler).finally(() => {
+        const decoded = this.decode(msg);
+        // Its failure is answered by handle (nak) when its turn comes; until then it is not unhandled.
+        decoded.catch(() => undefined);
+        const turn = previous.then(() => decoded);
+        previous = turn.catch(() => undefined);
+        const handled: Promise<void> = this.handle(msg, handler, turn).finally(() => {
           inFlight.delete(handled);
           this.handling.delete(handled);
         });
@@ -226,11 +243,14 @@ export class JetStreamEventConsumer extends EventConsumer {
     })();
   }
 
-  private async handle(msg: JsMsg, handler: EventHandler): Promise<void> {
+  private async decode(msg: JsMsg): Promise<EventEnvelope> {
+    const message: unknown = JSON.parse(decoder.decode(msg.data));
+    return (isClaim(message) ? JSON.parse(decoder.decode(await this.large.redeem(message))) : message) as EventEnvelope;
+  }
+
+  private async handle(msg: JsMsg, handler: EventHandler, decoded: Promise<EventEnvelope>): Promise<void> {
     try {
-      const message: unknown = JSON.parse(decoder.decode(msg.data));
-      const envelope = (isClaim(message) ? JSON.parse(decoder.decode(await this.large.redeem(message))) : message) as EventEnvelope;
-      await this.run(msg, handler, envelope);
+      await this.run(msg, handler, await decoded);
       msg.ack();
     } catch (error) {
       this.logger.error({ err: error, subject: msg.subject }, 'event handler failed; message will be redelivered');

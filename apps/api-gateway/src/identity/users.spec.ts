@@ -6,6 +6,7 @@ import { GatewayModule } from '../gateway.module';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { ApiKeyService } from './api-key.service';
 import { OrganizationService } from './organization.service';
+import { UserNameRepository } from './user-name.repository';
 import { UserService } from './user.service';
 import { assertAdminRemains, keyRoleChange } from './user-rules';
 
@@ -95,6 +96,18 @@ describe('users', () => {
     await expect(users.get(admin, pm.id)).resolves.toMatchObject({ name: 'Renamed', active: true, deactivatedAt: null });
     await expect(users.get(admin, 'not-a-uuid')).rejects.toMatchObject({ code: 'NotFound' });
     await expect(users.deactivate(admin, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'NotFound' });
+  });
+
+  it('names users by id as they are named now, only within the organization', async () => {
+    const pm = await newUser(Role.PM);
+    const other = await ctx.app.get(OrganizationService).bootstrap({ name: 'Other', adminEmail: 'eve@other.io', adminName: 'Eve' });
+    const otherAdmin = await authenticate(other.apiKey);
+    const names = ctx.app.get(UserNameRepository);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    await expect(names.names(admin.organizationId, [pm.id, otherAdmin.userId, unknown])).resolves.toEqual(new Map([[pm.id, pm.name]]));
+    await users.update(admin, pm.id, { name: 'Named again' });
+    await expect(names.names(admin.organizationId, [pm.id])).resolves.toEqual(new Map([[pm.id, 'Named again']]));
+    await expect(names.names(admin.organizationId, [])).resolves.toEqual(new Map());
   });
 
   it('keeps one active ADMIN: of two concurrent demotions of the last two, one is refused with 409', async () => {

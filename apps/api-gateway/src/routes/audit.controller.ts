@@ -16,7 +16,7 @@ import {
 import { Doc } from '@pds/http';
 import { MessageBus } from '@pds/messaging';
 import { ApiController, Auth, Paginated } from '../auth/api-controller.decorator';
-import { UserService } from '../identity/user.service';
+import { UserNameRepository } from '../identity/user-name.repository';
 
 /**
  * Reads the audit log (kept by the webhook dispatcher) and puts each person's current name on the
@@ -27,7 +27,7 @@ import { UserService } from '../identity/user.service';
 export class AuditLogReader {
   constructor(
     @Inject(MessageBus) private readonly bus: MessageBus,
-    @Inject(UserService) private readonly users: UserService,
+    @Inject(UserNameRepository) private readonly users: UserNameRepository,
   ) {}
 
   async list(auth: AuthContext, query: AuditLogQuery): Promise<Page<AuditEntry>> {
@@ -52,8 +52,7 @@ export class AuditLogReader {
     const ids = new Set<string>();
     for (const entry of page.items) if (entry.actor.userId) ids.add(entry.actor.userId);
     if (ids.size === 0) return page;
-    const { users } = await this.users.find(auth.organizationId, [...ids]);
-    const names = new Map(users.map((user) => [user.id, user.name]));
+    const names = await this.users.names(auth.organizationId, [...ids]);
     for (const entry of page.items) if (entry.actor.userId) entry.actor.name = names.get(entry.actor.userId) ?? null;
     return page;
   }

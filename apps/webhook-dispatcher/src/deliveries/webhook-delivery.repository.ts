@@ -165,14 +165,15 @@ export class WebhookDeliveryRepository {
    * delivery sends), and one delivery per active subscription of the event's organization to its
    * type. An event seen before adds nothing (unique id, unique event_id and webhook_id; the stored
    * body is kept). Up to `claimLimit` of the new rows come back claimed by the caller (lease set in
-   * the insert) for `leaseMs`; the others wait for a claim. Events are sorted by (createdAt, id):
-   * the log's sequence follows creation within the statement, and two batches holding the same
-   * events lock them in one order.
+   * the insert) for `leaseMs`; the others wait for a claim. Events are sorted by createdAt, and
+   * those of one millisecond keep the order they came in (a stable sort): the log's sequence
+   * follows creation within the statement, and events one transaction wrote together (a PATCH's
+   * `work_item.updated` then `work_item.status_changed`) stay in the order the relay published
+   * them, which a tie broken by id turned into a coin toss. Batches holding the same events got
+   * them in stream order, so they still lock them in one order.
    */
   fanOut(events: readonly OrganizationEvent[], claimLimit: number, leaseMs: number): Promise<FannedOutRow[]> {
-    const sorted = [...events].sort((a, b) =>
-      a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-    );
+    const sorted = [...events].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
     return this.db.sql.query<FannedOutRow>(
       `WITH ev AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $7::timestamptz[]) WITH ORDINALITY AS ev(id, organization_id, type, body, created_at, position)),

@@ -41,16 +41,19 @@ export class EventLogRepository {
    * between pages already read.
    */
   list(organizationId: string, filter: EventLogFilter, order: { after?: EventPosition; descending: boolean }, take: number): Promise<EventLogRow[]> {
-    // Two fixed statement texts (no SQL assembled from input): one per direction.
+    // Two fixed statement texts (no SQL assembled from input): one per direction. The ORDER BY
+    // names the table's columns (e.tx): a bare `tx` is the output column, the text the position is
+    // carried as, and sorted as text seq 10 came before seq 9 (and tx 1000 before 999) while the
+    // keyset compared numbers, so pages skipped or repeated events; nor could the index serve it.
     const [compare, dir] = order.descending ? ['<', 'DESC'] : ['>', 'ASC'];
     return this.db.sql.query<EventLogRow>(
-      `SELECT id, body, tx::text AS tx, seq::text AS seq FROM webhooks.events
-        WHERE organization_id = $1
-          AND type = ANY($2::text[])
-          AND ($3::timestamptz IS NULL OR created_at >= $3::timestamptz)
-          AND ($4::bigint IS NULL OR (tx, seq) ${compare} ($4::bigint, $5::bigint))
-          AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
-        ORDER BY tx ${dir}, seq ${dir}
+      `SELECT e.id, e.body, e.tx::text AS tx, e.seq::text AS seq FROM webhooks.events e
+        WHERE e.organization_id = $1
+          AND e.type = ANY($2::text[])
+          AND ($3::timestamptz IS NULL OR e.created_at >= $3::timestamptz)
+          AND ($4::bigint IS NULL OR (e.tx, e.seq) ${compare} ($4::bigint, $5::bigint))
+          AND e.tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+        ORDER BY e.tx ${dir}, e.seq ${dir}
         LIMIT $6`,
       [organizationId, filter.types, filter.since ?? null, order.after?.tx ?? null, order.after?.seq ?? null, take],
     );
