@@ -12,19 +12,16 @@
  * (block "mixed"). BENCH_KEEP=1 keeps the seeded cluster (stopped); it is bench:scale's, so the two
  * never run at once unless BENCH_SCALE_DIR and BENCH_SCALE_PG_PORT set one of them apart.
  */
-import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { Client } from 'pg';
-import { DISTRIBUTED_APPS, checkNats, freePort, spawnApp, stopProcesses, waitUntilReady } from '../../tools/stack';
+import { DISTRIBUTED_APPS } from '../../tools/stack';
 import { PushConnection, signedPush } from '../github-push';
 import { PacedMixRun, PacedRequest, PacedRun, pacedMix } from '../paced-load';
-import { BackendCpu, HARNESS_APPLICATION, cpuSeconds, deleteStreams, distributedBenchEnv, memoryOf, pidsOf, writeBenchmarkBlock } from '../support';
+import { BackendCpu, HARNESS_APPLICATION, cpuSeconds, memoryOf, pidsOf, writeBenchmarkBlock } from '../support';
 import { startWebhookTargets } from '../webhook-targets';
-import { SCALE_DIR, removeScaleCluster, startScaleCluster } from './cluster';
 import { TopStatement, blockCounts, drained, filtersOf, liveNumbers, topStatements, topStatementsTable } from './figures';
+import { startScaleRun } from './run';
 import { DISCOVERY_FOCUS_NUMBER, RARE_WORD, SeededOrganization } from './seed';
-import { ensureSeeded } from './seeded';
 
 const RATES = (process.env.MIXED_RATES ?? '200,400,600,800,1000,1200,1400,1600').split(',').map(Number).filter((r) => r > 0);
 const STEP_SECONDS = Number(process.env.MIXED_STEP_SECONDS ?? 30);
@@ -45,7 +42,6 @@ const LATENCY_TOLERANCE = 0.25;
 const EVENTS = ['work_item.created', 'work_item.updated', 'work_item.status_changed', 'intake.created'];
 const WORDS = ['invoice export', 'checkout', 'onboarding timeout', RARE_WORD, 'billing'];
 const SORTS = ['key', '-key', 'createdAt', '-updatedAt', 'priority', 'status'];
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -97,77 +93,45 @@ interface SoakMinute {
 }
 
 async function main(): Promise<void> {
-  const cluster = await startScaleCluster();
-  out(`scale cluster: ${cluster.dataDir} (${cluster.url})`);
-  const children: ChildProcess[] = [];
-  const prefix = `mixed_${randomBytes(4).toString('hex')}`;
-  const db = new Client({ connectionString: cluster.url, application_name: HARNESS_APPLICATION });
-  const sampler = new Client({ connectionString: cluster.url, application_name: HARNESS_APPLICATION });
   const targets = await startWebhookTargets(SUBSCRIPTIONS);
   const tenants: Tenant[] = [];
   let gateway = '';
   let connection: PushConnection | undefined;
   let largeKey = '';
+  const run = await startScaleRun({ name: 'mixed', log: out, env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } }).catch(async (error: Error) => {
+    await targets.stop();
+    throw error;
+  });
+  const { seeded, db, sampler, urls, pids } = run;
   try {
-    await checkNats(natsUrl);
-    const seeded = await ensureSeeded(cluster, out);
-    await db.connect();
-    await sampler.connect();
-    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const large = seeded.organizations.find((o) => o.group === 'large') as SeededOrganization;
     const small = seeded.organizations.filter((o) => o.group === 'many').slice(0, SMALL_ORGS);
     if (small.length < SMALL_ORGS) throw new Error(`the seed has ${small.length} organizations in its many group, ${SMALL_ORGS} asked for (SCALE_MANY_ORGS)`);
     const itemsOf = (group: string) => seeded.groups.find((g) => g.name === group)?.items ?? 0;
     largeKey = large.apiKey;
-
-    const operatorToken = randomBytes(24).toString('base64url');
-    const env = { ...distributedBenchEnv(operatorToken, cluster.url, natsUrl, prefix), WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
-    out('starting the six apps of the distributed run...');
-    const urls: Record<string, string> = {};
-    const pids: Record<string, number> = {};
-    for (const { name } of DISTRIBUTED_APPS) {
-      const port = await freePort();
-      const child = spawnApp(name, { env: { ...env, PORT: String(port) }, logFile: `${SCALE_DIR}/logs/mixed-${name}.log` });
-      children.push(child);
-      urls[name] = `http://127.0.0.1:${port}`;
-      pids[name] = child.pid as number;
-    }
-    await Promise.all(DISTRIBUTED_APPS.map(({ name }, i) => waitUntilReady(urls[name], children[i], 120_000)));
     gateway = urls['api-gateway'];
     const mcpUrl = `${urls['mcp-server']}/mcp`;
     const receiverUrl = urls['repo-receiver'];
 
     out(`preparing ${1 + small.length} organizations: portal on, ${SUBSCRIPTIONS} webhook subscriptions each, keys and filters to aim at...`);
     const prepare = async (org: SeededOrganization, isLarge: boolean): Promise<Tenant> => {
-      const headers = { 'x-api-key': org.apiKey, 'content-type': 'application/json' };
-      const call = async <T>(method: string, path: string, body?: object): Promise<T> => {
-        const response = await fetch(`${gateway}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
-        if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-        return (await response.json()) as T;
-      };
+      const call = <T>(method: string, path: string, body?: object) => api<T>(gateway, org.apiKey, method, path, body);
       const { slug } = await call<{ slug: string }>('PATCH', '/api/v1/organization', { portalEnabled: true });
-      const webhookIds: string[] = [];
-      for (const url of targets.urls) {
-        webhookIds.push((await call<{ id: string }>('POST', '/api/v1/webhooks', { url: `${url}/hook`, events: EVENTS, description: 'Mixed bench target' })).id);
-      }
-      const live = await liveNumbers(db, org.organizationId, itemsOf(isLarge ? 'large' : 'many'), isLarge ? 2000 : 100);
-      const filters = await filtersOf(db, org.organizationId);
-      const lists = Object.entries(filters)
-        .filter(([, value]) => value !== null)
-        .flatMap(([filter, value]) => SORTS.map((sort) => `/api/v1/work-items?${filter}=${value}&sort=${sort}&limit=50`));
-      return { org, large: isLarge, live, lists, slug, webhookIds };
+      return { org, large: isLarge, live: [], lists: [], slug, webhookIds: await subscribe(call, targets.urls) };
     };
     tenants.push(await prepare(large, true));
-    for (let i = 0; i < small.length; i += 10) tenants.push(...(await Promise.all(small.slice(i, i + 10).map((o) => prepare(o, false)))));
+    for (let i = 0; i < small.length; i += 5) tenants.push(...(await Promise.all(small.slice(i, i + 5).map((o) => prepare(o, false)))));
+    // One query at a time: the harness connection is one client.
+    for (const t of tenants) {
+      t.live = await liveNumbers(db, t.org.organizationId, itemsOf(t.large ? 'large' : 'many'), t.large ? 2000 : 100);
+      const filters = await filtersOf(db, t.org.organizationId);
+      t.lists = Object.entries(filters)
+        .filter(([, value]) => value !== null)
+        .flatMap(([filter, value]) => SORTS.map((sort) => `/api/v1/work-items?${filter}=${value}&sort=${sort}&limit=50`));
+    }
     const [largeTenant, ...smallTenants] = tenants;
-    connection = await fetch(`${gateway}/api/v1/repositories`, {
-      method: 'POST',
-      headers: { 'x-api-key': large.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ provider: 'GITHUB', fullName: `acme/mixed-${prefix}` }),
-    }).then(async (r) => {
-      if (!r.ok) throw new Error(`connecting a repository: ${r.status} ${await r.text()}`);
-      return (await r.json()) as PushConnection;
-    });
+    // A name of its own each run: a connection left by a run that ended early does not stand in the way.
+    connection = await api<PushConnection>(gateway, large.apiKey, 'POST', '/api/v1/repositories', { provider: 'GITHUB', fullName: `acme/mixed-${randomBytes(4).toString('hex')}` });
     const opportunities = Number(
       (await db.query<{ n: number }>('SELECT coalesce(max(number), 0)::int AS n FROM strategy.opportunities WHERE organization_id = $1', [large.organizationId])).rows[0].n,
     );
@@ -320,17 +284,8 @@ async function main(): Promise<void> {
     out(`Targets: ${verdicts.map((v) => `${v.name} ${v.met ? 'met' : 'NOT met'} (${v.detail})`).join('; ')}`);
   } finally {
     await cleanUp(gateway, tenants, connection, largeKey).catch((error: Error) => out(`cleaning up: ${error.message}`));
-    await stopProcesses(children);
+    await run.close();
     await targets.stop();
-    await db.end().catch(() => undefined);
-    await sampler.end().catch(() => undefined);
-    await deleteStreams(prefix, natsUrl);
-    cluster.stop();
-    if (process.env.BENCH_KEEP === '1') out(`kept the scale cluster (stopped): ${cluster.dataDir}`);
-    else {
-      removeScaleCluster();
-      out(`removed the scale cluster ${SCALE_DIR} (BENCH_KEEP=1 keeps it)`);
-    }
   }
 }
 
@@ -394,22 +349,50 @@ function verdictsOf(best: Step | undefined, steps: Step[], soak: SoakMinute[], s
   return verdicts;
 }
 
+/**
+ * A call of the API as `apiKey`; on a busy machine a request may time out behind the bus (503) or
+ * wait too long for a transaction (500), and is sent again (only idempotent ones, or ones the caller reconciles).
+ */
+async function api<T>(gateway: string, apiKey: string, method: string, path: string, body?: object): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${gateway}${path}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    const text = await response.text();
+    if (response.ok) return (text ? JSON.parse(text) : undefined) as T;
+    if ((response.status !== 503 && response.status !== 500) || attempt === 10) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  }
+}
+
+const TARGET_DESCRIPTION = 'Mixed bench target';
+
+/**
+ * One subscription per target URL, by reconciling with what exists: a create that timed out may
+ * have been stored after all, and an earlier run that ended early may have left subscriptions
+ * on targets that are gone (those are removed).
+ */
+async function subscribe(call: <T>(method: string, path: string, body?: object) => Promise<T>, urls: string[]): Promise<string[]> {
+  for (let round = 1; ; round += 1) {
+    const existing = (await call<{ id: string; url: string; description: string | null }[]>('GET', '/api/v1/webhooks')).filter((w) => w.description === TARGET_DESCRIPTION);
+    const wanted = urls.map((url) => `${url}/hook`);
+    for (const stale of existing.filter((w) => !wanted.includes(w.url))) await call('DELETE', `/api/v1/webhooks/${stale.id}`);
+    const missing = wanted.filter((url) => !existing.some((w) => w.url === url));
+    if (!missing.length) return wanted.map((url) => (existing.find((w) => w.url === url) as { id: string }).id);
+    if (round === 5) throw new Error(`could not create the webhook subscriptions (${missing.length} missing)`);
+    for (const url of missing) await call('POST', '/api/v1/webhooks', { url, events: EVENTS, description: TARGET_DESCRIPTION }).catch(() => undefined);
+  }
+}
+
 /** Leaves the kept cluster as seeded: the run's subscriptions, portals and repository go again. */
 async function cleanUp(gateway: string, tenants: Tenant[], connection: PushConnection | undefined, largeKey: string): Promise<void> {
   if (!gateway) return;
-  const call = async (apiKey: string, method: string, path: string, body?: object) => {
-    const response = await fetch(`${gateway}${path}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-    await response.text();
-  };
-  for (let i = 0; i < tenants.length; i += 10) {
+  for (let i = 0; i < tenants.length; i += 5) {
     await Promise.all(
-      tenants.slice(i, i + 10).map(async (t) => {
-        for (const id of t.webhookIds) await call(t.org.apiKey, 'DELETE', `/api/v1/webhooks/${id}`);
-        await call(t.org.apiKey, 'PATCH', '/api/v1/organization', { portalEnabled: false });
+      tenants.slice(i, i + 5).map(async (t) => {
+        for (const id of t.webhookIds) await api(gateway, t.org.apiKey, 'DELETE', `/api/v1/webhooks/${id}`);
+        await api(gateway, t.org.apiKey, 'PATCH', '/api/v1/organization', { portalEnabled: false });
       }),
     );
   }
-  if (connection) await call(largeKey, 'DELETE', `/api/v1/repositories/${connection.id}`);
+  if (connection) await api(gateway, largeKey, 'DELETE', `/api/v1/repositories/${connection.id}`);
 }
 
 function render(

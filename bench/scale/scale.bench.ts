@@ -7,15 +7,12 @@
  * docs/benchmarks.md (block "scale"). BENCH_KEEP=1 keeps the seeded cluster (stopped) for the next
  * run; without it the cluster's directory is removed at the end.
  */
-import { randomBytes } from 'node:crypto';
-import { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
-import { DISTRIBUTED_APPS, checkNats, spawnApp, stopProcesses, waitUntilReady } from '../../tools/stack';
-import { BackendCpu, HARNESS_APPLICATION, LoadResult, cpuSeconds, deleteStreams, distributedBenchEnv, drive, writeBenchmarkBlock } from '../support';
-import { SCALE_DIR, removeScaleCluster, startScaleCluster } from './cluster';
+import { BackendCpu, HARNESS_APPLICATION, LoadResult, cpuSeconds, drive, writeBenchmarkBlock } from '../support';
+import { TopStatement, drained, filtersOf, liveNumbers, topStatements, topStatementsTable } from './figures';
+import { startScaleRun } from './run';
 import { ARTIFACT_FOCUS_NUMBER, DISCOVERY_FOCUS_NUMBER, RARE_WORD, SeededOrganization, TRANSCRIPT_PHRASE } from './seed';
 import { ensureSeeded } from './seeded';
-import { TopStatement, drained, filtersOf, liveNumbers, topStatements, topStatementsTable } from './figures';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -24,7 +21,6 @@ const CONNECTIONS = 50;
 const DEEP_PAGES = Number(process.env.BENCH_DEEP_PAGES ?? 10);
 const PAGE = 50;
 const BASE_PORT = Number(process.env.BENCH_SCALE_BASE_PORT ?? 43020);
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const SORTS = ['key', '-key', 'createdAt', '-updatedAt', 'priority', 'status'];
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -45,33 +41,10 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const cluster = await startScaleCluster();
-  out(`scale cluster: ${cluster.dataDir} (${cluster.url})`);
-  const children: ChildProcess[] = [];
-  const prefix = `scale_${randomBytes(4).toString('hex')}`;
-  const db = new Client({ connectionString: cluster.url, application_name: HARNESS_APPLICATION });
-  const sampler = new Client({ connectionString: cluster.url, application_name: HARNESS_APPLICATION });
+  const run = await startScaleRun({ name: 'scale', log: out, basePort: BASE_PORT });
+  const { cluster, seeded, db, sampler, urls, pids } = run;
   try {
-    await checkNats(natsUrl);
-    const seeded = await ensureSeeded(cluster, out);
-    await db.connect();
-    await sampler.connect();
-    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const sizes = sizesOf(seeded.organizations, seeded.groups);
-
-    const operatorToken = randomBytes(24).toString('base64url');
-    const env = distributedBenchEnv(operatorToken, cluster.url, natsUrl, prefix);
-    out('starting the six apps of the distributed run...');
-    const urls: Record<string, string> = {};
-    const pids: Record<string, number> = {};
-    DISTRIBUTED_APPS.forEach(({ name }, i) => {
-      const port = BASE_PORT + i;
-      const child = spawnApp(name, { env: { ...env, PORT: String(port) }, logFile: `${SCALE_DIR}/logs/${name}.log` });
-      children.push(child);
-      urls[name] = `http://127.0.0.1:${port}`;
-      pids[name] = child.pid as number;
-    });
-    await Promise.all(DISTRIBUTED_APPS.map(({ name }, i) => waitUntilReady(urls[name], children[i], 120_000)));
     const gateway = urls['api-gateway'];
     const mcpUrl = urls['mcp-server'];
 
@@ -243,16 +216,7 @@ async function main(): Promise<void> {
     const verdicts = rows.flatMap((r) => (r.verdict ? [r.verdict] : [])).concat(extraVerdicts);
     out(`Targets: ${verdicts.map((v) => `${v.name} ${v.met ? 'met' : 'NOT met'} (${v.detail})`).join('; ')}`);
   } finally {
-    await stopProcesses(children);
-    await db.end().catch(() => undefined);
-    await sampler.end().catch(() => undefined);
-    await deleteStreams(prefix, natsUrl);
-    cluster.stop();
-    if (process.env.BENCH_KEEP === '1') out(`kept the scale cluster (stopped): ${cluster.dataDir}, ${(cluster.diskBytes() / 1024 ** 3).toFixed(2)} GiB`);
-    else {
-      removeScaleCluster();
-      out(`removed the scale cluster ${SCALE_DIR} (BENCH_KEEP=1 keeps it)`);
-    }
+    await run.close();
   }
 }
 
