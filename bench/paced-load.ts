@@ -26,6 +26,8 @@ export interface PacedMixRun {
   byLabel: Map<string, PacedRun>;
   /** Seconds from the first due time until the last answer. */
   seconds: number;
+  /** Requests that got no answer, by what went wrong (a timeout, a refused or reset connection). */
+  errorKinds: Map<string, number>;
 }
 
 const summary = (latencies: number[], non2xx: number, errors: number, seconds: number): PacedRun => {
@@ -51,6 +53,7 @@ export async function pacedMix(rate: number, seconds: number, next: (index: numb
     if (!entry) stats.set(label, (entry = { latencies: [], non2xx: 0, errors: 0 }));
     return entry;
   };
+  const errorKinds = new Map<string, number>();
   let sent = 0;
   const pending = new Set<Promise<void>>();
   const send = (index: number, due: number) => {
@@ -67,7 +70,9 @@ export async function pacedMix(rate: number, seconds: number, next: (index: numb
         });
       });
       request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
-      request.on('error', () => {
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        const kind = error.code ?? error.message;
+        errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
         entry.errors += 1;
         resolve();
       });
@@ -102,7 +107,7 @@ export async function pacedMix(rate: number, seconds: number, next: (index: numb
     all.errors += entry.errors;
     byLabel.set(label, summary(entry.latencies, entry.non2xx, entry.errors, elapsed));
   }
-  return { total: summary(all.latencies, all.non2xx, all.errors, elapsed), byLabel, seconds: elapsed };
+  return { total: summary(all.latencies, all.non2xx, all.errors, elapsed), byLabel, seconds: elapsed, errorKinds };
 }
 
 /** pacedMix of GETs rotating over `paths` of one base URL. */
