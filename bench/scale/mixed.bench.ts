@@ -225,9 +225,11 @@ async function main(): Promise<void> {
       const deliveredBefore = (await targets.counts()).deliveries;
       await backends.start();
       const timer = setInterval(() => void backends.sample().catch(() => undefined), 500);
-      const cpuBefore = groups.map(([, p]) => cpuSeconds(p()));
+      // The same pids before and after: a shared process started or gone meanwhile would skew the difference.
+      const stepPids = groups.map(([, p]) => p());
+      const cpuBefore = stepPids.map((p) => cpuSeconds(p));
       const { mix, pushes } = await run(rate, STEP_SECONDS);
-      const cpu = groups.map(([group, p], i): [string, number] => [group, cpuSeconds(p()) - cpuBefore[i]]);
+      const cpu = groups.map(([group], i): [string, number] => [group, Math.max(0, cpuSeconds(stepPids[i]) - cpuBefore[i])]);
       clearInterval(timer);
       await backends.sample();
       cpu.push(['postgres (this run\'s backends)', backends.seconds()]);
