@@ -74,7 +74,11 @@ async function main(): Promise<void> {
           method: 'POST',
           headers: { 'x-api-key': created.apiKey, 'content-type': 'application/json' },
           body: JSON.stringify({ provider: 'GITHUB', fullName: `acme/bench-${i}` }),
-        }).then((r) => r.json() as Promise<PushConnection>),
+        }).then(async (r) => {
+          // A refused connection would surface later as a signature with no secret, past the clean-up.
+          if (!r.ok) throw new Error(`connecting acme/bench-${i}: ${r.status} ${await r.text()}`);
+          return (await r.json()) as PushConnection;
+        }),
       );
     }
 
