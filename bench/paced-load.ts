@@ -10,41 +10,73 @@ export interface PacedRun {
   errors: number;
 }
 
+/** One request of an open-loop run; `label` groups its latency with others of its kind. */
+export interface PacedRequest {
+  label: string;
+  /** Absolute URL (requests of one run may go to several apps). */
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** A paced run of a mix: all of it, and each label on its own. */
+export interface PacedMixRun {
+  total: PacedRun;
+  byLabel: Map<string, PacedRun>;
+  /** Seconds from the first due time until the last answer. */
+  seconds: number;
+  /** Requests that got no answer, by what went wrong (a timeout, a refused or reset connection). */
+  errorKinds: Map<string, number>;
+}
+
+const summary = (latencies: number[], non2xx: number, errors: number, seconds: number): PacedRun => {
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] * 10) / 10 : 0);
+  return { requests: latencies.length, requestsPerSecond: Math.round(latencies.length / seconds), p50: at(0.5), p99: at(0.99), non2xx, errors };
+};
+
 /**
  * Open-loop load at a constant arrival rate, as wrk2 offers it: request i is due at start + i/rate
  * and its latency counts from that moment, so a server that falls behind shows its queue in the
  * figures (no coordinated omission). autocannon's rate option is not this: each connection sends
  * its per-second quota back to back when the second starts and then waits, so "200/s" arrives as
- * a burst of 200 and p99 measures how long the burst takes to drain.
+ * a burst of 200 and p99 measures how long the burst takes to drain. `next(i)` says what the i-th
+ * request is, so one run can offer a mix of paths, methods and apps.
  */
-export async function pacedLoad(url: string, paths: string[], headers: Record<string, string>, rate: number, seconds: number): Promise<PacedRun> {
-  const base = new URL(url);
+export async function pacedMix(rate: number, seconds: number, next: (index: number) => PacedRequest): Promise<PacedMixRun> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const total = Math.round(rate * seconds);
-  const latencies: number[] = [];
-  let non2xx = 0;
-  let errors = 0;
+  const stats = new Map<string, { latencies: number[]; non2xx: number; errors: number }>();
+  const of = (label: string) => {
+    let entry = stats.get(label);
+    if (!entry) stats.set(label, (entry = { latencies: [], non2xx: 0, errors: 0 }));
+    return entry;
+  };
+  const errorKinds = new Map<string, number>();
   let sent = 0;
   const pending = new Set<Promise<void>>();
   const send = (index: number, due: number) => {
+    const spec = next(index);
+    const entry = of(spec.label);
     const done = new Promise<void>((resolve) => {
-      const request = http.request(
-        { host: base.hostname, port: base.port, path: paths[index % paths.length], method: 'GET', headers, agent },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            latencies.push(performance.now() - due);
-            if (!response.statusCode || response.statusCode < 200 || response.statusCode >= 400) non2xx += 1;
-            resolve();
-          });
-        },
-      );
+      const headers = spec.body === undefined ? spec.headers : { ...spec.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(spec.body)) };
+      const request = http.request(spec.url, { method: spec.method ?? 'GET', headers, agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          entry.latencies.push(performance.now() - due);
+          if (!response.statusCode || response.statusCode < 200 || response.statusCode >= 400) entry.non2xx += 1;
+          resolve();
+        });
+      });
       request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
-      request.on('error', () => {
-        errors += 1;
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        const kind = error.code ?? error.message;
+        errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+        entry.errors += 1;
         resolve();
       });
-      request.end();
+      request.end(spec.body);
     });
     pending.add(done);
     void done.then(() => pending.delete(done));
@@ -67,7 +99,20 @@ export async function pacedLoad(url: string, paths: string[], headers: Record<st
   await Promise.all(pending);
   agent.destroy();
   const elapsed = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] * 10) / 10 : 0);
-  return { requests: latencies.length, requestsPerSecond: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), non2xx, errors };
+  const all = { latencies: [] as number[], non2xx: 0, errors: 0 };
+  const byLabel = new Map<string, PacedRun>();
+  for (const [label, entry] of stats) {
+    all.latencies.push(...entry.latencies);
+    all.non2xx += entry.non2xx;
+    all.errors += entry.errors;
+    byLabel.set(label, summary(entry.latencies, entry.non2xx, entry.errors, elapsed));
+  }
+  return { total: summary(all.latencies, all.non2xx, all.errors, elapsed), byLabel, seconds: elapsed, errorKinds };
+}
+
+/** pacedMix of GETs rotating over `paths` of one base URL. */
+export async function pacedLoad(url: string, paths: string[], headers: Record<string, string>, rate: number, seconds: number): Promise<PacedRun> {
+  const base = url.replace(/\/$/, '');
+  const run = await pacedMix(rate, seconds, (i) => ({ label: 'all', url: `${base}${paths[i % paths.length]}`, headers }));
+  return run.total;
 }

@@ -7,11 +7,12 @@
  * its artifacts and links are committed) and receiver memory into docs/benchmarks.md ("receiver").
  */
 import { ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { Client } from 'pg';
 import { checkNats, checkPostgres, createScratchDatabase, freePort, spawnApp, stopProcesses, waitUntilReady } from '../tools/stack';
+import { PushConnection, signedPush } from './github-push';
 import { BackendCpu, cpuSeconds, deleteStreams, memoryOf, pidsOf, poster, writeBenchmarkBlock } from './support';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
@@ -24,30 +25,6 @@ const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const sha = () => randomBytes(20).toString('hex');
-
-/** A GitHub push of a new branch with three commits, each naming one work item. */
-function pushPayload(fullName: string, n: number): string {
-  const commits = [0, 1, 2].map((k) => ({
-    id: sha(),
-    message: `WI-${((n * 3 + k) % ITEMS) + 1}: change ${k} of push ${n}`,
-    timestamp: new Date().toISOString(),
-    url: `https://github.com/${fullName}/commit/x`,
-    author: { name: 'Bench', email: 'bench@example.com' },
-  }));
-  return JSON.stringify({
-    ref: `refs/heads/bench/${n}`,
-    before: '0'.repeat(40),
-    after: commits[2].id,
-    created: true,
-    deleted: false,
-    forced: false,
-    commits,
-    head_commit: commits[2],
-    repository: { full_name: fullName, html_url: `https://github.com/${fullName}` },
-  });
-}
-
 async function main(): Promise<void> {
   await checkPostgres(adminUrl);
   await checkNats(natsUrl);
@@ -90,14 +67,18 @@ async function main(): Promise<void> {
     for (let i = 0; i < ITEMS; i += 1) {
       if ((await api('/api/v1/work-items', { title: `Bench item ${i}`, type: 'TASK' })) !== 200) throw new Error('work item failed');
     }
-    const connections: { id: string; secret: string; fullName: string }[] = [];
+    const connections: PushConnection[] = [];
     for (let i = 0; i < CONNECTIONS; i += 1) {
       connections.push(
         await fetch(`${gatewayUrl}/api/v1/repositories`, {
           method: 'POST',
           headers: { 'x-api-key': created.apiKey, 'content-type': 'application/json' },
           body: JSON.stringify({ provider: 'GITHUB', fullName: `acme/bench-${i}` }),
-        }).then((r) => r.json() as Promise<{ id: string; secret: string; fullName: string }>),
+        }).then(async (r) => {
+          // A refused connection would surface later as a signature with no secret, past the clean-up.
+          if (!r.ok) throw new Error(`connecting acme/bench-${i}: ${r.status} ${await r.text()}`);
+          return (await r.json()) as PushConnection;
+        }),
       );
     }
 
@@ -108,24 +89,12 @@ async function main(): Promise<void> {
     let refused = 0;
     const deliver = (n: number, record: boolean) =>
       new Promise<void>((resolve, reject) => {
-        const connection = connections[n % CONNECTIONS];
-        const body = pushPayload(connection.fullName, n);
-        const id = randomUUID();
+        const push = signedPush(connections[n % CONNECTIONS], n, (i) => `WI-${(i % ITEMS) + 1}`);
         const started = performance.now();
-        if (record) sentAt.set(id, Date.now());
+        if (record) sentAt.set(push.id, Date.now());
         const request = http.request(
-          `${receiverUrl}/hooks/github/${connection.id}`,
-          {
-            method: 'POST',
-            agent,
-            headers: {
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-              'x-github-event': 'push',
-              'x-github-delivery': id,
-              'x-hub-signature-256': `sha256=${createHmac('sha256', connection.secret).update(body).digest('hex')}`,
-            },
-          },
+          `${receiverUrl}${push.path}`,
+          { method: 'POST', agent, headers: { ...push.headers, 'content-length': Buffer.byteLength(push.body) } },
           (response) => {
             response.resume();
             response.on('end', () => {
@@ -139,7 +108,7 @@ async function main(): Promise<void> {
           },
         );
         request.on('error', reject);
-        request.end(body);
+        request.end(push.body);
       });
     // Open loop: delivery i is sent at started + i / RATE whether or not earlier ones have answered.
     const openLoop = async (count: number, offset: number, record: boolean) => {

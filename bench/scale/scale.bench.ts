@@ -7,12 +7,10 @@
  * docs/benchmarks.md (block "scale"). BENCH_KEEP=1 keeps the seeded cluster (stopped) for the next
  * run; without it the cluster's directory is removed at the end.
  */
-import { randomBytes } from 'node:crypto';
-import { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
-import { DISTRIBUTED_APPS, checkNats, spawnApp, stopProcesses, waitUntilReady } from '../../tools/stack';
-import { BackendCpu, HARNESS_APPLICATION, LoadResult, cpuSeconds, deleteStreams, distributedBenchEnv, drive, writeBenchmarkBlock } from '../support';
-import { SCALE_DIR, removeScaleCluster, startScaleCluster } from './cluster';
+import { BackendCpu, HARNESS_APPLICATION, LoadResult, cpuSeconds, drive, writeBenchmarkBlock } from '../support';
+import { TopStatement, drained, filtersOf, liveNumbers, topStatements, topStatementsTable } from './figures';
+import { startScaleRun } from './run';
 import { ARTIFACT_FOCUS_NUMBER, DISCOVERY_FOCUS_NUMBER, RARE_WORD, SeededOrganization, TRANSCRIPT_PHRASE } from './seed';
 import { ensureSeeded } from './seeded';
 
@@ -23,7 +21,6 @@ const CONNECTIONS = 50;
 const DEEP_PAGES = Number(process.env.BENCH_DEEP_PAGES ?? 10);
 const PAGE = 50;
 const BASE_PORT = Number(process.env.BENCH_SCALE_BASE_PORT ?? 43020);
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const SORTS = ['key', '-key', 'createdAt', '-updatedAt', 'priority', 'status'];
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -44,33 +41,10 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const cluster = await startScaleCluster();
-  out(`scale cluster: ${cluster.dataDir} (${cluster.url})`);
-  const children: ChildProcess[] = [];
-  const prefix = `scale_${randomBytes(4).toString('hex')}`;
-  const db = new Client({ connectionString: cluster.url, application_name: HARNESS_APPLICATION });
-  const sampler = new Client({ connectionString: cluster.url, application_name: HARNESS_APPLICATION });
+  const run = await startScaleRun({ name: 'scale', log: out, basePort: BASE_PORT });
+  const { cluster, seeded, db, sampler, urls, pids } = run;
   try {
-    await checkNats(natsUrl);
-    const seeded = await ensureSeeded(cluster, out);
-    await db.connect();
-    await sampler.connect();
-    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const sizes = sizesOf(seeded.organizations, seeded.groups);
-
-    const operatorToken = randomBytes(24).toString('base64url');
-    const env = distributedBenchEnv(operatorToken, cluster.url, natsUrl, prefix);
-    out('starting the six apps of the distributed run...');
-    const urls: Record<string, string> = {};
-    const pids: Record<string, number> = {};
-    DISTRIBUTED_APPS.forEach(({ name }, i) => {
-      const port = BASE_PORT + i;
-      const child = spawnApp(name, { env: { ...env, PORT: String(port) }, logFile: `${SCALE_DIR}/logs/${name}.log` });
-      children.push(child);
-      urls[name] = `http://127.0.0.1:${port}`;
-      pids[name] = child.pid as number;
-    });
-    await Promise.all(DISTRIBUTED_APPS.map(({ name }, i) => waitUntilReady(urls[name], children[i], 120_000)));
     const gateway = urls['api-gateway'];
     const mcpUrl = urls['mcp-server'];
 
@@ -80,7 +54,7 @@ async function main(): Promise<void> {
     const pair = async (path: string, build: (size: Size) => Promise<Measure>): Promise<Row> => {
       const row: Row = { path };
       for (const size of sizes) {
-        await drained(db);
+        await drained(db, HARNESS_APPLICATION);
         // A path that fails its preparation (a check request that timed out) counts as failed, not as the end of the run.
         const result = await build(size)
           .then((measure) => measure())
@@ -116,14 +90,14 @@ async function main(): Promise<void> {
     };
 
     // Keys of live items (neither archived nor in the trash), spread over the whole organization.
-    const live = await Promise.all(sizes.map((s) => liveNumbers(db, s, 2000)));
+    const live = await Promise.all(sizes.map((s) => liveNumbers(db, s.org.organizationId, s.items, 2000)));
     const liveOf = (s: Size) => live[sizes.indexOf(s)];
     out('GET by key...');
     const byKey = await pair('GET /work-items/{key}', get((s) => liveOf(s).slice(0, 500).map((n) => `/api/v1/work-items/WI-${n}`)));
     verdictRatio(byKey, 'GET by key p99', 1.2);
 
     out('lists with filters, first and deep pages...');
-    const filters = await Promise.all(sizes.map((s) => filtersOf(db, s)));
+    const filters = await Promise.all(sizes.map((s) => filtersOf(db, s.org.organizationId)));
     for (const filter of ['status', 'assigneeId', 'labelId', 'sprintId', 'parentId'] as const) {
       const first = (s: Size) => SORTS.map((sort) => `/api/v1/work-items?${filter}=${filters[sizes.indexOf(s)][filter]}&sort=${sort}&limit=${PAGE}`);
       const row = await pair(`list ${filter}=…, each sort, first page`, get(first));
@@ -242,36 +216,11 @@ async function main(): Promise<void> {
     const verdicts = rows.flatMap((r) => (r.verdict ? [r.verdict] : [])).concat(extraVerdicts);
     out(`Targets: ${verdicts.map((v) => `${v.name} ${v.met ? 'met' : 'NOT met'} (${v.detail})`).join('; ')}`);
   } finally {
-    await stopProcesses(children);
-    await db.end().catch(() => undefined);
-    await sampler.end().catch(() => undefined);
-    await deleteStreams(prefix, natsUrl);
-    cluster.stop();
-    if (process.env.BENCH_KEEP === '1') out(`kept the scale cluster (stopped): ${cluster.dataDir}, ${(cluster.diskBytes() / 1024 ** 3).toFixed(2)} GiB`);
-    else {
-      removeScaleCluster();
-      out(`removed the scale cluster ${SCALE_DIR} (BENCH_KEEP=1 keeps it)`);
-    }
+    await run.close();
   }
 }
 
 type Measure = () => Promise<LoadResult>;
-
-/**
- * Waits (at most a minute) until no statement of the apps is still running: autocannon stops
- * sending when its time is up, but a path whose statements take seconds (a title search that
- * scans the table) leaves PostgreSQL busy, and the next measurement would pay for it.
- */
-async function drained(db: Client): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const { rows } = await db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND application_name <> '${HARNESS_APPLICATION}'`,
-    );
-    if (Number(rows[0].n) === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 /** Verdicts of rows with two of them (discovery p50 and p99). */
 const extraVerdicts: { name: string; met: boolean; detail: string }[] = [];
@@ -302,27 +251,6 @@ function sizesOf(organizations: SeededOrganization[], groups: { name: string; it
     org: organizations.find((o) => o.group === label) as SeededOrganization,
     items: groups.find((g) => g.name === label)?.items ?? 0,
   }));
-}
-
-/** Numbers of `count` live work items, spread evenly over the organization's keys. */
-async function liveNumbers(db: Client, size: Size, count: number): Promise<number[]> {
-  const { rows } = await db.query<{ number: number }>(
-    `SELECT number FROM delivery.work_items WHERE organization_id = $1 AND archived_at IS NULL AND deleted_at IS NULL AND number % $2 = 0 ORDER BY md5(number::text) LIMIT $3`,
-    [size.org.organizationId, Math.max(1, Math.floor(size.items / (count * 1.5))), count],
-  );
-  return rows.map((r) => r.number);
-}
-
-/** A value of each filter: a status, the busiest assignee, label and sprint, the first epic. */
-async function filtersOf(db: Client, size: Size): Promise<Record<'status' | 'assigneeId' | 'labelId' | 'sprintId' | 'parentId', string>> {
-  const one = async (sql: string) => (await db.query<{ v: string }>(sql, [size.org.organizationId])).rows[0].v;
-  return {
-    status: 'IN_PROGRESS',
-    assigneeId: await one(`SELECT assignee_id::text AS v FROM delivery.work_items WHERE organization_id = $1 AND number = 2`),
-    labelId: await one(`SELECT id::text AS v FROM delivery.labels WHERE organization_id = $1 AND name = 'label-3'`),
-    sprintId: await one(`SELECT id::text AS v FROM delivery.sprints WHERE organization_id = $1 ORDER BY start_date LIMIT 1 OFFSET 1`),
-    parentId: await one(`SELECT id::text AS v FROM delivery.work_items WHERE organization_id = $1 AND number = 1`),
-  };
 }
 
 /** The path of the page DEEP_PAGES next-links after `first` (or the last page, if the list is shorter). */
@@ -376,29 +304,13 @@ async function unusedIndexes(db: Client): Promise<string[]> {
   return rows.filter((r) => !r.constraint).map((r) => r.name);
 }
 
-async function topStatements(db: Client): Promise<{ query: string; calls: number; mean: number; total: number; hitRatio: number }[]> {
-  const { rows } = await db.query<{ query: string; calls: string; mean: number; total: number; hit: string; read: string }>(
-    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query, calls, mean_exec_time AS mean, total_exec_time AS total,
-            shared_blks_hit AS hit, shared_blks_read AS read
-       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-      ORDER BY total_exec_time DESC LIMIT 12`,
-  );
-  return rows.map((r) => ({
-    query: r.query,
-    calls: Number(r.calls),
-    mean: r.mean,
-    total: r.total,
-    hitRatio: Number(r.hit) / Math.max(1, Number(r.hit) + Number(r.read)),
-  }));
-}
-
 function render(
   rows: Row[],
   sizes: Size[],
   seeded: Awaited<ReturnType<typeof ensureSeeded>>,
   diskBytes: number,
   size: DatabaseSize,
-  top: Awaited<ReturnType<typeof topStatements>>,
+  top: TopStatement[],
   unused: string[],
 ): string {
   const fig = (r?: LoadResult) => (!r ? '—' : r.requestsPerSecond === 0 ? 'no answer in time' : `${r.p50} / ${r.p99}${r.non2xx || r.errors ? ` (${r.non2xx + r.errors} failed)` : ''}`);
@@ -421,9 +333,7 @@ function render(
     '',
     'Top statements by total time (pg_stat_statements, this run):',
     '',
-    '| statement | calls | mean ms | total ms | buffer hit |',
-    '|---|---|---|---|---|',
-    ...top.map((t) => `| \`${t.query.replace(/\|/g, '\\|')}\` | ${t.calls} | ${t.mean.toFixed(2)} | ${Math.round(t.total)} | ${(t.hitRatio * 100).toFixed(1)} % |`),
+    ...topStatementsTable(top),
   ];
   return lines.join('\n');
 }
