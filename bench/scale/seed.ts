@@ -338,12 +338,14 @@ async function seedArtifacts(step: Step, group: SeedGroup): Promise<void> {
             (ARRAY['open','merged','merged','closed'])[1 + h % 4], 'feature/wi-' || n, 'main', 'dev' || (h % 50),
             now() - (n::float8 / ${prs}) * interval '3 years', now() - (n::float8 / ${prs}) * interval '3 years'
        FROM ${orgs}, generate_series(1, ${prs}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t WHERE t.id = 1 + h % 50000`);
-  await step(`${g}: artifact links`, `INSERT INTO repos.artifact_links (id, organization_id, work_item_id, artifact_kind, artifact_id, linked_by, created_at)
+  // artifact_at: the artifact's own time, as the commit, branch and pull request rows above have it.
+  await step(`${g}: artifact links`, `INSERT INTO repos.artifact_links (id, organization_id, work_item_id, artifact_kind, artifact_id, linked_by, created_at, artifact_at)
      SELECT scale_text.id('al:${g}:' || k || ':' || kind || ':' || n)::uuid, ${org}, scale_text.id('wi:${g}:' || k || ':' || (${target}))::uuid, kind,
             scale_text.id((CASE kind WHEN 'COMMIT' THEN 'co' WHEN 'BRANCH' THEN 'br' ELSE 'pr' END) || ':${g}:' || k || ':' || n)::uuid,
             jsonb_build_array(jsonb_build_object('source', CASE kind WHEN 'BRANCH' THEN 'branch' WHEN 'COMMIT' THEN 'commit_message' ELSE 'title' END,
                                                  'text', 'WI-' || (${target}))),
-            now() - (h % 1000) * interval '1 day'
+            now() - (h % 1000) * interval '1 day',
+            now() - (n::float8 / CASE kind WHEN 'COMMIT' THEN ${commits} WHEN 'BRANCH' THEN ${branches} ELSE ${prs} END) * interval '3 years'
        FROM ${orgs}, (SELECT 'COMMIT' AS kind, n FROM generate_series(1, ${commits}) n
                       UNION ALL SELECT 'BRANCH', n FROM generate_series(1, ${branches}) n
                       UNION ALL SELECT 'PULL_REQUEST', n FROM generate_series(1, ${prs}) n) a,

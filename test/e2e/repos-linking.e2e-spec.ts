@@ -75,7 +75,7 @@ describe('linking by work-item key', () => {
     const onB = await eventually(() => artifactsOf(org.api, b.key), { until: (body) => body.commits.length === 1 });
     expect(onB.branches).toEqual([]);
     expect(onB.commits[0]).toMatchObject({ sha: shas[1], linkedBy: [{ source: 'commit_message', text: `Refactor for ${b.key} (see also kiwi-3)` }] });
-    expect((await org.api.get(`${WORK_ITEMS}/${c.key}/artifacts`)).body).toEqual({ branches: [], commits: [], pullRequests: [] });
+    expect((await org.api.get(`${WORK_ITEMS}/${c.key}/artifacts`)).body).toEqual({ branches: [], commits: [], pullRequests: [], nextCursor: null });
   });
 
   it('a pull request opened as draft, edited, then merged is one artifact whose state follows; title, body and branch link', async () => {
@@ -142,7 +142,7 @@ describe('linking by work-item key', () => {
       postGithub(github, 'push', githubPush(github.fullName, `kiwi-${number}`, [{ message: `swi-${number} and WI-0${number} and WI-999999` }], { created: true })),
     );
     await settle(org, github);
-    expect((await org.api.get(`${WORK_ITEMS}/${a.key}/artifacts`)).body).toEqual({ branches: [], commits: [], pullRequests: [] });
+    expect((await org.api.get(`${WORK_ITEMS}/${a.key}/artifacts`)).body).toEqual({ branches: [], commits: [], pullRequests: [], nextCursor: null });
   });
 
   it('reads artifacts by key or id; unknown and foreign work items are 404', async () => {
@@ -217,7 +217,7 @@ describe('tenant isolation', () => {
     expect(itemB.key).toBe('WI-4');
     await expectAccepted(postGithub(connection, 'push', githubPush(connection.fullName, `feature/${itemB.key}`, [{ message: `${itemB.key} ${itemA.key}` }], { created: true })));
     await settle(orgA, connection);
-    expect((await orgB.api.get(`${WORK_ITEMS}/${itemB.key}/artifacts`)).body).toEqual({ branches: [], commits: [], pullRequests: [] });
+    expect((await orgB.api.get(`${WORK_ITEMS}/${itemB.key}/artifacts`)).body).toEqual({ branches: [], commits: [], pullRequests: [], nextCursor: null });
     expect((await orgB.api.get(`${WORK_ITEMS}/${itemB.key}`)).body.status).toBe('BACKLOG');
     // Organization A has no WI-4: only its own WI-1 is linked, by the commit message.
     const onA = await orgA.api.get(`${WORK_ITEMS}/${itemA.key}/artifacts`);

@@ -131,7 +131,7 @@ describe('payload values the columns cannot hold', () => {
     const entries = await eventually(() => repoDeliveriesOf(org.api, github.id), { until: (list) => list.some((d) => d.id === answer.body.deliveryId) });
     expect(entries.find((d) => d.id === answer.body.deliveryId)).toMatchObject({ status: 'FAILED', reason: expect.stringContaining('branch') });
     await settle(org, github);
-    expect((await org.api.get(`${WORK_ITEMS}/${target.key}/artifacts`)).body).toEqual({ branches: [], commits: [], pullRequests: [] });
+    expect((await org.api.get(`${WORK_ITEMS}/${target.key}/artifacts`)).body).toEqual({ branches: [], commits: [], pullRequests: [], nextCursor: null });
   });
 });
 

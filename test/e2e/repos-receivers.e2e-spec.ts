@@ -40,7 +40,7 @@ async function setup(provider: 'GITHUB' | 'GITLAB' = 'GITHUB') {
 async function expectNothingLinked(ctx: Awaited<ReturnType<typeof setup>>): Promise<void> {
   await settle(ctx.org, ctx.connection);
   const artifacts = await ctx.org.api.get(`${WORK_ITEMS}/${ctx.item.key}/artifacts`);
-  expect(artifacts.body).toEqual({ branches: [], commits: [], pullRequests: [] });
+  expect(artifacts.body).toEqual({ branches: [], commits: [], pullRequests: [], nextCursor: null });
   expect((await ctx.org.api.get(`${WORK_ITEMS}/${ctx.item.key}`)).body.status).toBe('BACKLOG');
 }
 

@@ -174,9 +174,9 @@ export function seedStatements(tenants: SeedTenant[]): SeedPlan {
          SELECT pg_temp.uid(org, 'pr', g), org, pg_temp.uid(org, 'conn', 1 + g % 5), 'GITHUB', 'acme/repo-' || (1 + g % 5), g, 'WI-' || g || ' change', 'https://github.com/acme/repo/pull/' || g,
                 (ARRAY['OPEN','MERGED','CLOSED'])[1 + g % 3], 'wi-' || g || '-work', 'main'
            FROM pg_temp.t, generate_series(1, items / 10) g`,
-      `INSERT INTO repos.artifact_links (id, organization_id, work_item_id, artifact_kind, artifact_id, linked_by)
+      `INSERT INTO repos.artifact_links (id, organization_id, work_item_id, artifact_kind, artifact_id, linked_by, artifact_at)
          SELECT pg_temp.uid(org, 'link', g), org, pg_temp.uid(org, 'wi', 1 + g % items), 'COMMIT', pg_temp.uid(org, 'commit', g),
-                '[{"source":"commit_message","text":"seeded"}]'::jsonb
+                '[{"source":"commit_message","text":"seeded"}]'::jsonb, now() - g * interval '1 minute'
            FROM pg_temp.t, generate_series(1, items / 2) g`,
       `INSERT INTO repos.received_deliveries (id, connection_id, provider_id, received_at, event, organization_id, processed_at, status)
          SELECT pg_temp.uid(org, 'received', g), pg_temp.uid(org, 'conn', 1 + g % 5), 'delivery-' || g, now() - g * interval '1 second', 'push', org, now(), 'PROCESSED'

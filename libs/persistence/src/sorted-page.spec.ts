@@ -79,4 +79,16 @@ describe('sqlSorted', () => {
     );
     expect(params).toEqual(['org', 'LOW', at, ids[1]]);
   });
+
+  it('writes one row comparison, which bounds an index range, when every key runs one way', () => {
+    const params: unknown[] = ['org'];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const columns = { createdAt: { column: 'created_at', cast: 'timestamptz' }, updatedAt: { column: 'updated_at', cast: 'timestamptz' }, priority: { column: 'priority', cast: 'text' } };
+    const at = '2026-02-01T00:00:00.000Z';
+    const newest = sqlSorted({ keys: sort.keys('-updatedAt,-createdAt'), after: { values: [at, at], id: ids[1] } }, columns, 'id', param);
+    expect(newest).toEqual({ orderBy: 'updated_at DESC, created_at DESC, id DESC', after: '(updated_at, created_at, id) < ($2::timestamptz, $3::timestamptz, $4::uuid)' });
+    const oldest = sqlSorted({ keys: sort.keys('createdAt'), after: { values: [at], id: ids[2] } }, columns, 'id', param);
+    expect(oldest).toEqual({ orderBy: 'created_at ASC, id ASC', after: '(created_at, id) > ($5::timestamptz, $6::uuid)' });
+    expect(params).toEqual(['org', at, at, ids[1], at, ids[2]]);
+  });
 });

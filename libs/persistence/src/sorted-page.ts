@@ -78,6 +78,10 @@ export interface SqlSortColumn {
 /**
  * `ORDER BY` text and the condition of the rows after the position, for a hand-written statement.
  * Values become parameters through `param`; the column texts come from the list's fixed table.
+ * When every key runs in the id's direction the condition is one row comparison,
+ * `(a, b, id) < ($1, $2, $3)`: PostgreSQL bounds an index range with it, where it only filters the
+ * spelled-out OR (a page deep in a long list then reads every row before it). Both select the
+ * same rows, NULLs included. Mixed directions have no row comparison and keep the OR.
  */
 export function sqlSorted<F extends string>(
   order: SortedRead<F>,
@@ -91,6 +95,11 @@ export function sqlSorted<F extends string>(
   if (!after) return { orderBy };
   const value = keys.map((key, i) => `${param(after.values[i])}::${columns[key.field].cast}`);
   const id = `${param(after.id)}::uuid`;
+  const descending = idDescending(keys);
+  if (keys.every((key) => key.descending === descending)) {
+    const columnList = [...keys.map((key) => columns[key.field].column), idColumn].join(', ');
+    return { orderBy, after: `(${columnList}) ${descending ? '<' : '>'} (${[...value, id].join(', ')})` };
+  }
   const equalBefore = (n: number) => keys.slice(0, n).map((key, i) => `${columns[key.field].column} = ${value[i]}`);
   const branches = keys.map((key, i) => [...equalBefore(i), `${columns[key.field].column} ${key.descending ? '<' : '>'} ${value[i]}`]);
   branches.push([...equalBefore(keys.length), `${idColumn} ${idDescending(keys) ? '<' : '>'} ${id}`]);

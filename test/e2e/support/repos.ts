@@ -123,6 +123,8 @@ export interface CommitInput {
   message: string;
   id?: string;
   author?: string;
+  /** The commit's `timestamp` (default now). */
+  timestamp?: string;
 }
 
 /** GitHub `push` (docs.github.com, "push" webhook payload). */
@@ -134,7 +136,7 @@ export function githubPush(fullName: string, branch: string, commits: CommitInpu
       tree_id: sha(),
       distinct: true,
       message: c.message,
-      timestamp: new Date().toISOString(),
+      timestamp: c.timestamp ?? new Date().toISOString(),
       url: `https://github.com/${fullName}/commit/${id}`,
       author: { name: c.author ?? 'Ada Lovelace', email: 'ada@example.com', username: 'ada' },
       committer: { name: 'GitHub', email: 'noreply@github.com', username: 'web-flow' },

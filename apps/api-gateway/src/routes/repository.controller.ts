@@ -14,6 +14,7 @@ import {
   RepoSubjects,
   RepositoryResponse,
   UpdateRepositoryDto,
+  WorkItemArtifactsQuery,
   WorkItemArtifactsResponse,
 } from '@pds/contracts';
 import { Returns, Doc } from '@pds/http';
@@ -76,8 +77,14 @@ export class RepositoryController extends RecordRoutes(
 export class WorkItemArtifactController extends BusRoutes {
   @Returns(WorkItemArtifactsResponse)
   @Get(':id/artifacts')
-  @Doc("List a work item's repository artifacts", "The branches, commits and pull requests linked to the work item, each with what linked it.", { requires: Permission.Read })
-  artifacts(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkItemArtifactsResponse> {
-    return this.bus.request(RepoSubjects.workItemArtifacts, { auth, id });
+  @Doc(
+    "List a work item's repository artifacts",
+    'The branches, commits and pull requests linked to the work item, each with what linked it, newest first. ' +
+      'Paged per kind: a page holds up to `limit` of each (default 100, max 500); while any list goes on, `nextCursor` is set, and passing it as `cursor` ' +
+      'continues every list that was cut (a list already complete comes back empty). Follow `nextCursor` until it is null to read every artifact once.',
+    { requires: Permission.Read },
+  )
+  artifacts(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: WorkItemArtifactsQuery): Promise<WorkItemArtifactsResponse> {
+    return this.bus.request(RepoSubjects.workItemArtifacts, { auth, id, query });
   }
 }

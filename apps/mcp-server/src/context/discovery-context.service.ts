@@ -10,7 +10,7 @@ import {
 } from '@pds/contracts';
 import { ArtifactReader, WorkItemArtifacts } from '../records/artifact.reader';
 import { RecordReader } from '../records/record.reader';
-import { MAX_QUOTE, Detail, TEXT_LIMIT as TEXT, clip, nameOf, refOf, summaryOf, viewOf } from '../records/record.view';
+import { ARTIFACTS_PER_KIND, MAX_QUOTE, Detail, TEXT_LIMIT as TEXT, clip, nameOf, refOf, summaryOf, viewOf } from '../records/record.view';
 import { DiscoveryGraph, ids } from './discovery-graph';
 import { DiscoveryGraphBuilder } from './discovery-graph.builder';
 
@@ -71,7 +71,7 @@ export class DiscoveryContextService {
     // The artifacts of the work items shown (and of a work item in focus), in one request.
     const shownWork = wanted.includes('workItems') ? g.workItems.slice(at('workItems'), at('workItems') + limit) : [];
     const focusArtifacts = !continuing && type === 'work_item';
-    const artifacts = await this.artifacts.forWorkItems(auth, [...(focusArtifacts ? [record.id] : []), ...ids(shownWork)]);
+    const artifacts = await this.artifacts.forWorkItems(auth, [...(focusArtifacts ? [record.id] : []), ...ids(shownWork)], ARTIFACTS_PER_KIND[detail]);
 
     const slices = Object.fromEntries(
       await Promise.all(wanted.map(async (section) => [section, await this.section(auth, g, section, at(section), limit, detail, artifacts)] as const)),

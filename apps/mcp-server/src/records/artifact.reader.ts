@@ -1,8 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContext, ErrorCode, RepoSubjects, WorkItemArtifactsResponse } from '@pds/contracts';
+import { ArtifactCounts, AuthContext, BoundedWorkItemArtifacts, ErrorCode, RepoSubjects, WorkItemArtifactsResponse } from '@pds/contracts';
 import { MessageBus } from '@pds/messaging';
 
-export type WorkItemArtifacts = WorkItemArtifactsResponse & { unavailable?: true };
+/**
+ * What a tool shows of one work item's artifacts: the newest of each kind, `omitted` (how many of
+ * each kind were left out) only when some list was cut. No cursor: no tool takes one, and an agent
+ * that needs every commit reads `GET /work-items/{id}/artifacts`.
+ */
+export type WorkItemArtifacts = Omit<WorkItemArtifactsResponse, 'nextCursor'> & { omitted?: ArtifactCounts; unavailable?: true };
 
 const UNAVAILABLE: WorkItemArtifacts = Object.freeze({ branches: [], commits: [], pullRequests: [], unavailable: true });
 
@@ -19,21 +24,30 @@ async function unlessUnavailable<T>(read: Promise<T>, fallback: () => T): Promis
   }
 }
 
+function toolView({ branches, commits, pullRequests, omitted, ...rest }: BoundedWorkItemArtifacts | WorkItemArtifacts): WorkItemArtifacts {
+  const view: WorkItemArtifacts = { branches, commits, pullRequests };
+  if (omitted && (omitted.branches || omitted.commits || omitted.pullRequests)) view.omitted = omitted;
+  if ('unavailable' in rest) view.unavailable = true;
+  return view;
+}
+
 /** Repository artifacts of work items (branches, commits, pull requests), from the repos context. */
 @Injectable()
 export class ArtifactReader {
   constructor(@Inject(MessageBus) private readonly bus: MessageBus) {}
 
-  /** One work item by ref (key or uuid): the repos context checks that it is the caller's. */
-  forWorkItem(auth: AuthContext, workItemId: string): Promise<WorkItemArtifacts> {
-    return unlessUnavailable(this.bus.request(RepoSubjects.workItemArtifacts, { auth, id: workItemId }), () => ({ ...UNAVAILABLE }));
-  }
-
-  /** Work items the caller has read already (uuids), in one request; every id is in the answer. */
-  async forWorkItems(auth: AuthContext, workItemIds: readonly string[]): Promise<Record<string, WorkItemArtifacts>> {
+  /**
+   * Work items the caller has read already (uuids), in one request; every id is in the answer, each
+   * with at most `perKind` branches, commits and pull requests.
+   */
+  async forWorkItems(auth: AuthContext, workItemIds: readonly string[], perKind: number): Promise<Record<string, WorkItemArtifacts>> {
     const ids = [...new Set(workItemIds)];
     if (ids.length === 0) return {};
-    const unavailable = () => ({ byWorkItem: Object.fromEntries(ids.map((id) => [id, { ...UNAVAILABLE }])) });
-    return (await unlessUnavailable(this.bus.request(RepoSubjects.artifactsByWorkItems, { auth, ids }), unavailable)).byWorkItem;
+    const unavailable = (): { byWorkItem: Record<string, WorkItemArtifacts> } => ({ byWorkItem: Object.fromEntries(ids.map((id) => [id, { ...UNAVAILABLE }])) });
+    const { byWorkItem } = await unlessUnavailable<{ byWorkItem: Record<string, BoundedWorkItemArtifacts | WorkItemArtifacts> }>(
+      this.bus.request(RepoSubjects.artifactsByWorkItems, { auth, ids, perKind }),
+      unavailable,
+    );
+    return Object.fromEntries(Object.entries(byWorkItem).map(([id, artifacts]) => [id, toolView(artifacts)]));
   }
 }

@@ -8,6 +8,11 @@ export type Detail = 'brief' | 'standard' | 'full';
 export const MAX_QUOTE = 280;
 /** The longest a record's long texts (descriptions, hypotheses, results) are shown, per detail. */
 export const TEXT_LIMIT: Readonly<Record<Detail, number>> = { brief: 280, standard: 1000, full: 20_000 };
+/**
+ * The newest branches, commits and pull requests shown per work item (each kind), whatever the
+ * item has: a long-lived item can have thousands of commits. `omitted` says how many more.
+ */
+export const ARTIFACTS_PER_KIND: Readonly<Record<Detail, number>> = { brief: 3, standard: 10, full: 50 };
 
 export function clip(text: unknown, max: number): string | null {
   if (typeof text !== 'string') return null;

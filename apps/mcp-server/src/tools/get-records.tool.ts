@@ -4,7 +4,7 @@ import { AuthContext, NotFoundError, nullWhenNotFound } from '@pds/contracts';
 import { z } from 'zod';
 import { ArtifactReader } from '../records/artifact.reader';
 import { RecordReader } from '../records/record.reader';
-import { nameOf, viewOf } from '../records/record.view';
+import { ARTIFACTS_PER_KIND, nameOf, viewOf } from '../records/record.view';
 import { WorkItemLinksReader } from '../records/work-item-links.reader';
 import { decodeMcpCursor, encodeMcpCursor } from './mcp-cursor';
 import { McpTool, READ_ONLY, REF, cursorInput } from './mcp-tool';
@@ -58,7 +58,7 @@ export class GetRecordsTool implements McpTool<typeof INPUT> {
       const [relations, comments, artifacts] = await Promise.all([
         include.has('relations') ? this.links.relations(auth, id) : undefined,
         include.has('comments') ? this.links.comments(auth, id) : undefined,
-        include.has('artifacts') ? this.artifacts.forWorkItem(auth, id) : undefined,
+        include.has('artifacts') ? this.artifacts.forWorkItems(auth, [id], ARTIFACTS_PER_KIND.full).then((byItem) => byItem[id]) : undefined,
       ]);
       Object.assign(view, { relations, comments, artifacts });
     }

@@ -17,13 +17,13 @@ export class ArtifactHandler {
   constructor(@Inject(ArtifactService) private readonly artifacts: ArtifactService) {}
 
   @MessagePattern(RepoSubjects.workItemArtifacts)
-  forWorkItem(@Payload() { auth, id }: WorkItemArtifactsRequest): Promise<WorkItemArtifactsResponse> {
-    return this.artifacts.forWorkItem(auth, id);
+  forWorkItem(@Payload() { auth, id, query }: WorkItemArtifactsRequest): Promise<WorkItemArtifactsResponse> {
+    return this.artifacts.forWorkItem(auth, id, query);
   }
 
   @MessagePattern(RepoSubjects.artifactsByWorkItems)
-  forWorkItems(@Payload() { auth, ids }: WorkItemsArtifactsRequest): Promise<WorkItemsArtifactsResponse> {
-    return this.artifacts.forWorkItems(auth, ids);
+  forWorkItems(@Payload() { auth, ids, perKind }: WorkItemsArtifactsRequest): Promise<WorkItemsArtifactsResponse> {
+    return this.artifacts.forWorkItems(auth, ids, perKind);
   }
 
   @MessagePattern(RepoSubjects.previewLinks)

@@ -215,7 +215,7 @@ WITH
        SET url = EXCLUDED.url, deleted_at = EXCLUDED.deleted_at, updated_at = now(),
            last_commit_sha = COALESCE(EXCLUDED.last_commit_sha, repos.branches.last_commit_sha)
      WHERE repos.branches.organization_id = EXCLUDED.organization_id
-    RETURNING id, organization_id, connection_id, name),
+    RETURNING id, organization_id, connection_id, name, created_at),
   bd AS (
     UPDATE repos.branches x SET deleted_at = now(), updated_at = now()
       FROM unnest($9::uuid[], $10::uuid[], $11::text[]) AS i(organization_id, connection_id, name)
@@ -227,11 +227,11 @@ WITH
     INSERT INTO repos.commits (id, organization_id, connection_id, provider, repository, sha, short_sha, message, url, author_name, committed_at)
     SELECT gen_random_uuid(), organization_id, connection_id, provider, repository, sha, short_sha, message, url, author_name, committed_at FROM ci
     ON CONFLICT (connection_id, sha) DO NOTHING
-    RETURNING id, organization_id, connection_id, sha),
+    RETURNING id, organization_id, connection_id, sha, COALESCE(committed_at, created_at) AS artifact_at),
   c AS (
-    SELECT id, organization_id, connection_id, sha FROM cn
+    SELECT id, organization_id, connection_id, sha, artifact_at FROM cn
     UNION ALL
-    SELECT x.id, x.organization_id, x.connection_id, x.sha FROM repos.commits x
+    SELECT x.id, x.organization_id, x.connection_id, x.sha, COALESCE(x.committed_at, x.created_at) FROM repos.commits x
       JOIN ci ON x.organization_id = ci.organization_id AND x.connection_id = ci.connection_id AND x.sha = ci.sha),
   pi AS (
     SELECT * FROM unnest($22::uuid[], $23::uuid[], $24::text[], $25::text[], $26::int[], $27::text[], $28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::timestamptz[], $34::timestamptz[])
@@ -256,14 +256,15 @@ WITH
      WHERE repos.pull_requests.organization_id = EXCLUDED.organization_id
        AND (repos.pull_requests.state <> 'MERGED' OR EXCLUDED.state = 'MERGED')
        AND (repos.pull_requests.provider_updated_at IS NULL OR EXCLUDED.provider_updated_at >= repos.pull_requests.provider_updated_at)
-    RETURNING id, organization_id, connection_id, number, xmax = 0 AS inserted),
+    RETURNING id, organization_id, connection_id, number, created_at, xmax = 0 AS inserted),
+  -- Each artifact with the time its work items' lists are ordered by (artifact_links.artifact_at).
   a AS (
-    SELECT 'BRANCH' AS kind, id, organization_id, connection_id, name AS natural_key FROM b
-    UNION ALL SELECT 'COMMIT', id, organization_id, connection_id, sha FROM c
-    UNION ALL SELECT 'PULL_REQUEST', id, organization_id, connection_id, number::text FROM p),
+    SELECT 'BRANCH' AS kind, id, organization_id, connection_id, name AS natural_key, created_at AS artifact_at FROM b
+    UNION ALL SELECT 'COMMIT', id, organization_id, connection_id, sha, artifact_at FROM c
+    UNION ALL SELECT 'PULL_REQUEST', id, organization_id, connection_id, number::text, created_at FROM p),
   l AS (
-    INSERT INTO repos.artifact_links (id, organization_id, work_item_id, artifact_kind, artifact_id, linked_by)
-    SELECT gen_random_uuid(), i.organization_id, i.work_item_id, i.kind, a.id, i.linked_by
+    INSERT INTO repos.artifact_links (id, organization_id, work_item_id, artifact_kind, artifact_id, linked_by, artifact_at)
+    SELECT gen_random_uuid(), i.organization_id, i.work_item_id, i.kind, a.id, i.linked_by, a.artifact_at
       FROM unnest($35::uuid[], $36::uuid[], $37::text[], $38::uuid[], $39::text[], $40::jsonb[], $46::text[], $47::timestamptz[])
            AS i(organization_id, work_item_id, kind, connection_id, natural_key, linked_by, review_state, review_updated_at)
       JOIN a ON a.kind = i.kind AND a.organization_id = i.organization_id AND a.connection_id = i.connection_id AND a.natural_key = i.natural_key

@@ -102,15 +102,22 @@ export interface FannedOutRow extends Omit<ClaimedRow, 'body'> {
 export class WebhookDeliveryRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /** By (created_at, id) in the order asked (newest first by default), after the cursor position. */
+  /**
+   * By (created_at, id) in the order asked (newest first by default), after the cursor position.
+   * Every page is one index range whatever its depth: the organization's index, or with
+   * `webhookId` the subscription's (`deliveries_webhook_idx`). The webhook condition is left out
+   * rather than written `$2 IS NULL OR …`, which only a plan made for the values asked would drop.
+   */
   list(organizationId: string, webhookId: string | undefined, order: SortedRead, take: number): Promise<DeliveryRow[]> {
-    const params: unknown[] = [organizationId, webhookId ?? null];
+    const params: unknown[] = [organizationId];
     const param = (value: unknown): string => `$${params.push(value)}`;
+    const conditions = ['organization_id = $1'];
+    if (webhookId) conditions.push(`webhook_id = ${param(webhookId)}::uuid`);
     const sorted = sqlSorted(order, SORT_COLUMNS, 'id', param);
+    if (sorted.after) conditions.push(sorted.after);
     return this.db.sql.query<DeliveryRow>(
       `SELECT ${DELIVERY_COLUMNS} FROM webhooks.deliveries
-        WHERE organization_id = $1
-          AND ($2::uuid IS NULL OR webhook_id = $2::uuid)${sorted.after ? ` AND ${sorted.after}` : ''}
+        WHERE ${conditions.join(' AND ')}
         ORDER BY ${sorted.orderBy}
         LIMIT ${param(take)}`,
       params,

@@ -322,6 +322,8 @@ export const FIELD_GLOSSARY: Readonly<Record<string, FieldDoc>> = Object.freeze(
   'Search.q': d('What to find (1 to 200 characters): words of titles and texts (stemmed English, the last word also as a prefix), a substring of a title, or an exact key (`WI-42`, any case).', 'checkout phone'),
   'Search.types': d('Record kinds to search, comma-separated (default all): `work_item`, `ckr`, `opportunity`, `solution`, `experiment`, `interview`, `insight`, `product_goal`, `annual_goal`. An unknown kind is a 400.', 'work_item,insight'),
   'Search.limit': d('Hits per page, 1 to 50 (default 20).', 20),
+  'WorkItemArtifactsQuery.limit': d('Artifacts of each kind per page: up to this many branches, as many commits and as many pull requests (default 100, at most 500).', 50),
+  'WorkItemArtifactsQuery.cursor': d('Where the page starts: the `nextCursor` of the previous page.'),
   'SearchResult.type': d('The record kind of the hit.', 'work_item'),
   'SearchResult.key': d('Human key (`WI-42`, `OKR-3`, `OPP-7`, `EXP-2`), or null for kinds without one.', 'WI-42'),
   'SearchResult.title': d("The record's title.", 'Checkout fails on Safari'),

@@ -1,4 +1,4 @@
-import { countNumberSortValue, decodeCursor, encodeCursor, pageJson, splitPageJson } from './pagination';
+import { countNumberSortValue, decodeCursor, decodeListsCursor, encodeCursor, encodeListsCursor, pageJson, splitPageJson } from './pagination';
 import { parseRecordRef } from './identifiers';
 
 describe('cursors', () => {
@@ -11,6 +11,18 @@ describe('cursors', () => {
       expect(() => decodeCursor(encodeCursor({ sortValue: bad, id }), 'count-number')).toThrow('cursor is not a cursor this API issued');
     }
     expect(() => decodeCursor(encodeCursor({ sortValue: '345', id }), 'count-number')).toThrow();
+  });
+
+  it('carries one position per list side by side, null for a list that ended, and refuses anything else', () => {
+    const position = { sortValue: '2026-11-21T10:00:00.000Z', id: '7f0b5b1c-3f6e-4c39-9a4e-0d5a3c1b2e10' };
+    const cursor = encodeListsCursor([null, position, null]);
+    expect(decodeListsCursor(cursor, 3, 'time')).toEqual([null, position, null]);
+    const bad = 'cursor is not a cursor this API issued';
+    expect(() => decodeListsCursor(cursor, 2, 'time')).toThrow(bad);
+    expect(() => decodeListsCursor(encodeListsCursor([null, null, null]), 3, 'time')).toThrow(bad);
+    expect(() => decodeListsCursor(encodeListsCursor([{ sortValue: 'yesterday', id: position.id }, null, null]), 3, 'time')).toThrow(bad);
+    expect(() => decodeListsCursor(encodeCursor(position), 3, 'time')).toThrow(bad);
+    expect(() => decodeListsCursor(Buffer.from(JSON.stringify(['m1', 1, null, null])).toString('base64url'), 3, 'time')).toThrow(bad);
   });
 
   it('round-trips a position', () => {

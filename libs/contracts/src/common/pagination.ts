@@ -103,6 +103,11 @@ function isSortValue(value: string, order: CursorOrder): boolean {
   return TIMESTAMP_RE.test(value) && !value.startsWith('0000') && Number.isFinite(time) && new Date(time).toISOString() === value;
 }
 
+const isPosition = (sortValue: unknown, id: unknown, order: CursorOrder): boolean =>
+  typeof sortValue === 'string' && typeof id === 'string' && UUID_RE.test(id) && isSortValue(sortValue, order);
+
+const invalidCursor = () => new BadRequestError('cursor is not a cursor this API issued', { cursor: ['invalid cursor'] });
+
 /**
  * Opaque cursors are ours; anything that does not decode to one of the list's order is a client
  * error, not a 500 and not a silent restart at page one. Cursors are not signed: a cursor is only a
@@ -111,19 +116,40 @@ function isSortValue(value: string, order: CursorOrder): boolean {
 export function decodeCursor(cursor: string, order: CursorOrder): CursorPosition {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 3 &&
-      parsed[0] === CURSOR_VERSION &&
-      typeof parsed[1] === 'string' &&
-      typeof parsed[2] === 'string' &&
-      UUID_RE.test(parsed[2]) &&
-      isSortValue(parsed[1], order)
-    ) {
+    if (Array.isArray(parsed) && parsed.length === 3 && parsed[0] === CURSOR_VERSION && isPosition(parsed[1], parsed[2], order)) {
       return { sortValue: parsed[1], id: parsed[2] };
     }
   } catch {
     // fall through to the uniform error below
   }
-  throw new BadRequestError('cursor is not a cursor this API issued', { cursor: ['invalid cursor'] });
+  throw invalidCursor();
+}
+
+const LISTS_CURSOR_VERSION = 'm1';
+
+/**
+ * One cursor for several lists paged side by side (a work item's branches, commits and pull
+ * requests): each list's position, or null for a list that has ended. Issued only while one of
+ * them goes on.
+ */
+export function encodeListsCursor(positions: readonly (CursorPosition | null)[]): string {
+  return Buffer.from(JSON.stringify([LISTS_CURSOR_VERSION, ...positions.map((p) => (p ? [p.sortValue, p.id] : null))])).toString('base64url');
+}
+
+/** The positions of an `encodeListsCursor` cursor of `count` lists; anything else is a 400, as for decodeCursor. */
+export function decodeListsCursor(cursor: string, count: number, order: CursorOrder): (CursorPosition | null)[] {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === count + 1 && parsed[0] === LISTS_CURSOR_VERSION) {
+      const positions = parsed.slice(1).map((entry: unknown) => {
+        if (entry === null) return null;
+        if (Array.isArray(entry) && entry.length === 2 && isPosition(entry[0], entry[1], order)) return { sortValue: entry[0] as string, id: entry[1] as string };
+        throw invalidCursor();
+      });
+      if (positions.some((position) => position !== null)) return positions;
+    }
+  } catch {
+    // fall through to the uniform error below
+  }
+  throw invalidCursor();
 }

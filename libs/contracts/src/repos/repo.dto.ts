@@ -4,6 +4,7 @@ import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, V
 import { applyDecorators } from '@nestjs/common';
 import { defineValidator, urlProblem } from '../common/decorators';
 import { WorkItemStatus, enumValues } from '../common/enums';
+import { ListQuery } from '../common/pagination';
 import { CreationListQuery, ListSort, SortableQuery } from '../common/sort';
 import { IsNullable, IsOptionalNonNull } from '../common/validation';
 import { LinkSource, RepoProvider } from './repo.enums';
@@ -127,6 +128,12 @@ export class ListRepositoriesQuery extends CreationListQuery {}
 export const REPO_DELIVERY_SORT = new ListSort({ receivedAt: 'time' }, 'receivedAt', true);
 
 export class ListRepoDeliveriesQuery extends SortableQuery(REPO_DELIVERY_SORT) {}
+
+/**
+ * `GET /work-items/{id}/artifacts`: `limit` counts each kind (up to `limit` branches, as many
+ * commits, as many pull requests a page); `cursor` is the previous page's `nextCursor`.
+ */
+export class WorkItemArtifactsQuery extends ListQuery {}
 
 /** `POST /repositories/preview-links`: the text is read as `source` says (a pull-request body by default). */
 export class PreviewLinksDto {

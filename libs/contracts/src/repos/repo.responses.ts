@@ -87,11 +87,27 @@ export class PullRequestArtifact extends ArtifactOrigin {
   @Field.timestamp({ nullable: true }) mergedAt!: string | null;
 }
 
-/** `GET /work-items/{id}/artifacts`: each list newest first. */
+/**
+ * `GET /work-items/{id}/artifacts`: one page of each list, newest first (commits by `committedAt`,
+ * branches and pull requests by when the service first saw them).
+ */
 export class WorkItemArtifactsResponse {
   @Field.list(() => BranchArtifact) branches!: BranchArtifact[];
   @Field.list(() => CommitArtifact) commits!: CommitArtifact[];
   @Field.list(() => PullRequestArtifact) pullRequests!: PullRequestArtifact[];
+  @Field.string({
+    nullable: true,
+    description:
+      'Pass as `cursor` for the next page; null when every list is complete. The next page continues each list that was cut and brings an empty array for a list already complete.',
+  })
+  nextCursor!: string | null;
+}
+
+/** How many artifacts of each kind a bounded read left out. */
+export interface ArtifactCounts {
+  branches: number;
+  commits: number;
+  pullRequests: number;
 }
 
 export class PreviewLink {

@@ -1,10 +1,11 @@
-import { IsUUID } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { IsIdList } from '../common/decorators';
 import type { Page } from '../common/pagination';
 import { AuthedRequest, BodyRequest, IdBodyRequest, IdQueryRequest, IdRequest, QueryRequest } from '../common/requests';
 import { defineSubject, recordResource, recordSubjects } from '../common/subject';
-import { CreateRepositoryDto, ListRepoDeliveriesQuery, ListRepositoriesQuery, PreviewLinksDto, UpdateRepositoryDto } from './repo.dto';
-import type { CreatedRepositoryResponse, PreviewLinksResponse, RepoDeliveryResponse, RepositoryResponse, WorkItemArtifactsResponse } from './repo.responses';
+import { CreateRepositoryDto, ListRepoDeliveriesQuery, ListRepositoriesQuery, PreviewLinksDto, UpdateRepositoryDto, WorkItemArtifactsQuery } from './repo.dto';
+import type { ArtifactCounts, CreatedRepositoryResponse, PreviewLinksResponse, RepoDeliveryResponse, RepositoryResponse, WorkItemArtifactsResponse } from './repo.responses';
 
 export class CreateRepositoryRequest extends BodyRequest(CreateRepositoryDto) {}
 export class ListRepositoriesRequest extends QueryRequest(ListRepositoriesQuery) {}
@@ -14,20 +15,38 @@ export class RepositoryIdRequest extends IdRequest {}
 export class PreviewLinksRequest extends BodyRequest(PreviewLinksDto) {}
 /** `id`: the connection's uuid. */
 export class ListRepoDeliveriesRequest extends IdQueryRequest(ListRepoDeliveriesQuery) {}
-/** `id`: the work item's uuid or key. */
-export class WorkItemArtifactsRequest extends IdRequest {}
+/** `id`: the work item's uuid or key; `query`: the page (WorkItemArtifactsQuery). */
+export class WorkItemArtifactsRequest extends IdQueryRequest(WorkItemArtifactsQuery) {}
+
+/** What an MCP packet shows of one item's artifacts unless it asks for fewer. */
+export const DEFAULT_ARTIFACTS_PER_KIND = 10;
+export const MAX_ARTIFACTS_PER_KIND = 100;
+
 /**
  * `ids`: uuids of work items the caller has read already (the MCP packet holds them), so the answer
  * needs no round trip to delivery-intake: an id of no item of the organization simply has no artifacts.
+ * `perKind`: at most that many of each kind per item, newest first.
  */
 export class WorkItemsArtifactsRequest extends AuthedRequest {
   @IsIdList(100)
   ids!: string[];
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ARTIFACTS_PER_KIND)
+  perKind?: number;
+}
+
+/** One item's first page of each kind, and how many of each kind it left out. */
+export interface BoundedWorkItemArtifacts extends WorkItemArtifactsResponse {
+  omitted: ArtifactCounts;
 }
 
 /** Artifacts per work item uuid; every id asked is present. */
 export interface WorkItemsArtifactsResponse {
-  byWorkItem: Record<string, WorkItemArtifactsResponse>;
+  byWorkItem: Record<string, BoundedWorkItemArtifacts>;
 }
 
 /** A connection was changed or deleted: receivers drop what they cached of it. */
