@@ -23,7 +23,8 @@ export interface SeedGroup {
   organizations: number;
   items: number;
   users: number;
-  rich: boolean;
+  /** true: everything below; 'text': only the other searched texts (intake and discovery), for the search bench. */
+  rich: boolean | 'text';
 }
 
 export interface SeededOrganization {
@@ -119,6 +120,8 @@ export async function seedScale(url: string, groups: SeedGroup[] = DEFAULT_GROUP
       if (group.rich) {
         await seedIntake(step, group);
         await seedStrategy(step, group);
+      }
+      if (group.rich === true) {
         await seedArtifacts(step, group);
         await seedWebhooks(step, group);
       }
