@@ -121,7 +121,6 @@ export const APP_MESSAGING = Object.freeze({
       StrategySubjects.insightEvidence,
       StrategySubjects.search,
       StrategySubjects.discoveryGraph,
-      RepoSubjects.workItemArtifacts,
       RepoSubjects.artifactsByWorkItems,
     ],
     broadcasts: [...RATE_LIMIT_SYNC],

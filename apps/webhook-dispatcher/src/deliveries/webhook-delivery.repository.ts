@@ -111,13 +111,13 @@ export class WebhookDeliveryRepository {
   list(organizationId: string, webhookId: string | undefined, order: SortedRead, take: number): Promise<DeliveryRow[]> {
     const params: unknown[] = [organizationId];
     const param = (value: unknown): string => `$${params.push(value)}`;
-    const conditions = ['organization_id = $1'];
+    const conditions: string[] = [];
     if (webhookId) conditions.push(`webhook_id = ${param(webhookId)}::uuid`);
     const sorted = sqlSorted(order, SORT_COLUMNS, 'id', param);
     if (sorted.after) conditions.push(sorted.after);
     return this.db.sql.query<DeliveryRow>(
       `SELECT ${DELIVERY_COLUMNS} FROM webhooks.deliveries
-        WHERE ${conditions.join(' AND ')}
+        WHERE organization_id = $1${conditions.map((condition) => ` AND ${condition}`).join('')}
         ORDER BY ${sorted.orderBy}
         LIMIT ${param(take)}`,
       params,
