@@ -168,7 +168,7 @@ async function main(): Promise<void> {
       if (paced.errors || flatOut.errors) process.stdout.write(`${build.name}: ${counts(paced)} paced, ${counts(flatOut)} flat out\n`);
       build.runs.push({ paced, flatOut, cpu });
       const cpuText = Object.entries(cpu).map(([name, us]) => `${name} ${us} µs`).join(', ');
-      process.stdout.write(`${build.name}: at ${RATE}/s p50 ${paced.p50} ms p99 ${paced.p99} ms; flat out ${flatOut.requestsPerSecond} req/s p99 ${flatOut.p99} ms; CPU per request ${cpuText}\n`);
+      process.stdout.write(`${build.name}: at ${RATE}/s p50 ${paced.p50} ms p99 ${paced.p99} ms (generator loop delay p99 ${paced.generatorDelay?.p99} ms, max ${paced.generatorDelay?.max} ms); flat out ${flatOut.requestsPerSecond} req/s p99 ${flatOut.p99} ms; CPU per request ${cpuText}\n`);
     };
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const build of round % 2 ? [...builds].reverse() : builds) await measure(build);

@@ -16,6 +16,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Open loop only: the load generator's own event-loop delay over the run (bench/paced-load.ts). */
+  generatorDelay?: { p99: number; max: number };
 }
 
 /**
