@@ -4,6 +4,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 
 /** What a paced run measured: latencies in ms from each request's due time. */
 export interface PacedRun {
+  /** Requests answered in the measured run. */
   requests: number;
   requestsPerSecond: number;
   p50: number;
@@ -13,7 +14,7 @@ export interface PacedRun {
   /**
    * The load generator's own event-loop delay over the run (p99 and max, ms): a request due while
    * the generator's loop was blocked is sent late and counted from its due time, so a max near the
-   * run's p99 says the tail is the generator's, not the service's.
+   * run's p99 says the tail is the generator's, not the service's. Open loop only.
    */
   generatorDelay?: { p99: number; max: number };
 }

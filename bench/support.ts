@@ -6,19 +6,10 @@ import http from 'node:http';
 import { readFileSync, readdirSync, readlinkSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../tools/stack';
-import { pacedLoad } from './paced-load';
+import { PacedRun, pacedLoad } from './paced-load';
 
-export interface LoadResult {
-  /** Requests answered in the measured run. */
-  requests: number;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  /** Open loop only: the load generator's own event-loop delay over the run (bench/paced-load.ts). */
-  generatorDelay?: { p99: number; max: number };
-}
+/** What a measured run gave, open or closed loop (closed loop: no generatorDelay). */
+export type LoadResult = PacedRun;
 
 /**
  * Load against rotating paths; a warm-up run first, then the measured run. Closed loop: autocannon,

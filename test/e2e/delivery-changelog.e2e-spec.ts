@@ -1,5 +1,5 @@
 import { createMember, createOrganization } from './support/client';
-import { EventRecorder, isDistributed } from './support/events';
+import { EventRecorder, itInDistributedRun } from './support/events';
 import { CHANGELOG_SHAPE } from './support/shapes-delivery';
 import { shapeViolations } from './support/shapes';
 
@@ -76,20 +76,18 @@ describe('changelog', () => {
     expect((await dev.api.get(CHANGELOG)).body).toHaveLength(1);
   });
 
-  if (isDistributed()) {
-    it('emits changelog.published exactly once', async () => {
-      const org = await createOrganization();
-      const recorder = await EventRecorder.start(org.organization.id);
-      try {
-        const draft = (await org.api.post(CHANGELOG, { title: 'Evented', body: 'x' })).body;
-        const published = (await org.api.post(`${CHANGELOG}/${draft.id}/publish`)).body;
-        await org.api.post(`${CHANGELOG}/${draft.id}/publish`);
-        const events = await recorder.settled((e) => e.event === 'changelog.published', 1);
-        expect(events).toHaveLength(1);
-        expect(events[0].data).toEqual(published);
-      } finally {
-        await recorder.close();
-      }
-    });
-  }
+  itInDistributedRun('emits changelog.published exactly once', async () => {
+    const org = await createOrganization();
+    const recorder = await EventRecorder.start(org.organization.id);
+    try {
+      const draft = (await org.api.post(CHANGELOG, { title: 'Evented', body: 'x' })).body;
+      const published = (await org.api.post(`${CHANGELOG}/${draft.id}/publish`)).body;
+      await org.api.post(`${CHANGELOG}/${draft.id}/publish`);
+      const events = await recorder.settled((e) => e.event === 'changelog.published', 1);
+      expect(events).toHaveLength(1);
+      expect(events[0].data).toEqual(published);
+    } finally {
+      await recorder.close();
+    }
+  });
 });

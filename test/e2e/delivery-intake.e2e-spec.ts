@@ -1,5 +1,5 @@
 import { createMember, createOrganization } from './support/client';
-import { EventRecorder, isDistributed } from './support/events';
+import { EventRecorder, itInDistributedRun } from './support/events';
 import { INTAKE_SHAPE } from './support/shapes-delivery';
 import { shapeViolations } from './support/shapes';
 
@@ -243,22 +243,20 @@ describe('intake', () => {
     expect((await a.api.get(`${INTAKE}/${theirs.id}`)).body).toEqual(theirs);
   });
 
-  if (isDistributed()) {
-    it('emits intake.created once per submission, without contact data', async () => {
-      const org = await createOrganization();
-      const recorder = await EventRecorder.start(org.organization.id);
-      try {
-        const submission = (await org.api.post(INTAKE, { kind: 'BUG', title: 'Evented' })).body;
-        await org.api.post(`${INTAKE}/${submission.id}/votes`);
-        const events = await recorder.settled((e) => e.event === 'intake.created', 1);
-        expect(events).toHaveLength(1);
-        expect(events[0].data).not.toHaveProperty('submitterName');
-        expect(events[0].data).not.toHaveProperty('submitterEmail');
-        const { submitterName: _n, submitterEmail: _e, ...visible } = submission;
-        expect(events[0].data).toEqual(visible);
-      } finally {
-        await recorder.close();
-      }
-    });
-  }
+  itInDistributedRun('emits intake.created once per submission, without contact data', async () => {
+    const org = await createOrganization();
+    const recorder = await EventRecorder.start(org.organization.id);
+    try {
+      const submission = (await org.api.post(INTAKE, { kind: 'BUG', title: 'Evented' })).body;
+      await org.api.post(`${INTAKE}/${submission.id}/votes`);
+      const events = await recorder.settled((e) => e.event === 'intake.created', 1);
+      expect(events).toHaveLength(1);
+      expect(events[0].data).not.toHaveProperty('submitterName');
+      expect(events[0].data).not.toHaveProperty('submitterEmail');
+      const { submitterName: _n, submitterEmail: _e, ...visible } = submission;
+      expect(events[0].data).toEqual(visible);
+    } finally {
+      await recorder.close();
+    }
+  });
 });

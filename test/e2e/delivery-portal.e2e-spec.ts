@@ -1,5 +1,5 @@
 import { createMember, createOrganization } from './support/client';
-import { EventRecorder, isDistributed } from './support/events';
+import { EventRecorder, itInDistributedRun } from './support/events';
 import { eventually } from './support/eventually';
 import { startGatewayReplica } from './support/replicas';
 import { openPortal, portal, publicClient, submission } from './support/portal';
@@ -48,25 +48,23 @@ describe('public intake portal', () => {
   });
 
   // Only the distributed run shares data between gateway replicas.
-  if (isDistributed()) {
-    it('stops serving on every gateway replica when it is turned off on one, well within the slug cache lifetime', async () => {
-      const replica = await startGatewayReplica();
-      try {
-        const org = await openPortal();
-        const onReplica = publicClient(replica.url);
-        const path = portal(org.organization.slug);
-        expect((await onReplica.get(path)).status).toBe(200);
-        await org.api.patch('/api/v1/organization', { portalEnabled: false });
-        const turnedOff = Date.now();
-        await eventually(async () => expect((await onReplica.get(path)).status).toBe(404), { timeoutMs: 5000 });
-        // The replica remembered the slug just before: only the broadcast can end that this early.
-        expect(Date.now() - turnedOff).toBeLessThan(3000);
-      } finally {
-        await replica.stop();
-      }
-      // A second gateway takes its time to start on a busy machine.
-    }, 180_000);
-  }
+  itInDistributedRun('stops serving on every gateway replica when it is turned off on one, well within the slug cache lifetime', async () => {
+    const replica = await startGatewayReplica();
+    try {
+      const org = await openPortal();
+      const onReplica = publicClient(replica.url);
+      const path = portal(org.organization.slug);
+      expect((await onReplica.get(path)).status).toBe(200);
+      await org.api.patch('/api/v1/organization', { portalEnabled: false });
+      const turnedOff = Date.now();
+      await eventually(async () => expect((await onReplica.get(path)).status).toBe(404), { timeoutMs: 5000 });
+      // The replica remembered the slug just before: only the broadcast can end that this early.
+      expect(Date.now() - turnedOff).toBeLessThan(3000);
+    } finally {
+      await replica.stop();
+    }
+    // A second gateway takes its time to start on a busy machine.
+  }, 180_000);
 
   it('takes submissions without a key, shows them without contact data; the API shows the contact data', async () => {
     const org = await openPortal();
@@ -190,24 +188,22 @@ describe('public intake portal', () => {
     expect((await b.api.get(`/api/v1/intake/${theirs.id}`)).status).toBe(404);
   });
 
-  if (isDistributed()) {
-    it('intake.created of a portal submission carries no contact data', async () => {
-      const org = await openPortal();
-      const recorder = await EventRecorder.start(org.organization.id);
-      try {
-        const created = (await publicClient().post(portal(org.organization.slug), submission())).body;
-        const events = await recorder.settled((e) => e.event === 'intake.created', 1);
-        expect(events).toHaveLength(1);
-        expect(events[0].data).toMatchObject({ id: created.id, viaPortal: true });
-        expect(events[0].data).not.toHaveProperty('submitterName');
-        expect(events[0].data).not.toHaveProperty('submitterEmail');
-        expect(JSON.stringify(events[0])).not.toContain('pat@example.com');
-        expect(JSON.stringify(events[0])).not.toContain('Pat Customer');
-      } finally {
-        await recorder.close();
-      }
-    });
-  }
+  itInDistributedRun('intake.created of a portal submission carries no contact data', async () => {
+    const org = await openPortal();
+    const recorder = await EventRecorder.start(org.organization.id);
+    try {
+      const created = (await publicClient().post(portal(org.organization.slug), submission())).body;
+      const events = await recorder.settled((e) => e.event === 'intake.created', 1);
+      expect(events).toHaveLength(1);
+      expect(events[0].data).toMatchObject({ id: created.id, viaPortal: true });
+      expect(events[0].data).not.toHaveProperty('submitterName');
+      expect(events[0].data).not.toHaveProperty('submitterEmail');
+      expect(JSON.stringify(events[0])).not.toContain('pat@example.com');
+      expect(JSON.stringify(events[0])).not.toContain('Pat Customer');
+    } finally {
+      await recorder.close();
+    }
+  });
 });
 
 describe('portal CORS: only the origins the organization lists, only on the portal', () => {

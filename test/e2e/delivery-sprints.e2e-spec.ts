@@ -1,5 +1,5 @@
 import { ApiClient, TestOrganization, createMember, createOrganization } from './support/client';
-import { EventRecorder, isDistributed } from './support/events';
+import { EventRecorder, itInDistributedRun } from './support/events';
 import { SPRINT_SHAPE } from './support/shapes-delivery';
 import { shapeViolations } from './support/shapes';
 
@@ -160,24 +160,22 @@ describe('sprints', () => {
     expect((await guest.api.patch(`${SPRINTS}/${created.body.id}`, { status: 'ACTIVE' })).status).toBe(403);
   });
 
-  if (isDistributed()) {
-    it('completing emits work_item.updated once per moved item', async () => {
-      const org = await createOrganization();
-      const current = (await sprint(org, {})).body;
-      const items = [];
-      for (let i = 0; i < 2; i++) items.push((await org.api.post(ITEMS, { title: `Open ${i}`, type: 'TASK', sprintId: current.id })).body);
-      await org.api.patch(`${SPRINTS}/${current.id}`, { status: 'ACTIVE' });
-      const recorder = await EventRecorder.start(org.organization.id);
-      try {
-        await org.api.patch(`${SPRINTS}/${current.id}`, { status: 'COMPLETED' });
-        // The recorder starts a moment in the past: the creations may show up, and are not counted.
-        const events = await recorder.settled((e) => e.event.startsWith('work_item.') && e.event !== 'work_item.created', 2);
-        expect(events.map((e) => e.event)).toEqual(['work_item.updated', 'work_item.updated']);
-        expect(events.map((e) => e.data.id).sort()).toEqual(items.map((i) => i.id).sort());
-        for (const event of events) expect(event.data).toMatchObject({ sprintId: null, carryOverCount: 1 });
-      } finally {
-        await recorder.close();
-      }
-    });
-  }
+  itInDistributedRun('completing emits work_item.updated once per moved item', async () => {
+    const org = await createOrganization();
+    const current = (await sprint(org, {})).body;
+    const items = [];
+    for (let i = 0; i < 2; i++) items.push((await org.api.post(ITEMS, { title: `Open ${i}`, type: 'TASK', sprintId: current.id })).body);
+    await org.api.patch(`${SPRINTS}/${current.id}`, { status: 'ACTIVE' });
+    const recorder = await EventRecorder.start(org.organization.id);
+    try {
+      await org.api.patch(`${SPRINTS}/${current.id}`, { status: 'COMPLETED' });
+      // The recorder starts a moment in the past: the creations may show up, and are not counted.
+      const events = await recorder.settled((e) => e.event.startsWith('work_item.') && e.event !== 'work_item.created', 2);
+      expect(events.map((e) => e.event)).toEqual(['work_item.updated', 'work_item.updated']);
+      expect(events.map((e) => e.data.id).sort()).toEqual(items.map((i) => i.id).sort());
+      for (const event of events) expect(event.data).toMatchObject({ sprintId: null, carryOverCount: 1 });
+    } finally {
+      await recorder.close();
+    }
+  });
 });

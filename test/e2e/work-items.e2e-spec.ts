@@ -1,5 +1,5 @@
 import { createMember, createOrganization } from './support/client';
-import { EventRecorder, isDistributed } from './support/events';
+import { EventRecorder, itInDistributedRun } from './support/events';
 import { WORK_ITEM_SHAPE, shapeViolations } from './support/shapes';
 
 const BASE = '/api/v1/work-items';
@@ -204,23 +204,21 @@ describe('work items', () => {
     expect((await guest.api.patch(`${BASE}/${created.body.key}`, { title: 'Changed' })).status).toBe(403);
   });
 
-  if (isDistributed()) {
-    it('publishes created, updated and status_changed to JetStream exactly once per change', async () => {
-      const org = await createOrganization();
-      const recorder = await EventRecorder.start(org.organization.id);
-      try {
-        const created = (await org.api.post(BASE, { title: 'Evented', type: 'TASK' })).body;
-        const moved = (await org.api.patch(`${BASE}/${created.id}`, { status: 'IN_PROGRESS' })).body;
-        await org.api.patch(`${BASE}/${created.id}`, { status: 'IN_PROGRESS' });
-        const events = await recorder.settled((e) => e.data.id === created.id, 3);
-        expect(events.map((e) => e.event)).toEqual(['work_item.created', 'work_item.updated', 'work_item.status_changed']);
-        expect(new Set(events.map((e) => e.id)).size).toBe(3);
-        expect(events[0]).toMatchObject({ apiVersion: '2026-07-13', organizationId: org.organization.id, data: created });
-        expect(events[2].data).toMatchObject({ ...moved, previousStatus: 'BACKLOG' });
-        expect(events[2].data.status).toBe('IN_PROGRESS');
-      } finally {
-        await recorder.close();
-      }
-    });
-  }
+  itInDistributedRun('publishes created, updated and status_changed to JetStream exactly once per change', async () => {
+    const org = await createOrganization();
+    const recorder = await EventRecorder.start(org.organization.id);
+    try {
+      const created = (await org.api.post(BASE, { title: 'Evented', type: 'TASK' })).body;
+      const moved = (await org.api.patch(`${BASE}/${created.id}`, { status: 'IN_PROGRESS' })).body;
+      await org.api.patch(`${BASE}/${created.id}`, { status: 'IN_PROGRESS' });
+      const events = await recorder.settled((e) => e.data.id === created.id, 3);
+      expect(events.map((e) => e.event)).toEqual(['work_item.created', 'work_item.updated', 'work_item.status_changed']);
+      expect(new Set(events.map((e) => e.id)).size).toBe(3);
+      expect(events[0]).toMatchObject({ apiVersion: '2026-07-13', organizationId: org.organization.id, data: created });
+      expect(events[2].data).toMatchObject({ ...moved, previousStatus: 'BACKLOG' });
+      expect(events[2].data.status).toBe('IN_PROGRESS');
+    } finally {
+      await recorder.close();
+    }
+  });
 });

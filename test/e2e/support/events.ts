@@ -71,3 +71,11 @@ export class EventRecorder {
 }
 
 export const isDistributed = () => stackInfo().mode === 'distributed';
+
+/**
+ * A test of the distributed run only (JetStream, gateway replicas): in the standalone run it shows
+ * as skipped under the same name, not absent.
+ */
+export function itInDistributedRun(name: string, fn: jest.ProvidesCallback, timeout?: number): void {
+  (isDistributed() ? it : it.skip)(`${name} (distributed run only)`, fn, timeout);
+}
