@@ -119,12 +119,14 @@ async function main(): Promise<void> {
     const env = distributedBenchEnv(operatorToken, scratch.url, natsUrl, prefix);
     const port = await freePort();
     const logFile = (app: string) => path.join(os.tmpdir(), `pds-bench-${prefix}-${app}.log`);
+    // BENCH_NODE_ARGS="--trace-gc": flags for the measured apps' node, to place a stall.
+    const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
     const build: Build = {
       name,
       url: `http://127.0.0.1:${port}`,
       children: [
-        spawnApp('api-gateway', { root, env: { ...env, PORT: String(port) }, logFile: logFile('api-gateway') }),
-        spawnApp('webhook-dispatcher', { root, env: { ...env, PORT: String(await freePort()) }, logFile: logFile('webhook-dispatcher') }),
+        spawnApp('api-gateway', { root, nodeArgs, env: { ...env, PORT: String(port) }, logFile: logFile('api-gateway') }),
+        spawnApp('webhook-dispatcher', { root, nodeArgs, env: { ...env, PORT: String(await freePort()) }, logFile: logFile('webhook-dispatcher') }),
       ],
       runs: [],
     };
@@ -147,11 +149,13 @@ async function main(): Promise<void> {
       const pids = { gateway: [build.children[0].pid!], 'webhook-dispatcher': [build.children[1].pid!] };
       const backends = new BackendCpu(sampler, () => Object.values(pids).flat());
       let seconds: Record<string, number> = {};
+      let pacedStartedAt = '';
       // CPU over the paced run itself (not `load`'s 3 s warm-up at the same rate before it).
       const paced = await load(build.url, paths, headers, SECONDS, {
         connections: 10,
         rate: RATE,
         measured: async (run) => {
+          pacedStartedAt = new Date().toISOString();
           const before = Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, cpuSeconds(list)]));
           await backends.start();
           const timer = setInterval(() => void backends.sample().catch(() => undefined), 250);
@@ -172,6 +176,8 @@ async function main(): Promise<void> {
       if (paced.errors || flatOut.errors) process.stdout.write(`${build.name}: ${counts(paced)} paced, ${counts(flatOut)} flat out\n`);
       build.runs.push({ paced, flatOut, cpu });
       const cpuText = Object.entries(cpu).map(([name, us]) => `${name} ${us} µs`).join(', ');
+      const slowest = (paced.slowest ?? []).map(([at, ms]) => `${ms} ms at ${at} s`).join(', ');
+      process.stdout.write(`${build.name}: paced run from ${pacedStartedAt}; its slowest answers: ${slowest}\n`);
       process.stdout.write(`${build.name}: at ${RATE}/s p50 ${paced.p50} ms p99 ${paced.p99} ms (generator loop delay p99 ${paced.generatorDelay?.p99} ms, max ${paced.generatorDelay?.max} ms); flat out ${flatOut.requestsPerSecond} req/s p99 ${flatOut.p99} ms; CPU per request ${cpuText}\n`);
     };
     for (let round = 0; round < ROUNDS; round += 1) {

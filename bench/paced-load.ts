@@ -17,6 +17,11 @@ export interface PacedRun {
    * run's p99 says the tail is the generator's, not the service's. Open loop only.
    */
   generatorDelay?: { p99: number; max: number };
+  /**
+   * The slowest answers, as [seconds into the run when the request was due, latency ms]: a stall
+   * shows as one window of them, a slow path as answers spread over the run.
+   */
+  slowest?: [number, number][];
 }
 
 /** One request of an open-loop run; `label` groups its latency with others of its kind. */
@@ -57,6 +62,7 @@ export async function pacedMix(rate: number, seconds: number, next: (index: numb
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const total = Math.round(rate * seconds);
   const stats = new Map<string, { latencies: number[]; non2xx: number; errors: number }>();
+  const slowest: [number, number][] = [];
   const of = (label: string) => {
     let entry = stats.get(label);
     if (!entry) stats.set(label, (entry = { latencies: [], non2xx: 0, errors: 0 }));
@@ -73,7 +79,9 @@ export async function pacedMix(rate: number, seconds: number, next: (index: numb
       const request = http.request(spec.url, { method: spec.method ?? 'GET', headers, agent }, (response) => {
         response.resume();
         response.on('end', () => {
-          entry.latencies.push(performance.now() - due);
+          const latency = performance.now() - due;
+          entry.latencies.push(latency);
+          noteSlow(due, latency);
           if (!response.statusCode || response.statusCode < 200 || response.statusCode >= 400) entry.non2xx += 1;
           resolve();
         });
@@ -89,6 +97,12 @@ export async function pacedMix(rate: number, seconds: number, next: (index: numb
     });
     pending.add(done);
     void done.then(() => pending.delete(done));
+  };
+  const noteSlow = (due: number, latency: number) => {
+    if (slowest.length >= 10 && latency <= slowest[slowest.length - 1][1]) return;
+    slowest.push([Math.round(due - start) / 1000, Math.round(latency * 10) / 10]);
+    slowest.sort((a, b) => b[1] - a[1]);
+    slowest.length = Math.min(slowest.length, 10);
   };
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
@@ -120,7 +134,8 @@ export async function pacedMix(rate: number, seconds: number, next: (index: numb
     byLabel.set(label, summary(entry.latencies, entry.non2xx, entry.errors, elapsed));
   }
   const generatorDelay = { p99: Math.round(loopDelay.percentile(99) / 1e5) / 10, max: Math.round(loopDelay.max / 1e5) / 10 };
-  return { total: { ...summary(all.latencies, all.non2xx, all.errors, elapsed), generatorDelay }, byLabel, seconds: elapsed, errorKinds };
+  slowest.sort((a, b) => a[0] - b[0]);
+  return { total: { ...summary(all.latencies, all.non2xx, all.errors, elapsed), generatorDelay, slowest }, byLabel, seconds: elapsed, errorKinds };
 }
 
 interface PacedLoadInput {

@@ -89,5 +89,13 @@ export class AppConfig extends ListenConfig {
 
   @IntSetting(1, 200)
   DATABASE_POOL_SIZE: number = 10;
+
+  /**
+   * 0 keeps the pool's connections open: a burst fills the pool, and when its connections all
+   * timed out together ten seconds later, the requests of that moment waited 40–250 ms
+   * (bench:audit, docs/benchmarks.md). A positive value closes a connection idle that long.
+   */
+  @IntSetting(0, 3_600_000)
+  DATABASE_POOL_IDLE_MS: number = 0;
 }
 

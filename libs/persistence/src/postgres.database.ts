@@ -7,6 +7,11 @@ export interface PostgresOptions {
   url: string;
   poolSize: number;
   applicationName: string;
+  /**
+   * How long a connection may stay idle before the pool closes it; 0 keeps every connection it
+   * opened (a fixed pool, as a service wants). Unset: pg's 10 s, for short-lived tools.
+   */
+  idleTimeoutMs?: number;
 }
 
 function executor(client: Pool | PoolClient): SqlExecutor {
@@ -23,6 +28,7 @@ export function connectPostgres(options: PostgresOptions): Database {
     connectionString: options.url,
     max: options.poolSize,
     application_name: options.applicationName,
+    ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMillis: options.idleTimeoutMs }),
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);

@@ -33,7 +33,7 @@ export async function runDistributedApp(options: DistributedAppOptions): Promise
   const tracing = await startTracing(name);
   const requestContext = configureRequestContext(config.REQUEST_CONTEXT, tracing);
   const metrics = new Metrics();
-  const db = connectPostgres({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, applicationName: name });
+  const db = connectPostgres({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, idleTimeoutMs: config.DATABASE_POOL_IDLE_MS, applicationName: name });
 
   @Module({
     imports: [
