@@ -37,3 +37,15 @@ describe('NATS_USER and NATS_PASSWORD', () => {
     expect(problem({ NATS_USER: 'api gateway', NATS_PASSWORD: password })).toMatch(/^Invalid setting NATS_USER="api gateway": must be a NATS user name/);
   });
 });
+
+describe('DATABASE_POOL_IDLE_MS', () => {
+  it('keeps pooled connections by default (0) and takes a timeout in milliseconds', () => {
+    expect(read({}).DATABASE_POOL_IDLE_MS).toBe(0);
+    expect(read({ DATABASE_POOL_IDLE_MS: '30000' }).DATABASE_POOL_IDLE_MS).toBe(30_000);
+  });
+
+  it('refuses a negative or fractional value', () => {
+    expect(problem({ DATABASE_POOL_IDLE_MS: '-1' })).toMatch(/^Invalid setting DATABASE_POOL_IDLE_MS="-1"/);
+    expect(problem({ DATABASE_POOL_IDLE_MS: '1.5' })).toMatch(/^Invalid setting DATABASE_POOL_IDLE_MS="1.5"/);
+  });
+});
