@@ -28,6 +28,10 @@ export function connectPostgres(options: PostgresOptions): Database {
     connectionString: options.url,
     max: options.poolSize,
     application_name: options.applicationName,
+    // No JIT: it compiles any statement whose estimated cost passes jit_above_cost, and the search's
+    // branches that never run (newestMatchesSql) put it there: 17–60 ms of compiling for a read of
+    // a few milliseconds (docs/benchmarks.md, "Search engine"). The service runs short statements.
+    options: '-c jit=off',
     ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMillis: options.idleTimeoutMs }),
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { loadPglite } from './pglite.database';
-import { afterScoreSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
+import { NEWEST_WALK, RARE_AMONG_NEWEST, afterScoreSql, newestMatchesSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
 
 describe('normalizeSearch', () => {
   it('collapses white space, drops control characters and keeps letters and digits as words', () => {
@@ -95,5 +95,64 @@ describe('searchSql on PGlite with pg_trgm', () => {
     const all = await search('checkout');
     const rest = await search('checkout', { score: all[0].score, id: '00000000-0000-0000-0000-000000000001' });
     expect(rest.map((h) => h.number)).toEqual(all.slice(1).map((h) => h.number));
+  });
+});
+
+describe('newestMatchesSql on PGlite', () => {
+  const ORG = '00000000-0000-4000-8000-00000000000a';
+  const OTHER = '00000000-0000-4000-8000-00000000000b';
+  const ROWS = NEWEST_WALK + 1000;
+  let db: PGlite;
+  beforeAll(async () => {
+    const { PGlite } = loadPglite();
+    db = new PGlite();
+    // Every 3rd row says "common", every 40th "sparse", every 500th "seldom", rows 7 and 11 (deleted)
+    // "quokka", far older than the walk; the other organization has "quokka" in its only row.
+    await db.exec(`CREATE TABLE items (organization_id uuid, number int, body text, deleted_at timestamptz,
+        v tsvector GENERATED ALWAYS AS (to_tsvector('english', body)) STORED);
+      CREATE UNIQUE INDEX ON items (organization_id, number);
+      INSERT INTO items (organization_id, number, body)
+        SELECT '${ORG}', n, concat_ws(' ', 'item', CASE WHEN n % 3 = 0 THEN 'common' END, CASE WHEN n % 40 = 0 THEN 'sparse' END,
+                                      CASE WHEN n IN (7, 11) THEN 'quokka' END, CASE WHEN n % 500 = 0 THEN 'seldom' END)
+          FROM generate_series(1, ${ROWS}) n;
+      INSERT INTO items (organization_id, number, body) VALUES ('${OTHER}', 1, 'quokka');
+      UPDATE items SET deleted_at = now() WHERE organization_id = '${ORG}' AND number = 11;`);
+  }, 180_000);
+  afterAll(() => db.close());
+
+  async function newest(word: string, limit = 50): Promise<number[]> {
+    const sql = `SELECT number FROM ${newestMatchesSql({
+      table: 'items', alias: 'i', columns: ['number'], organization: '$1::uuid',
+      where: `i.organization_id = $1::uuid AND i.deleted_at IS NULL AND i.v @@ to_tsquery('english', $2)`,
+      newest: 'number', floor: '0', zero: '0', limit,
+    })} m ORDER BY number DESC`;
+    return (await db.query<{ number: number }>(sql, [ORG, word])).rows.map((row) => row.number);
+  }
+
+  it('answers the newest matches of a common word from the walk', async () => {
+    const expected = Array.from({ length: 50 }, (_, i) => ROWS - (ROWS % 3) - 3 * i);
+    expect(await newest('common')).toEqual(expected);
+  });
+
+  it('finds a rare word far older than the walk, in its organization only and without deleted rows', async () => {
+    expect(await newest('quokka')).toEqual([7]);
+  });
+
+  it('reads the older rows when the walk found fewer than RARE_AMONG_NEWEST, and only then', async () => {
+    // "seldom": every 500th row, so NEWEST_WALK / 500 < RARE_AMONG_NEWEST of them in the walk: all are read.
+    expect(NEWEST_WALK / 500).toBeLessThan(RARE_AMONG_NEWEST);
+    expect(await newest('seldom')).toEqual(Array.from({ length: Math.floor(ROWS / 500) }, (_, i) => Math.floor(ROWS / 500) * 500 - 500 * i));
+    // "sparse": every 40th row, enough in the walk, so the answer is the walk's (up to the limit).
+    const sparse = await newest('sparse', 500);
+    expect(sparse.length).toBe(Math.floor(ROWS / 40) - Math.floor((ROWS - NEWEST_WALK) / 40));
+    expect(Math.min(...sparse)).toBeGreaterThan(ROWS - NEWEST_WALK);
+  });
+
+  it('reads every row of an organization smaller than the walk', async () => {
+    const sql = `SELECT number FROM ${newestMatchesSql({
+      table: 'items', alias: 'i', columns: ['number'], organization: '$1::uuid',
+      where: `i.organization_id = $1::uuid AND i.v @@ to_tsquery('english', $2)`, newest: 'number', floor: '0', zero: '0', limit: 50,
+    })} m`;
+    expect((await db.query<{ number: number }>(sql, [OTHER, 'quokka'])).rows).toEqual([{ number: 1 }]);
   });
 });

@@ -25,6 +25,18 @@ export const SUBSTRING_MIN_LENGTH = 3;
  */
 export const SEARCH_CANDIDATES = 500;
 
+/**
+ * Rows of an organization a search walks newest first (newestMatchesSql): a word in an eighth of
+ * the rows fills SEARCH_CANDIDATES within them.
+ */
+export const NEWEST_WALK = 4000;
+
+/**
+ * Matches among the newest NEWEST_WALK rows below which a text counts as rare (0.5 %): its matches
+ * are then read as a bitmap, at most about 0.5 % of the organization's rows.
+ */
+export const RARE_AMONG_NEWEST = 20;
+
 export interface SearchText {
   /** The query cleaned: control characters gone, white space collapsed, at most SEARCH_MAX_LENGTH. */
   text: string;
@@ -150,4 +162,55 @@ export function searchSnippet(text: string | null | undefined, search: SearchTex
 export function excerptSql(column: string, search: SearchText, param: (value: unknown) => string, width = 320): string {
   const word = search.tsquery.match(/[\p{L}\p{N}]+/u)?.[0] ?? search.text.toLowerCase();
   return `substr(${column}, greatest(1, strpos(lower(${column}), ${param(word)}::text) - ${Math.floor(width / 2)}), ${width})`;
+}
+
+export interface NewestMatches {
+  /** The table, qualified (`delivery.work_items`). */
+  table: string;
+  /** Columns of the answer, unqualified names of the table's columns. */
+  columns: string[];
+  /** The table's alias in `where`. */
+  alias: string;
+  /** The rows' condition: organization, liveness and the search's match. */
+  where: string;
+  /** The organization's `$n`, for the slices' bounds. */
+  organization: string;
+  /** The column that orders the rows newest last, indexed after organization_id (`number`, `created_at`). */
+  newest: string;
+  /** A value below every value of that column (`0`, `'-infinity'::timestamptz`). */
+  floor: string;
+  /** What adds nothing to the column's value, so that an ORDER BY on the sum cannot walk its index (`0`, `interval '0'`). */
+  zero: string;
+  /** Matches read at most. */
+  limit: number;
+}
+
+/**
+ * A subquery of the newest `limit` rows matching `where`, whose cost stays bounded for rare and
+ * common texts alike. PostgreSQL cannot tell a rare word from a common one in a prefix match (it
+ * prices every `word:*` at 0.5 % of the rows when its vocabulary's words are all frequent), so
+ * `ORDER BY newest DESC LIMIT n` walks the whole organization's index for a rare word (2.2 s at
+ * 1,000,000 items) while a bitmap of its matches takes a millisecond; a common word needs the
+ * walk, since its bitmap is a quarter of the table (docs/benchmarks.md, "Search engine"). So: walk
+ * the newest NEWEST_WALK rows, up to `limit` matches (a common word fills the answer there, a word
+ * of a few per cent gives dozens to hundreds); only when fewer than RARE_AMONG_NEWEST matched, read
+ * the older rows' matches as a bitmap and keep the newest (a one-time filter), which for such a
+ * text are few. The older part adds `zero` to the column in its bound and its ORDER BY, so that
+ * PostgreSQL can neither walk the index nor scan it as a range. A text of a few per cent is thus
+ * ranked among its matches in the newest NEWEST_WALK rows. Plan it per call (an unnamed statement,
+ * see statementName): the shapes rest on the text's own estimate.
+ */
+export function newestMatchesSql(input: NewestMatches): string {
+  const { table, alias: t, where, organization, newest, floor, zero, limit } = input;
+  const list = input.columns.map((column) => `${t}.${column}`).join(', ');
+  const names = input.columns.join(', ');
+  // The walk's edge: the value NEWEST_WALK rows back (the floor when the organization has fewer rows).
+  const edge = `COALESCE((SELECT e.${newest} FROM ${table} e WHERE e.organization_id = ${organization} ORDER BY e.${newest} DESC OFFSET ${NEWEST_WALK} LIMIT 1), ${floor})`;
+  return `(WITH edge AS MATERIALIZED (SELECT ${edge} AS walk),
+        walked AS MATERIALIZED (SELECT ${list} FROM ${table} ${t} WHERE ${where} AND ${t}.${newest} > (SELECT walk FROM edge)
+                                 ORDER BY ${t}.${newest} DESC LIMIT ${limit})
+      SELECT ${names} FROM walked
+      UNION ALL (SELECT ${list} FROM ${table} ${t} WHERE ${where} AND (SELECT count(*) FROM walked) < ${RARE_AMONG_NEWEST}
+                    AND ${t}.${newest} + ${zero} <= (SELECT walk FROM edge)
+                  ORDER BY ${t}.${newest} + ${zero} DESC LIMIT greatest(0, ${limit} - (SELECT count(*) FROM walked))))`;
 }

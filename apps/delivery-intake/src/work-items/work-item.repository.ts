@@ -14,6 +14,9 @@ import {
   excerptSql,
   liveRow,
   nextKeyNumberSql,
+  NEWEST_WALK,
+  RARE_AMONG_NEWEST,
+  newestMatchesSql,
   normalizeSearch,
   searchSql,
   sqlSorted,
@@ -414,10 +417,35 @@ export class WorkItemRepository {
       orderBy = sorted.orderBy;
       if (sorted.after) where.push(sorted.after);
     }
-    const sql = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
-      WHERE w.organization_id = $1 AND ${liveRow('w')}${where.map((condition) => ` AND ${condition}`).join('')} ORDER BY ${orderBy} LIMIT ${take}`;
+    const rowsWhere = `w.organization_id = $1 AND ${liveRow('w')}${where.map((condition) => ` AND ${condition}`).join('')}`;
+    // A text seen rarely among the newest items is read as the set of its matches and then put in
+    // order: in the list's order PostgreSQL would walk the whole organization looking for them
+    // (1.4 s for a rare word at 1,000,000 items; docs/benchmarks.md, "Search engine").
+    const sql = query.q && (await this.matchesAreRare(organizationId, query.q))
+      ? `WITH few AS MATERIALIZED (SELECT w.* FROM delivery.work_items w WHERE ${rowsWhere})
+      SELECT ${WORK_ITEM_COLUMNS} FROM few w ORDER BY ${orderBy} LIMIT ${take}`
+      : `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
+      WHERE ${rowsWhere} ORDER BY ${orderBy} LIMIT ${take}`;
     const rows = await this.db.sql.query<WorkItemRow>(sql, params, statementName(sql));
     return rows.map(toWorkItemResponse);
+  }
+
+  /**
+   * Whether fewer than RARE_AMONG_NEWEST of the organization's newest NEWEST_WALK items match (the
+   * search's own test): a walk in the list's order would then read about NEWEST_WALK /
+   * RARE_AMONG_NEWEST items per item found.
+   */
+  private async matchesAreRare(organizationId: string, q: string): Promise<boolean> {
+    const params: unknown[] = [organizationId];
+    const match = searchSql(normalizeSearch(q), WORK_ITEM_SEARCH, (value) => `$${params.push(value)}`).match;
+    // The edge as a materialized value, so that PostgreSQL walks the index down to it instead of scanning.
+    const sql = `WITH edge AS MATERIALIZED (SELECT COALESCE((SELECT e.number FROM delivery.work_items e WHERE e.organization_id = $1
+                                                ORDER BY e.number DESC OFFSET ${NEWEST_WALK} LIMIT 1), 0) AS walk)
+      SELECT count(*)::int AS n FROM (SELECT 1 FROM delivery.work_items w
+       WHERE w.organization_id = $1 AND ${liveRow('w')} AND ${match} AND w.number > (SELECT walk FROM edge)
+       ORDER BY w.number DESC LIMIT ${RARE_AMONG_NEWEST}) newest`;
+    const [{ n }] = await this.db.sql.query<{ n: number }>(sql, params, statementName(sql));
+    return n < RARE_AMONG_NEWEST;
   }
 
   /**
@@ -430,15 +458,19 @@ export class WorkItemRepository {
     const param = (value: unknown) => `$${params.push(value)}`;
     const own = searchSql(search, WORK_ITEM_SEARCH, param);
     const comment = searchSql({ ...search, pattern: null, key: null }, { vector: 'c.search_vector', title: 'c.body' }, param);
-    const commentHits = search.tsquery
-      ? `UNION ALL (SELECT c.work_item_id, 0.5 * ${comment.score}, c.body FROM delivery.comments c WHERE c.organization_id = $1::uuid AND ${comment.match} LIMIT ${SEARCH_CANDIDATES})`
-      : '';
-    // Ranked among the newest SEARCH_CANDIDATES matches (and as many comments): ranking every match of a
-    // common word reads them all (1.4 s for 41,666 of 500,000 items; docs/benchmarks.md, "Search engine").
-    const sql = `WITH m AS (SELECT w.id, ${own.score} AS score, NULL::text AS comment
-                      FROM (SELECT w.id, w.title, w.description, w.number, w.search_vector FROM delivery.work_items w
-                             WHERE w.organization_id = $1::uuid AND ${liveRow('w')} AND ${own.match}
-                             ORDER BY w.number DESC LIMIT ${SEARCH_CANDIDATES}) w ${commentHits}),
+    const organization = '$1::uuid';
+    const ownMatches = newestMatchesSql({
+      table: 'delivery.work_items', alias: 'w', columns: ['id', 'title', 'description', 'number', 'search_vector'],
+      where: `w.organization_id = ${organization} AND ${liveRow('w')} AND ${own.match}`, organization, newest: 'number', floor: '0', zero: '0', limit: SEARCH_CANDIDATES,
+    });
+    const commentMatches = newestMatchesSql({
+      table: 'delivery.comments', alias: 'c', columns: ['work_item_id', 'body', 'search_vector'],
+      where: `c.organization_id = ${organization} AND ${comment.match}`, organization, newest: 'created_at', floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: SEARCH_CANDIDATES,
+    });
+    const commentHits = search.tsquery ? `UNION ALL SELECT c.work_item_id, 0.5 * ${comment.score}, c.body FROM ${commentMatches} c` : '';
+    // Ranked among the newest SEARCH_CANDIDATES matches (and as many comments), read in slices that keep a rare
+    // word from walking the organization and a common one from reading all its matches (newestMatchesSql).
+    const sql = `WITH m AS (SELECT w.id, ${own.score} AS score, NULL::text AS comment FROM ${ownMatches} w ${commentHits}),
          best AS (SELECT DISTINCT ON (id) id, score, comment FROM m ORDER BY id, score DESC),
          page AS (SELECT w.id, w.number, w.title, w.status::text AS status, w.description, hits.comment, hits.score, count(*) OVER () AS total
                     FROM best hits JOIN delivery.work_items w ON w.organization_id = $1::uuid AND w.id = hits.id AND ${liveRow('w')}
