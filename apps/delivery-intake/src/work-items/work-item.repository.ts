@@ -417,15 +417,15 @@ export class WorkItemRepository {
       orderBy = sorted.orderBy;
       if (sorted.after) where.push(sorted.after);
     }
-    const rowsWhere = `w.organization_id = $1 AND ${liveRow('w')}${where.map((condition) => ` AND ${condition}`).join('')}`;
+    const filters = where.map((condition) => ` AND ${condition}`).join('');
     // A text seen rarely among the newest items is read as the set of its matches and then put in
     // order: in the list's order PostgreSQL would walk the whole organization looking for them
     // (1.4 s for a rare word at 1,000,000 items; docs/benchmarks.md, "Search engine").
     const sql = query.q && (await this.matchesAreRare(organizationId, query.q))
-      ? `WITH few AS MATERIALIZED (SELECT w.* FROM delivery.work_items w WHERE ${rowsWhere})
+      ? `WITH few AS MATERIALIZED (SELECT w.* FROM delivery.work_items w WHERE w.organization_id = $1 AND ${liveRow('w')}${filters})
       SELECT ${WORK_ITEM_COLUMNS} FROM few w ORDER BY ${orderBy} LIMIT ${take}`
       : `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
-      WHERE ${rowsWhere} ORDER BY ${orderBy} LIMIT ${take}`;
+      WHERE w.organization_id = $1 AND ${liveRow('w')}${filters} ORDER BY ${orderBy} LIMIT ${take}`;
     const rows = await this.db.sql.query<WorkItemRow>(sql, params, statementName(sql));
     return rows.map(toWorkItemResponse);
   }
