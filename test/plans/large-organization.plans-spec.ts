@@ -95,6 +95,29 @@ function sortFields(schema: Json): string[] {
   return match ? match[1].split('|') : [];
 }
 
+/**
+ * A value for each query parameter the document marks `required`: the route answers 400 without
+ * them, so every read of the route carries them (a filter read alone adds its own beside them).
+ */
+function requiredQuery(operation: Json): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const param of (operation.parameters ?? []) as Json[]) {
+    if (param.in !== 'query' || !param.required) continue;
+    const value = filterValue(param.name, param.schema ?? {}) ?? param.schema?.default ?? param.example ?? param.schema?.example;
+    if (value === undefined) throw new Error(`no value for the required query parameter ${param.name} of ${operation.operationId ?? 'a route'}`);
+    query.set(param.name, String(value));
+  }
+  return query;
+}
+
+/** `base` with the required parameters and `extra` (name, value) as its query string. */
+function withQuery(base: string, required: URLSearchParams, extra?: [string, string]): string {
+  const query = new URLSearchParams(required);
+  if (extra) query.set(extra[0], extra[1]);
+  const text = query.toString();
+  return text ? `${base}?${text}` : base;
+}
+
 interface Read {
   route: string;
   url: string;
@@ -108,17 +131,18 @@ function reads(): Read[] {
     const base = concretePath(route);
     if (!base) continue;
     const params: Json[] = (get.parameters ?? []).filter((p: Json) => p.in === 'query');
-    out.push({ route, url: base });
+    const required = requiredQuery(get);
+    out.push({ route, url: withQuery(base, required) });
     for (const param of params) {
       if (param.name === 'sort') {
         for (const field of sortFields(param.schema)) {
-          out.push({ route, url: `${base}?sort=${field}` }, { route, url: `${base}?sort=-${field}` });
+          out.push({ route, url: withQuery(base, required, ['sort', field]) }, { route, url: withQuery(base, required, ['sort', `-${field}`]) });
         }
         continue;
       }
-      if (param.name === 'limit' || param.name === 'cursor') continue;
+      if (param.name === 'limit' || param.name === 'cursor' || param.required) continue;
       const value = filterValue(param.name, param.schema);
-      if (value !== undefined) out.push({ route, url: `${base}?${param.name}=${encodeURIComponent(value)}` });
+      if (value !== undefined) out.push({ route, url: withQuery(base, required, [param.name, value]) });
     }
   }
   return out;
@@ -147,10 +171,11 @@ describe('reads over the large seeded organization', () => {
     for (const [route, operations] of lists) {
       const base = concretePath(route);
       if (!base) continue;
+      const required = requiredQuery(operations.get);
       const limit = Math.min(100, operations.get.parameters.find((p: Json) => p.name === 'limit')?.schema?.maximum ?? 100);
       let cursor: string | null = null;
       for (let page = 0; page < 3; page++) {
-        const response: { status: number; text: string; headers: Headers } = await api.get(`${base}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const response: { status: number; text: string; headers: Headers } = await api.get(withQuery(base, new URLSearchParams([...required, ['limit', String(limit)], ...(cursor ? [['cursor', cursor]] : [])])));
         if (response.status !== 200) failures.push(`${route} page ${page}: ${response.status} ${response.text.slice(0, 200)}`);
         cursor = response.headers.get('x-next-cursor');
         if (!cursor) break;
