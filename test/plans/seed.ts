@@ -31,6 +31,16 @@ const WORDS = `ARRAY['checkout','invoice','export','billing','search','login','r
 /** A title of three words picked by a number, so titles repeat as real ones do. */
 const title = (n: string) => `initcap((${WORDS})[1 + (${n}) % 20] || ' ' || (${WORDS})[1 + (${n} / 20) % 20] || ' ' || (${WORDS})[1 + (${n} / 400) % 20])`;
 
+/**
+ * Rows per tenant of a table sized from its work items, with a floor: every organization that uses
+ * the product has a few objectives, interviews, releases and reports however few items it has. By
+ * the division alone the 500 tiny tenants had none, the large organization was most of the table,
+ * and a scan of its few pages was the right plan for it (the test reported the seed's size).
+ */
+const perTenant = (divisor: number, floor: number) => `greatest(items / ${divisor}, ${floor})`;
+const CKRS = perTenant(50, 5);
+const INTERVIEWS = perTenant(50, 5);
+
 /** The outboxes keep published events until retention prunes them. */
 const outboxRows = (schema: string, per: number) => `INSERT INTO ${schema}.outbox (id, organization_id, event_type, payload, created_at, published_at)
        SELECT pg_temp.uid(org, '${schema}-outbox', g), org, 'work_item.updated', '{}'::jsonb, now() - g * interval '1 second', now() - g * interval '1 second'
@@ -100,11 +110,13 @@ export function seedStatements(tenants: SeedTenant[]): SeedPlan {
       `INSERT INTO delivery.intake_comments (id, organization_id, submission_id, author_id, body)
          SELECT pg_temp.uid(org, 'icomment', g), org, pg_temp.uid(org, 'intake', g), pg_temp.uid(org, 'user', 1 + g % 20), 'Intake comment ' || g
            FROM pg_temp.t, generate_series(1, items / 10) g`,
-      `INSERT INTO delivery.intake_reports (id, organization_id, submission_id, reason, created_at)
-         SELECT pg_temp.uid(org, 'report', g), org, pg_temp.uid(org, 'intake', g * 5), 'SPAM', now() FROM pg_temp.t, generate_series(1, items / 100) g`,
+      // Moderation resolves most reports; the open ones are what every read of a submission loads.
+      `INSERT INTO delivery.intake_reports (id, organization_id, submission_id, reason, created_at, resolved_at)
+         SELECT pg_temp.uid(org, 'report', g), org, pg_temp.uid(org, 'intake', 1 + (g * 2 - 1) % (items / 5)), 'SPAM', now(), CASE WHEN g % 5 <> 0 THEN now() END
+           FROM pg_temp.t, generate_series(1, ${perTenant(10, 2)}) g`,
       `INSERT INTO delivery.changelog_entries (id, organization_id, title, body, status, published_at)
          SELECT pg_temp.uid(org, 'changelog', g), org, 'Release ' || g, 'What changed in release ' || g, 'PUBLISHED', now() - g * interval '1 day'
-           FROM pg_temp.t, generate_series(1, items / 100) g`,
+           FROM pg_temp.t, generate_series(1, ${perTenant(100, 5)}) g`,
       `INSERT INTO delivery.key_sequences (organization_id, scope, value)
          SELECT org, scope, CASE scope WHEN 'work_item' THEN items ELSE items / 5 END FROM pg_temp.t, unnest(ARRAY['work_item','intake']) scope`,
       outboxRows('delivery', 2),
@@ -132,29 +144,29 @@ export function seedStatements(tenants: SeedTenant[]): SeedPlan {
       `INSERT INTO strategy.ckrs (id, organization_id, number, annual_goal_id, product_goal_id, planning_cycle_ids, title, status)
          SELECT pg_temp.uid(org, 'ckr', g), org, g, pg_temp.uid(org, 'ag', 1 + g % 10), pg_temp.uid(org, 'pg', 1 + g % 10),
                 ARRAY[pg_temp.uid(org, 'cycle', 1 + g % 5)], 'Objective ' || g, (ARRAY['DRAFT','ACTIVE','AT_RISK','ACHIEVED'])[1 + g % 4]
-           FROM pg_temp.t, generate_series(1, items / 50) g`,
+           FROM pg_temp.t, generate_series(1, ${CKRS}) g`,
       `INSERT INTO strategy.key_results (id, organization_id, ckr_id, position, title, status)
          SELECT pg_temp.uid(org, 'kr', g * 3 + p), org, pg_temp.uid(org, 'ckr', g), p, 'Key result ' || p, 'ON_TRACK'
-           FROM pg_temp.t, generate_series(1, items / 50) g, generate_series(0, 2) p`,
+           FROM pg_temp.t, generate_series(1, ${CKRS}) g, generate_series(0, 2) p`,
       `INSERT INTO strategy.interviews (id, organization_id, title, participant, conducted_at, transcript, summary)
          SELECT pg_temp.uid(org, 'interview', g), org, 'Interview ' || g, 'Participant ' || g, now() - g * interval '1 day',
                 repeat('The customer explained how the ' || ${title('g')} || ' flow slows the team down. ', 20), 'Summary ' || g
-           FROM pg_temp.t, generate_series(1, items / 50) g`,
+           FROM pg_temp.t, generate_series(1, ${INTERVIEWS}) g`,
       `INSERT INTO strategy.insights (id, organization_id, interview_id, title, quotes)
-         SELECT pg_temp.uid(org, 'insight', g), org, pg_temp.uid(org, 'interview', 1 + g % greatest(items / 50, 1)), 'Insight ' || ${title('g')},
+         SELECT pg_temp.uid(org, 'insight', g), org, pg_temp.uid(org, 'interview', 1 + g % ${INTERVIEWS}), 'Insight ' || ${title('g')},
                 ARRAY['quote ' || g] FROM pg_temp.t, generate_series(1, items / 10) g`,
       `INSERT INTO strategy.opportunities (id, organization_id, number, product_goal_id, ckr_id, title, status, insight_ids)
-         SELECT pg_temp.uid(org, 'opp', g), org, g, pg_temp.uid(org, 'pg', 1 + g % 10), pg_temp.uid(org, 'ckr', 1 + g % greatest(items / 50, 1)),
+         SELECT pg_temp.uid(org, 'opp', g), org, g, pg_temp.uid(org, 'pg', 1 + g % 10), pg_temp.uid(org, 'ckr', 1 + g % ${CKRS}),
                 'Opportunity ' || ${title('g')}, (ARRAY['NEW','EXPLORING','VALIDATED','DISCARDED'])[1 + g % 4], ARRAY[pg_temp.uid(org, 'insight', g)]
            FROM pg_temp.t, generate_series(1, items / 10) g`,
       `INSERT INTO strategy.solutions (id, organization_id, opportunity_id, title, status)
          SELECT pg_temp.uid(org, 'solution', g), org, pg_temp.uid(org, 'opp', g), 'Solution ' || g, 'PROPOSED' FROM pg_temp.t, generate_series(1, items / 10) g`,
       `INSERT INTO strategy.experiments (id, organization_id, number, ckr_id, solution_id, title, status)
-         SELECT pg_temp.uid(org, 'exp', g), org, g, pg_temp.uid(org, 'ckr', 1 + g % greatest(items / 50, 1)), pg_temp.uid(org, 'solution', g),
+         SELECT pg_temp.uid(org, 'exp', g), org, g, pg_temp.uid(org, 'ckr', 1 + g % ${CKRS}), pg_temp.uid(org, 'solution', g),
                 'Experiment ' || g, (ARRAY['DRAFT','RUNNING','SUCCEEDED','FAILED'])[1 + g % 4]
            FROM pg_temp.t, generate_series(1, items / 20) g`,
       `INSERT INTO strategy.key_sequences (organization_id, scope, value)
-         SELECT org, scope, CASE scope WHEN 'OKR' THEN items / 50 WHEN 'OPP' THEN items / 10 ELSE items / 20 END FROM pg_temp.t, unnest(ARRAY['OKR','OPP','EXP']) scope`,
+         SELECT org, scope, CASE scope WHEN 'OKR' THEN ${CKRS} WHEN 'OPP' THEN items / 10 ELSE items / 20 END FROM pg_temp.t, unnest(ARRAY['OKR','OPP','EXP']) scope`,
       outboxRows('identity', 10),
       outboxRows('strategy', 10),
     ],
