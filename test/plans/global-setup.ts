@@ -3,11 +3,12 @@ import e2eGlobalSetup from '../e2e/support/global-setup';
 import { operatorClient } from '../e2e/support/client';
 import { PrivatePostgres, startPrivatePostgres } from '../e2e/support/private-postgres';
 import { stackInfo } from '../e2e/support/stack-info';
+import { JudgedWindow } from './plan-walker';
 import { PLANS_POSTGRES_SETTINGS, writeLargeOrganization } from './plans-stack';
 import { seedStatements, seedTenants } from './seed';
 
 declare global {
-  var __PLANS_POSTGRES__: { postgres: PrivatePostgres; databaseUrl: string; startedAt: number } | undefined;
+  var __PLANS_POSTGRES__: { postgres: PrivatePostgres; databaseUrl: string; startedAt: number; judged?: JudgedWindow } | undefined;
 }
 
 /** Work items of the large organization; every other table is sized from it (test/plans/seed.ts). */
@@ -25,6 +26,21 @@ async function onDatabase(url: string, statements: string[]): Promise<void> {
   }
 }
 
+/** Plans are judged from here on (plan-walker.ts, isJudged): the cluster's clock as its jsonlog writes it. */
+async function judgedFromNow(url: string): Promise<JudgedWindow> {
+  const db = new Client({ connectionString: url, application_name: 'plans-seed' });
+  await db.connect();
+  try {
+    const { rows } = await db.query<JudgedWindow>(
+      `SELECT current_database() AS database,
+              to_char(clock_timestamp() AT TIME ZONE current_setting('log_timezone'), 'YYYY-MM-DD HH24:MI:SS.MS') AS since`,
+    );
+    return rows[0];
+  } finally {
+    await db.end();
+  }
+}
+
 /**
  * The distributed stack of the e2e suite, on a private cluster that logs every plan, with the
  * large organization and its neighbours seeded in bulk before any spec runs.
@@ -34,6 +50,8 @@ export default async function globalSetup(): Promise<void> {
   const postgres = await startPrivatePostgres(PLANS_POSTGRES_SETTINGS);
   process.env.E2E_MODE = 'distributed';
   process.env.E2E_DATABASE_ADMIN_URL = postgres.adminUrl;
+  // The trash purge's first run comes before the seed: later runs plan it over the seeded tables.
+  process.env.E2E_APP_ENV = JSON.stringify({ TRASH_PURGE_INTERVAL_MS: '15000' });
   try {
     await e2eGlobalSetup();
   } catch (error) {
@@ -56,6 +74,7 @@ export default async function globalSetup(): Promise<void> {
     'CREATE EXTENSION IF NOT EXISTS pg_stat_statements',
     'SELECT pg_stat_statements_reset()',
   ]);
+  globalThis.__PLANS_POSTGRES__.judged = await judgedFromNow(info.databaseUrl!);
   process.stdout.write(`plans: seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s\n`);
   writeLargeOrganization({ id: organization.id, slug: organization.slug, apiKey, adminId: user.id, items: LARGE_ITEMS });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { DISTRIBUTED_APPS } from '../../tools/stack';
 import e2eGlobalTeardown from '../e2e/support/global-teardown';
-import { Finding, IndexCatalog, findWholeTableReads, parseAutoExplainMessage, statementKey } from './plan-walker';
+import { Finding, IndexCatalog, JudgedWindow, LogEntry, findWholeTableReads, isJudged, parseAutoExplainMessage, statementKey } from './plan-walker';
 import { plansDir } from './plans-stack';
 
 interface Offence {
@@ -15,19 +15,27 @@ interface Offence {
 
 const SERVICE_NAMES = new Set<string>(DISTRIBUTED_APPS.map((app) => app.name));
 
-/** Every plan the services' connections logged (jsonlog lines of auto_explain), by statement. */
-function collectPlans(logDir: string, indexes: IndexCatalog): { statements: number; plans: number; offences: Offence[] } {
+/**
+ * Every plan the services' connections logged (jsonlog lines of auto_explain) in the judged window,
+ * by statement; and the statements only planned outside it (over empty tables), which nothing judged.
+ */
+function collectPlans(logDir: string, indexes: IndexCatalog, window: JudgedWindow): { statements: number; plans: number; offences: Offence[]; unjudged: string[] } {
   const byStatement = new Map<string, Offence>();
+  const outside = new Set<string>();
   let plans = 0;
   for (const file of readdirSync(logDir).filter((name) => name.endsWith('.json'))) {
     for (const line of readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
       if (!line.includes('"duration: ')) continue;
-      const entry = JSON.parse(line) as { application_name?: string; message?: string };
+      const entry = JSON.parse(line) as LogEntry;
       if (!entry.application_name || !SERVICE_NAMES.has(entry.application_name) || !entry.message) continue;
       const explained = parseAutoExplainMessage(entry.message);
       if (!explained) continue;
-      plans++;
       const key = statementKey(explained['Query Text']);
+      if (!isJudged(entry, window)) {
+        outside.add(key);
+        continue;
+      }
+      plans++;
       let seen = byStatement.get(key);
       if (!seen) byStatement.set(key, (seen = { statement: key, apps: [], findings: [], calls: 0 }));
       seen.calls++;
@@ -37,7 +45,12 @@ function collectPlans(logDir: string, indexes: IndexCatalog): { statements: numb
       }
     }
   }
-  return { statements: byStatement.size, plans, offences: [...byStatement.values()].filter((s) => s.findings.length > 0) };
+  return {
+    statements: byStatement.size,
+    plans,
+    offences: [...byStatement.values()].filter((s) => s.findings.length > 0),
+    unjudged: [...outside].filter((key) => !byStatement.has(key)),
+  };
 }
 
 interface TopStatement {
@@ -99,15 +112,16 @@ export default async function globalTeardown(): Promise<void> {
     }
   }
   if (!plansPostgres) throw stackError ?? new Error('the query-plans setup did not run');
-  const { postgres, startedAt } = plansPostgres;
+  const { postgres, startedAt, judged } = plansPostgres;
   try {
-    const { statements, plans, offences } = collectPlans(path.join(postgres.dir, 'data', 'log'), database.indexes);
+    if (!judged) throw stackError ?? new Error('query plans: the seed did not finish, no plan can be judged');
+    const { statements, plans, offences, unjudged } = collectPlans(path.join(postgres.dir, 'data', 'log'), database.indexes, judged);
     const failing = offences;
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
-    const report = { seconds, statements, plans, failing, top: database.top };
+    const report = { seconds, statements, plans, failing, unjudged, top: database.top };
     writeFileSync(path.join(plansDir, 'report.json'), JSON.stringify(report, null, 2));
     process.stdout.write(
-      `\nquery plans: ${plans} plans of ${statements} distinct statements in ${seconds} s; ${failing.length} read a growing table whole ` +
+      `\nquery plans: ${plans} plans of ${statements} distinct statements in ${seconds} s; ${failing.length} read a growing table whole; ${unjudged.length} only planned before the seed, not judged ` +
         `(report: ${path.join(plansDir, 'report.json')})\n`,
     );
     if (stackError) throw stackError;

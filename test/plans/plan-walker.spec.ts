@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ExplainedStatement, IndexCatalog, findWholeTableReads, parseAutoExplainMessage, statementKey } from './plan-walker';
+import { ExplainedStatement, IndexCatalog, findWholeTableReads, isJudged, parseAutoExplainMessage, statementKey } from './plan-walker';
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(__dirname, 'fixtures', `${name}.json`), 'utf8')) as ExplainedStatement;
 const INDEXES: IndexCatalog = {
@@ -61,5 +61,14 @@ describe('plan walker', () => {
     expect(parseAutoExplainMessage(message)?.Plan['Relation Name']).toBe('settings');
     expect(parseAutoExplainMessage('connection authorized: user=postgres')).toBeUndefined();
     expect(statementKey('SELECT  1\n  FROM t')).toBe('SELECT 1 FROM t');
+  });
+
+  it('judges only the seeded database from the end of its seed on (earlier, its tables were empty and unanalysed)', () => {
+    const window = { database: 'pds_e2e_1', since: '2026-11-27 16:33:10.123' };
+    expect(isJudged({ dbname: 'pds_e2e_1', timestamp: '2026-11-27 16:33:10.123 UTC' }, window)).toBe(true);
+    expect(isJudged({ dbname: 'pds_e2e_1', timestamp: '2026-11-27 16:35:00.000 UTC' }, window)).toBe(true);
+    expect(isJudged({ dbname: 'pds_e2e_1', timestamp: '2026-11-27 16:33:10.122 UTC' }, window)).toBe(false);
+    expect(isJudged({ dbname: 'pds_e2e_isolated_1', timestamp: '2026-11-27 16:35:00.000 UTC' }, window)).toBe(false);
+    expect(isJudged({ dbname: 'pds_e2e_1' }, window)).toBe(false);
   });
 });

@@ -146,3 +146,29 @@ export function parseAutoExplainMessage(message: string): ExplainedStatement | u
   const parsed = JSON.parse(message.slice(start + 'plan:'.length)) as ExplainedStatement;
   return parsed.Plan ? parsed : undefined;
 }
+
+/** One line of the cluster's jsonlog: the fields the run reads. */
+export interface LogEntry {
+  timestamp?: string;
+  dbname?: string;
+  application_name?: string;
+  message?: string;
+}
+
+/** The plans that are judged: those of the seeded database, from the end of its seed on. */
+export interface JudgedWindow {
+  database: string;
+  /** The cluster's own clock in jsonlog's timestamp format (log_timezone), read after the seed's ANALYZE. */
+  since: string;
+}
+
+/**
+ * Whether a logged plan is judged. Before the seed's ANALYZE the tables are empty and never analysed:
+ * the planner assumes ten pages and scans them whatever indexes exist (the background jobs' first
+ * runs, a few seconds after start, and the trash spec's isolated stack of a few rows did so). In
+ * production those statements are planned over analysed tables, so such plans say nothing either
+ * way. The timestamps share `since`'s format and zone, so text order is time order.
+ */
+export function isJudged(entry: LogEntry, window: JudgedWindow): boolean {
+  return entry.dbname === window.database && (entry.timestamp ?? '') >= window.since;
+}

@@ -47,6 +47,8 @@ function baseEnv(): Record<string, string> {
     // Request ids reach the services on Node 20 too: the audit check after the suite matches each
     // write to its audit entry by the request id (on Node 24 `auto` already carries them).
     REQUEST_CONTEXT: 'on',
+    // Settings a run of its own adds (the query-plans run: test/plans/global-setup.ts).
+    ...(JSON.parse(process.env.E2E_APP_ENV ?? '{}') as Record<string, string>),
   };
 }
 

@@ -177,7 +177,10 @@ export class WebhookDeliveryRepository {
    * follows creation within the statement, and events one transaction wrote together (a PATCH's
    * `work_item.updated` then `work_item.status_changed`) stay in the order the relay published
    * them, which a tie broken by id turned into a coin toss. Batches holding the same events got
-   * them in stream order, so they still lock them in one order.
+   * them in stream order, so they still lock them in one order. Each event reads its own
+   * organization's subscriptions (the lateral subquery, kept apart from the join by `OFFSET 0`):
+   * as a join, when most subscriptions are disabled (failing ones are disabled and stay), the
+   * planner hashed the active ones of every organization, a read of the whole table per batch.
    */
   fanOut(events: readonly OrganizationEvent[], claimLimit: number, leaseMs: number): Promise<FannedOutRow[]> {
     const sorted = [...events].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
@@ -186,7 +189,9 @@ export class WebhookDeliveryRepository {
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $7::timestamptz[]) WITH ORDINALITY AS ev(id, organization_id, type, body, created_at, position)),
        target AS (
          SELECT ev.id AS event_id, ev.organization_id, ev.type, s.id AS webhook_id, row_number() OVER () AS n
-           FROM ev JOIN webhooks.subscriptions s ON s.organization_id = ev.organization_id AND s.active AND ev.type = ANY(s.events)),
+           FROM ev CROSS JOIN LATERAL (
+             SELECT s.id FROM webhooks.subscriptions s
+              WHERE s.organization_id = ev.organization_id AND s.active AND ev.type = ANY(s.events) OFFSET 0) s),
        stored AS (
          INSERT INTO webhooks.events (id, organization_id, type, body, created_at)
          SELECT ev.id, ev.organization_id, ev.type, ev.body, ev.created_at FROM ev ORDER BY ev.position
