@@ -37,6 +37,14 @@ export const NEWEST_WALK = 4000;
  */
 export const RARE_AMONG_NEWEST = 20;
 
+/**
+ * Older matches read at most, in no order, when the newest rows had few: a text common in old rows
+ * but absent from the newest (an old product's name, or the newest rows written by an import) would
+ * otherwise read every one of its matches (1.2 s for a word in a quarter of 1,000,000 items). Past
+ * the cap the candidates are some of its matches, not the newest.
+ */
+export const OLDER_MATCHES = 2000;
+
 export interface SearchText {
   /** The query cleaned: control characters gone, white space collapsed, at most SEARCH_MAX_LENGTH. */
   text: string;
@@ -171,9 +179,9 @@ export interface NewestMatches {
   columns: string[];
   /** The table's alias in `where`. */
   alias: string;
-  /** The rows' condition: organization, liveness and the search's match. */
+  /** The rows' condition beside the organization: liveness and the search's match. */
   where: string;
-  /** The organization's `$n`, for the slices' bounds. */
+  /** The organization's `$n` (a uuid). */
   organization: string;
   /** The column that orders the rows newest last, indexed after organization_id (`number`, `created_at`). */
   newest: string;
@@ -195,10 +203,11 @@ export interface NewestMatches {
  * the newest NEWEST_WALK rows, up to `limit` matches (a common word fills the answer there, a word
  * of a few per cent gives dozens to hundreds); only when fewer than RARE_AMONG_NEWEST matched, read
  * the older rows' matches as a bitmap and keep the newest (a one-time filter), which for such a
- * text are few. The older part adds `zero` to the column in its bound and its ORDER BY, so that
- * PostgreSQL can neither walk the index nor scan it as a range. A text of a few per cent is thus
- * ranked among its matches in the newest NEWEST_WALK rows. Plan it per call (an unnamed statement,
- * see statementName): the shapes rest on the text's own estimate.
+ * text are few (at most OLDER_MATCHES of them are read). The older part adds `zero` to the column
+ * in its bound, so that PostgreSQL can neither walk the index nor scan it as a range. A text of a
+ * few per cent is thus ranked among its matches in the newest NEWEST_WALK rows. The shapes rest on
+ * the text's own estimate: the service's connections plan every call for its parameters
+ * (postgres.database.ts).
  */
 export function newestMatchesSql(input: NewestMatches): string {
   const { table, alias: t, where, organization, newest, floor, zero, limit } = input;
@@ -207,10 +216,12 @@ export function newestMatchesSql(input: NewestMatches): string {
   // The walk's edge: the value NEWEST_WALK rows back (the floor when the organization has fewer rows).
   const edge = `COALESCE((SELECT e.${newest} FROM ${table} e WHERE e.organization_id = ${organization} ORDER BY e.${newest} DESC OFFSET ${NEWEST_WALK} LIMIT 1), ${floor})`;
   return `(WITH edge AS MATERIALIZED (SELECT ${edge} AS walk),
-        walked AS MATERIALIZED (SELECT ${list} FROM ${table} ${t} WHERE ${where} AND ${t}.${newest} > (SELECT walk FROM edge)
+        walked AS MATERIALIZED (SELECT ${list} FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${where} AND ${t}.${newest} > (SELECT walk FROM edge)
                                  ORDER BY ${t}.${newest} DESC LIMIT ${limit})
       SELECT ${names} FROM walked
-      UNION ALL (SELECT ${list} FROM ${table} ${t} WHERE ${where} AND (SELECT count(*) FROM walked) < ${RARE_AMONG_NEWEST}
-                    AND ${t}.${newest} + ${zero} <= (SELECT walk FROM edge)
-                  ORDER BY ${t}.${newest} + ${zero} DESC LIMIT greatest(0, ${limit} - (SELECT count(*) FROM walked))))`;
+      UNION ALL (SELECT ${names} FROM (SELECT ${list}, ${t}.${newest} + ${zero} AS newest_value FROM ${table} ${t}
+                                        WHERE ${t}.organization_id = ${organization} AND ${where}
+                                          AND (SELECT count(*) FROM walked) < ${RARE_AMONG_NEWEST}
+                                          AND ${t}.${newest} + ${zero} <= (SELECT walk FROM edge) LIMIT ${OLDER_MATCHES}) older
+                  ORDER BY newest_value DESC LIMIT greatest(0, ${limit} - (SELECT count(*) FROM walked))))`;
 }
