@@ -385,7 +385,11 @@ export class WorkItemRepository {
     // (organization_id, number) index to the first page (0.05–0.2 ms for 10,000 items) instead of
     // scanning the organization and sorting (1.7 ms, 8 ms with the projection). The parameter stays
     // text[] (PGlite cannot serialise an array of a custom type); the values are validated names.
-    const enumIn = (column: string, values: string[], type: string) => `w.${column} = ANY(${param(values)}::text[]::delivery."${type}"[])`;
+    // One value is written as an equality: PostgreSQL 15 keeps `= ANY(…)` out of the index condition
+    // when the index also gives the list's order, so `?status=IN_PROGRESS&sort=status` walked the
+    // organization's (organization_id, status, id) index from its first status (1.4 s at 1,000,000 items).
+    const enumIn = (column: string, values: string[], type: string) =>
+      values.length === 1 ? `w.${column} = ${param(values[0])}::text::delivery."${type}"` : `w.${column} = ANY(${param(values)}::text[]::delivery."${type}"[])`;
     if (query.status?.length) where.push(enumIn('status', query.status, 'WorkItemStatus'));
     if (query.type?.length) where.push(enumIn('type', query.type, 'WorkItemType'));
     if (query.priority?.length) where.push(enumIn('priority', query.priority, 'Priority'));
