@@ -28,13 +28,10 @@ export function connectPostgres(options: PostgresOptions): Database {
     connectionString: options.url,
     max: options.poolSize,
     application_name: options.applicationName,
-    // Every call planned for its own parameters: a generic plan prices an organization as the
-    // average one, and at 1,000,000 items beside a thousand small tenants it read a label's list
-    // by a bitmap of the whole organization (279 ms against 2 ms; a search 2.6 s). Planning costs
-    // a few hundred µs; the statements stay named, so the parse is saved. No JIT: the search's
-    // branches that never run put its estimated cost past jit_above_cost, and compiling took
-    // 17–60 ms of a read of a few (docs/benchmarks.md, "Search engine").
-    options: '-c plan_cache_mode=force_custom_plan -c jit=off',
+    // No JIT: it compiles any statement whose estimated cost passes jit_above_cost, and the search's
+    // branches that never run (newestMatchesSql) put it there: 17–60 ms of compiling for a read of
+    // a few milliseconds (docs/benchmarks.md, "Search engine"). The service runs short statements.
+    options: '-c jit=off',
     ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMillis: options.idleTimeoutMs }),
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.

@@ -14,4 +14,10 @@ describe('statementName', () => {
     expect(statementName('SELECT 1 AS one_too_many')).toBeUndefined();
     expect(statementName('SELECT 1')).toBe(known);
   });
+
+  it('leaves statements that search text unnamed, so each is planned for its own text', () => {
+    expect(statementName("SELECT 1 FROM t WHERE v @@ to_tsquery('english', $1)")).toBeUndefined();
+    expect(statementName('SELECT 1 FROM t WHERE title ILIKE $1')).toBeUndefined();
+    expect(statementName('SELECT 1')).toMatch(/^p_/);
+  });
 });

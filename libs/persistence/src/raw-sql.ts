@@ -7,15 +7,25 @@ export const MAX_NAMED_STATEMENTS = 2000;
 const names = new Map<string, string>();
 
 /**
+ * A statement that searches text: its best plan depends on the text (a rare word wants a bitmap of
+ * its matches, a common one a walk of the newest rows) and on the organization's size, which a
+ * generic plan cannot see: named, PostgreSQL switched it to a generic plan after five calls and
+ * walked a 1,000,000-item organization for a key in 2.6 s (docs/benchmarks.md, "Search engine").
+ */
+const SEARCHES_TEXT = /\bto_tsquery\(|\bILIKE\b/i;
+
+/**
  * A prepared statement's name for a SQL text, the same in every process: PostgreSQL then parses and
  * analyses a statement whose text is built at run time (a column list, a list's filters) once per
  * connection, not on every call. Prisma's pg adapter is given the
  * same names (postgres.database.ts). Only the first MAX_NAMED_STATEMENTS texts are named; later ones
  * run unnamed (undefined), so that a client cycling through filter combinations cannot fill every
- * connection with prepared plans. A named statement is still planned for its parameters on every
- * call (`plan_cache_mode=force_custom_plan`, postgres.database.ts): naming saves the parse.
+ * connection with prepared plans. A statement that searches text (SEARCHES_TEXT) is never named: it is
+ * planned for its own text each time. (A named statement may keep a generic plan: the right
+ * trade for keyed reads and writes, whose plans do not depend on the tenant's size.)
  */
 export function statementName(sql: string): string | undefined {
+  if (SEARCHES_TEXT.test(sql)) return undefined;
   let name = names.get(sql);
   if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
     name = 'p_' + createHash('sha1').update(sql).digest('hex').slice(0, 20);
