@@ -206,8 +206,8 @@ export interface NewestMatches {
  * text are few (at most OLDER_MATCHES of them are read). The older part adds `zero` to the column
  * in its bound, so that PostgreSQL can neither walk the index nor scan it as a range. A text of a
  * few per cent is thus ranked among its matches in the newest NEWEST_WALK rows. The shapes rest on
- * the text's own estimate: the service's connections plan every call for its parameters
- * (postgres.database.ts).
+ * the text's own estimate: a statement with `to_tsquery(` is never named, so it is planned for
+ * its text on every call (statementName).
  */
 export function newestMatchesSql(input: NewestMatches): string {
   const { table, alias: t, where, organization, newest, floor, zero, limit } = input;
