@@ -172,6 +172,15 @@ export function excerptSql(column: string, search: SearchText, param: (value: un
   return `substr(${column}, greatest(1, strpos(lower(${column}), ${param(word)}::text) - ${Math.floor(width / 2)}), ${width})`;
 }
 
+/**
+ * The value of `newest` NEWEST_WALK rows back in the organization (`floor` when it has fewer rows):
+ * the lower edge of the newest-first walk. Materialize it, so that PostgreSQL walks the index down to
+ * it instead of scanning.
+ */
+export function newestEdgeSql(table: string, organization: string, newest: string, floor: string): string {
+  return `COALESCE((SELECT e.${newest} FROM ${table} e WHERE e.organization_id = ${organization} ORDER BY e.${newest} DESC OFFSET ${NEWEST_WALK} LIMIT 1), ${floor})`;
+}
+
 export interface NewestMatches {
   /** The table, qualified (`delivery.work_items`). */
   table: string;
@@ -213,9 +222,7 @@ export function newestMatchesSql(input: NewestMatches): string {
   const { table, alias: t, where, organization, newest, floor, zero, limit } = input;
   const list = input.columns.map((column) => `${t}.${column}`).join(', ');
   const names = input.columns.join(', ');
-  // The walk's edge: the value NEWEST_WALK rows back (the floor when the organization has fewer rows).
-  const edge = `COALESCE((SELECT e.${newest} FROM ${table} e WHERE e.organization_id = ${organization} ORDER BY e.${newest} DESC OFFSET ${NEWEST_WALK} LIMIT 1), ${floor})`;
-  return `(WITH edge AS MATERIALIZED (SELECT ${edge} AS walk),
+  return `(WITH edge AS MATERIALIZED (SELECT ${newestEdgeSql(table, organization, newest, floor)} AS walk),
         walked AS MATERIALIZED (SELECT ${list} FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${where} AND ${t}.${newest} > (SELECT walk FROM edge)
                                  ORDER BY ${t}.${newest} DESC LIMIT ${limit})
       SELECT ${names} FROM walked

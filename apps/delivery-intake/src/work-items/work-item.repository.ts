@@ -14,9 +14,9 @@ import {
   excerptSql,
   liveRow,
   nextKeyNumberSql,
-  NEWEST_WALK,
   OLDER_MATCHES,
   RARE_AMONG_NEWEST,
+  newestEdgeSql,
   newestMatchesSql,
   normalizeSearch,
   searchSql,
@@ -445,9 +445,7 @@ export class WorkItemRepository {
   private async matchesAreRare(organizationId: string, q: string): Promise<boolean> {
     const params: unknown[] = [organizationId];
     const match = searchSql(normalizeSearch(q), WORK_ITEM_SEARCH, (value) => `$${params.push(value)}`).match;
-    // The edge as a materialized value, so that PostgreSQL walks the index down to it instead of scanning.
-    const newest = `WITH edge AS MATERIALIZED (SELECT COALESCE((SELECT e.number FROM delivery.work_items e WHERE e.organization_id = $1
-                                                ORDER BY e.number DESC OFFSET ${NEWEST_WALK} LIMIT 1), 0) AS walk)
+    const newest = `WITH edge AS MATERIALIZED (SELECT ${newestEdgeSql('delivery.work_items', '$1', 'number', '0')} AS walk)
       SELECT count(*)::int AS n FROM (SELECT 1 FROM delivery.work_items w
        WHERE w.organization_id = $1 AND ${liveRow('w')} AND ${match} AND w.number > (SELECT walk FROM edge)
        ORDER BY w.number DESC LIMIT ${RARE_AMONG_NEWEST}) newest`;
