@@ -83,6 +83,18 @@ const WORDS = (
   'wrong large small new old first last every when after before during under with without for from into between'
 ).split(' ');
 
+/**
+ * A title as the seed writes them (3–11 words of its vocabulary), for the benches' own creates: the
+ * newest items then read like the others, as a team's new items do, and a later run's searches find
+ * their words among the newest rows, not a run of "bench item" titles (docs/benchmarks.md, "Scale").
+ */
+export function seededTitle(n: number): string {
+  let h = (n * 2654435761) % 4294967296;
+  const next = () => (h = (h * 1103515245 + 12345) % 2147483648);
+  const length = 3 + (next() % 9);
+  return Array.from({ length }, () => WORDS[next() % WORDS.length]).join(' ').replace(/^./, (c) => c.toUpperCase());
+}
+
 const organizationId = (group: string) => `scale_text.id('org:${group}:' || k)::uuid`;
 const idOf = (kind: string, group: string, n: string) => `scale_text.id('${kind}:${group}:' || k || ':' || ${n})::uuid`;
 /** A 32-bit hash of (n, k): the seeded rows' pseudo-random choices, the same on every run. */

@@ -71,6 +71,9 @@ describe('DiscoveryContextService: the brief packet', () => {
     expect(insights.items.map((i) => i.id)).toEqual(insightIds.slice(0, insights.items.length));
     expect(body.workItems.omitted).toBe(60 - body.workItems.items.length);
     expect(packet.next).toEqual({ insights: insights.items.length, workItems: body.workItems.items.length });
+    // Cut no further than needed: what is left of the budget is less than one more item (the packet's length is kept by arithmetic).
+    const longestItem = Math.max(...[...insights.items, ...body.workItems.items].map((item) => JSON.stringify(item).length));
+    expect(BRIEF_BUDGET - JSON.stringify(packet.body).length).toBeLessThan(longestItem + 1);
     // Long texts are clipped to the detail's limit, with an ellipsis; a quote never exceeds MAX_QUOTE.
     expect(body.focus.description).toHaveLength(TEXT_LIMIT.brief);
     expect(body.focus.description.endsWith('…')).toBe(true);

@@ -38,7 +38,10 @@ function setUp() {
     ckr: rows('ckr', [ckr], reads) as unknown as CkrService,
     opportunity: rows('opportunity', [opportunity], reads) as unknown as OpportunityService,
     solution: rows('solution', [solution], reads) as unknown as SolutionService,
-    experiment: rows('experiment', [experiment], reads) as unknown as ExperimentService,
+    experiment: {
+      ...rows('experiment', [experiment], reads),
+      forSolutions: async (_auth: AuthContext, ids: string[]) => (reads.push(`experiments of ${ids.join(',')}`), [experiment].filter((e) => ids.includes(e.solutionId))),
+    } as unknown as ExperimentService,
     annual_goal: rows('annual_goal', [annualGoal], reads) as unknown as AnnualGoalService,
     product_goal: rows('product_goal', [productGoal], reads) as unknown as ProductGoalService,
     insight: { ...rows('insight', [], reads), insightEvidence: async () => ({ items: [] }) } as unknown as InsightService,

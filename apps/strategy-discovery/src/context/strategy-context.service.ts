@@ -102,15 +102,17 @@ export class StrategyContextService {
     const first = followed[0];
     // The annual goal follows the product goal named, not the first OKR's fallback one.
     const annualGoalId = seed.annualGoalId ?? productGoal?.annualGoalId ?? first?.annualGoalId ?? null;
-    const [experimentLists, ckrProductGoal, annualGoal] = await Promise.all([
-      Promise.all(followed.map((ckr) => this.readers.experiment.list(auth, { ckrId: ckr.id, limit: MAX_PAGE_SIZE }))),
+    const solutions = merge<Links<SolutionResponse>>([...seed.solutions], solutionLists.flatMap((page) => page.items));
+    // An OKR's experiments are the OKR's; below an OKR, those of the solutions walked (read by solution:
+    // listing the OKR's and keeping the solutions' read up to 500 experiments of a large organization).
+    const ckrScoped = focus.kind === 'ckr' || focus.kind === 'annual_goal';
+    const [experiments, ckrProductGoal, annualGoal] = await Promise.all([
+      ckrScoped
+        ? Promise.all(followed.map((ckr) => this.readers.experiment.list(auth, { ckrId: ckr.id, limit: MAX_PAGE_SIZE }))).then((pages) => pages.flatMap((page) => page.items))
+        : this.readers.experiment.forSolutions(auth, solutions.map((s) => s.id), MAX_PAGE_SIZE),
       !productGoal && first?.productGoalId ? this.readers.product_goal.find(auth, first.productGoalId) : Promise.resolve(null),
       annualGoalId ? this.readers.annual_goal.find(auth, annualGoalId) : Promise.resolve(null),
     ]);
-    const solutions = merge<Links<SolutionResponse>>([...seed.solutions], solutionLists.flatMap((page) => page.items));
-    const solutionIds = new Set(solutions.map((s) => s.id));
-    const ckrScoped = focus.kind === 'ckr' || focus.kind === 'annual_goal';
-    const experiments = experimentLists.flatMap((page) => page.items).filter((e) => ckrScoped || (e.solutionId !== null && solutionIds.has(e.solutionId)));
     return {
       ckrs: readHere(allCkrs, focus),
       opportunities: readHere(seed.opportunities, focus),

@@ -51,6 +51,13 @@ export class ExperimentService extends AnnouncedRecordService<
     return { ...dto, successMetrics: dto.successMetrics ?? [] };
   }
 
+  /** The experiments of these solutions (at most `limit`), for the discovery walk: one statement, not a list per solution. */
+  async forSolutions(auth: AuthContext, solutionIds: readonly string[], limit: number): Promise<ExperimentResponse[]> {
+    assertCan(auth, Permission.Read);
+    if (solutionIds.length === 0) return [];
+    return (await this.experiments.forSolutions(auth.organizationId, solutionIds, limit)).map(toExperimentResponse);
+  }
+
   /** A concluded experiment keeps its status; its texts, ckr and solution stay editable. */
   protected override checkUpdate(current: Experiment, changes: Record<string, unknown>): void {
     if (changes.status !== undefined && isConcluded(current.status)) {
