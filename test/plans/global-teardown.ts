@@ -3,7 +3,19 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { DISTRIBUTED_APPS } from '../../tools/stack';
 import e2eGlobalTeardown from '../e2e/support/global-teardown';
-import { Finding, IndexCatalog, JudgedWindow, LogEntry, findWholeTableReads, isJudged, parseAutoExplainMessage, statementKey } from './plan-walker';
+import {
+  Finding,
+  IndexCatalog,
+  JudgedWindow,
+  LogEntry,
+  ServiceIndex,
+  findWholeTableReads,
+  indexNamesOf,
+  isJudged,
+  parseAutoExplainMessage,
+  statementKey,
+  unusedIndexes,
+} from './plan-walker';
 import { plansDir } from './plans-stack';
 
 interface Offence {
@@ -19,9 +31,14 @@ const SERVICE_NAMES = new Set<string>(DISTRIBUTED_APPS.map((app) => app.name));
  * Every plan the services' connections logged (jsonlog lines of auto_explain) in the judged window,
  * by statement; and the statements only planned outside it (over empty tables), which nothing judged.
  */
-function collectPlans(logDir: string, indexes: IndexCatalog, window: JudgedWindow): { statements: number; plans: number; offences: Offence[]; unjudged: string[] } {
+function collectPlans(
+  logDir: string,
+  indexes: IndexCatalog,
+  window: JudgedWindow,
+): { statements: number; plans: number; offences: Offence[]; unjudged: string[]; named: Set<string> } {
   const byStatement = new Map<string, Offence>();
   const outside = new Set<string>();
+  const named = new Set<string>();
   let plans = 0;
   for (const file of readdirSync(logDir).filter((name) => name.endsWith('.json'))) {
     for (const line of readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
@@ -36,6 +53,7 @@ function collectPlans(logDir: string, indexes: IndexCatalog, window: JudgedWindo
         continue;
       }
       plans++;
+      for (const name of indexNamesOf(explained.Plan)) named.add(name);
       let seen = byStatement.get(key);
       if (!seen) byStatement.set(key, (seen = { statement: key, apps: [], findings: [], calls: 0 }));
       seen.calls++;
@@ -50,6 +68,7 @@ function collectPlans(logDir: string, indexes: IndexCatalog, window: JudgedWindo
     plans,
     offences: [...byStatement.values()].filter((s) => s.findings.length > 0),
     unjudged: [...outside].filter((key) => !byStatement.has(key)),
+    named,
   };
 }
 
@@ -73,19 +92,37 @@ async function indexCatalog(db: Client): Promise<IndexCatalog> {
   return Object.fromEntries(result.rows.map(({ name, ...info }) => [name, info]));
 }
 
+/** Every index of the services' schemas, and whether it enforces (primary key, unique, constraint). */
+async function serviceIndexes(db: Client): Promise<ServiceIndex[]> {
+  const result = await db.query<ServiceIndex>(
+    `SELECT n.nspname AS schema, i.relname AS name,
+            (x.indisprimary OR x.indisunique OR EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)) AS enforces
+       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_namespace n ON n.oid = i.relnamespace
+      WHERE n.nspname IN ('delivery', 'identity', 'repos', 'strategy', 'webhooks')`,
+  );
+  return result.rows;
+}
+
+interface DatabaseFacts {
+  indexes: IndexCatalog;
+  all: ServiceIndex[];
+  top: TopStatement[];
+}
+
 /** Read before the e2e teardown drops the database: the catalog and pg_stat_statements' top statements. */
-async function readDatabase(databaseUrl: string): Promise<{ indexes: IndexCatalog; top: TopStatement[] }> {
+async function readDatabase(databaseUrl: string): Promise<DatabaseFacts> {
   const db = new Client({ connectionString: databaseUrl, application_name: 'plans-report' });
   await db.connect();
   try {
     const indexes = await indexCatalog(db);
+    const all = await serviceIndexes(db);
     const result = await db.query<TopStatement>(
       `SELECT regexp_replace(query, '\\s+', ' ', 'g') AS query, calls::text, round(total_exec_time::numeric, 1)::text AS total_ms,
               round(mean_exec_time::numeric, 3)::text AS mean_ms, rows::text
          FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
         ORDER BY total_exec_time DESC LIMIT 10`,
     );
-    return { indexes, top: result.rows };
+    return { indexes, all, top: result.rows };
   } finally {
     await db.end();
   }
@@ -100,7 +137,7 @@ const describe = (offence: Offence) =>
  */
 export default async function globalTeardown(): Promise<void> {
   const plansPostgres = globalThis.__PLANS_POSTGRES__;
-  let database: { indexes: IndexCatalog; top: TopStatement[] } = { indexes: {}, top: [] };
+  let database: DatabaseFacts = { indexes: {}, all: [], top: [] };
   let stackError: unknown;
   try {
     if (plansPostgres) database = await readDatabase(plansPostgres.databaseUrl);
@@ -115,13 +152,17 @@ export default async function globalTeardown(): Promise<void> {
   const { postgres, startedAt, judged } = plansPostgres;
   try {
     if (!judged) throw stackError ?? new Error('query plans: the seed did not finish, no plan can be judged');
-    const { statements, plans, offences, unjudged } = collectPlans(path.join(postgres.dir, 'data', 'log'), database.indexes, judged);
+    const { statements, plans, offences, unjudged, named } = collectPlans(path.join(postgres.dir, 'data', 'log'), database.indexes, judged);
     const failing = offences;
+    // Reported, never failed on: whether an index no plan of this run read can go is decided with
+    // the scale bench's list beside this one (docs/decisions.md, "Query plans").
+    const unused = unusedIndexes(database.all, named);
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
-    const report = { seconds, statements, plans, failing, unjudged, top: database.top };
+    const report = { seconds, statements, plans, failing, unjudged, unusedIndexes: unused, top: database.top };
     writeFileSync(path.join(plansDir, 'report.json'), JSON.stringify(report, null, 2));
     process.stdout.write(
-      `\nquery plans: ${plans} plans of ${statements} distinct statements in ${seconds} s; ${failing.length} read a growing table whole; ${unjudged.length} only planned before the seed, not judged ` +
+      `\nquery plans: ${plans} plans of ${statements} distinct statements in ${seconds} s; ${failing.length} read a growing table whole; ${unjudged.length} only planned before the seed, not judged; ` +
+        `${unused.length} of ${database.all.filter((index) => !index.enforces).length} non-enforcing indexes named by no judged plan ` +
         `(report: ${path.join(plansDir, 'report.json')})\n`,
     );
     if (stackError) throw stackError;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ExplainedStatement, IndexCatalog, findWholeTableReads, isJudged, parseAutoExplainMessage, statementKey } from './plan-walker';
+import { ExplainedStatement, IndexCatalog, findWholeTableReads, indexNamesOf, isJudged, parseAutoExplainMessage, statementKey, unusedIndexes } from './plan-walker';
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(__dirname, 'fixtures', `${name}.json`), 'utf8')) as ExplainedStatement;
 const INDEXES: IndexCatalog = {
@@ -70,5 +70,17 @@ describe('plan walker', () => {
     expect(isJudged({ dbname: 'pds_e2e_1', timestamp: '2026-11-27 16:33:10.122 UTC' }, window)).toBe(false);
     expect(isJudged({ dbname: 'pds_e2e_isolated_1', timestamp: '2026-11-27 16:35:00.000 UTC' }, window)).toBe(false);
     expect(isJudged({ dbname: 'pds_e2e_1' }, window)).toBe(false);
+  });
+  it('lists the indexes no plan named, leaving out those that enforce (primary, unique, constraint)', () => {
+    const named = new Set([...indexNamesOf(fixture('bitmap-with-condition').Plan), ...indexNamesOf(fixture('top-n-by-index').Plan)]);
+    expect(named.size).toBeGreaterThan(0);
+    const [used] = [...named];
+    const indexes = [
+      { schema: 'delivery', name: used, enforces: false },
+      { schema: 'delivery', name: 'work_items_never_read_idx', enforces: false },
+      { schema: 'identity', name: 'outbox_created_at_idx', enforces: false },
+      { schema: 'delivery', name: 'work_items_pkey', enforces: true },
+    ];
+    expect(unusedIndexes(indexes, named)).toEqual(['delivery.work_items_never_read_idx', 'identity.outbox_created_at_idx']);
   });
 });

@@ -134,6 +134,37 @@ export function findWholeTableReads(plan: PlanNode, indexes: IndexCatalog = {}):
   return findings;
 }
 
+/** Every index a plan names (`Index Name` of any node), for the unused-index report. */
+export function indexNamesOf(plan: PlanNode): string[] {
+  const names: string[] = [];
+  const visit = (node: PlanNode) => {
+    if (node['Index Name']) names.push(node['Index Name']);
+    for (const child of node.Plans ?? []) visit(child);
+  };
+  visit(plan);
+  return names;
+}
+
+/** One index of the services' schemas, for the unused-index report. */
+export interface ServiceIndex {
+  schema: string;
+  name: string;
+  /** A primary key, unique or constraint index: it enforces something, whether or not a plan reads it. */
+  enforces: boolean;
+}
+
+/**
+ * The services' indexes no judged plan named, as `schema.index`: primary keys, unique and
+ * constraint indexes are left out (they enforce, read or not). A name shared by several schemas
+ * (the outboxes') counts as used when any plan names it: plans do not say the index's schema.
+ */
+export function unusedIndexes(indexes: readonly ServiceIndex[], named: ReadonlySet<string>): string[] {
+  return indexes
+    .filter((index) => !index.enforces && !named.has(index.name))
+    .map((index) => `${index.schema}.${index.name}`)
+    .sort();
+}
+
 /** Statement texts differ only by whitespace between call sites of one query: one key per statement. */
 export function statementKey(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

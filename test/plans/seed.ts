@@ -40,6 +40,18 @@ const title = (n: string) => `initcap((${WORDS})[1 + (${n}) % 20] || ' ' || (${W
 const perTenant = (divisor: number, floor: number) => `greatest(items / ${divisor}, ${floor})`;
 const CKRS = perTenant(50, 5);
 const INTERVIEWS = perTenant(50, 5);
+/**
+ * Discovery records and comments get a floor too: by the division alone the large organization was
+ * half of insights, opportunities, solutions and comments (a tiny tenant had one insight, no
+ * experiment), and the strategy search and the comments' part of the work-item search rightly
+ * scanned those few thousand rows for a word in a fifth of its titles. In production one
+ * organization is a small share of these tables; a tenant's few interviews give a score of
+ * insights, and a team of ten items comments on each more than twice.
+ */
+const INSIGHTS = perTenant(10, 20);
+const OPPORTUNITIES = perTenant(10, 10);
+const EXPERIMENTS = perTenant(20, 5);
+const COMMENTS = perTenant(2, 30);
 
 /** The outboxes keep published events until retention prunes them. */
 const outboxRows = (schema: string, per: number) => `INSERT INTO ${schema}.outbox (id, organization_id, event_type, payload, created_at, published_at)
@@ -96,7 +108,7 @@ export function seedStatements(tenants: SeedTenant[]): SeedPlan {
       `INSERT INTO delivery.comments (id, organization_id, work_item_id, author_id, body, created_at, updated_at)
          SELECT pg_temp.uid(org, 'comment', g), org, pg_temp.uid(org, 'wi', 1 + g % items), pg_temp.uid(org, 'user', 1 + g % 20),
                 'Comment ' || g || ' on the ' || ${title('g')} || ' work', now() - g * interval '1 second', now() - g * interval '1 second'
-           FROM pg_temp.t, generate_series(1, items / 2) g`,
+           FROM pg_temp.t, generate_series(1, ${COMMENTS}) g`,
       `INSERT INTO delivery.intake_submissions (id, organization_id, number, kind, title, description, stage, via_portal, is_public,
                                                 submitter_email, work_item_id, created_at, updated_at)
          SELECT pg_temp.uid(org, 'intake', g), org, g, (ARRAY['BUG','IMPROVEMENT'])[1 + g % 2]::delivery."IntakeKind", ${title('g * 3')} || ' request ' || g,
@@ -154,20 +166,20 @@ export function seedStatements(tenants: SeedTenant[]): SeedPlan {
            FROM pg_temp.t, generate_series(1, ${INTERVIEWS}) g`,
       `INSERT INTO strategy.insights (id, organization_id, interview_id, title, quotes)
          SELECT pg_temp.uid(org, 'insight', g), org, pg_temp.uid(org, 'interview', 1 + g % ${INTERVIEWS}), 'Insight ' || ${title('g')},
-                ARRAY['quote ' || g] FROM pg_temp.t, generate_series(1, items / 10) g`,
+                ARRAY['quote ' || g] FROM pg_temp.t, generate_series(1, ${INSIGHTS}) g`,
       `INSERT INTO strategy.opportunities (id, organization_id, number, product_goal_id, ckr_id, title, status, insight_ids)
          SELECT pg_temp.uid(org, 'opp', g), org, g, pg_temp.uid(org, 'pg', 1 + g % 10), pg_temp.uid(org, 'ckr', 1 + g % ${CKRS}),
                 'Opportunity ' || ${title('g')}, (ARRAY['NEW','EXPLORING','VALIDATED','DISCARDED'])[1 + g % 4], ARRAY[pg_temp.uid(org, 'insight', g)]
-           FROM pg_temp.t, generate_series(1, items / 10) g`,
+           FROM pg_temp.t, generate_series(1, ${OPPORTUNITIES}) g`,
       `INSERT INTO strategy.solutions (id, organization_id, opportunity_id, title, status)
-         SELECT pg_temp.uid(org, 'solution', g), org, pg_temp.uid(org, 'opp', g), 'Solution ' || g, 'PROPOSED' FROM pg_temp.t, generate_series(1, items / 10) g`,
+         SELECT pg_temp.uid(org, 'solution', g), org, pg_temp.uid(org, 'opp', g), 'Solution ' || g, 'PROPOSED' FROM pg_temp.t, generate_series(1, ${OPPORTUNITIES}) g`,
       `INSERT INTO strategy.experiments (id, organization_id, number, ckr_id, solution_id, title, status)
          SELECT pg_temp.uid(org, 'exp', g), org, g, pg_temp.uid(org, 'ckr', 1 + g % ${CKRS}), pg_temp.uid(org, 'solution', g),
                 'Experiment ' || g, (ARRAY['DRAFT','RUNNING','SUCCEEDED','FAILED'])[1 + g % 4]
-           FROM pg_temp.t, generate_series(1, items / 20) g`,
+           FROM pg_temp.t, generate_series(1, ${EXPERIMENTS}) g`,
       `INSERT INTO strategy.key_sequences (organization_id, scope, value)
-         SELECT org, scope, CASE scope WHEN 'OKR' THEN ${CKRS} WHEN 'OPP' THEN items / 10 ELSE items / 20 END FROM pg_temp.t, unnest(ARRAY['OKR','OPP','EXP']) scope`,
-      outboxRows('identity', 10),
+         SELECT org, scope, CASE scope WHEN 'OKR' THEN ${CKRS} WHEN 'OPP' THEN ${OPPORTUNITIES} ELSE ${EXPERIMENTS} END FROM pg_temp.t, unnest(ARRAY['OKR','OPP','EXP']) scope`,
+      outboxRows('identity', 2),
       outboxRows('strategy', 10),
     ],
     [

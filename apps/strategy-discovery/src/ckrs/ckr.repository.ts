@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CKR_KEY_PREFIX, KeyResultInputDto, ListCkrsQuery, RECORD_SORT, SortedRead } from '@pds/contracts';
 import { nextKeyNumber, prismaSorted } from '@pds/persistence';
 import { STRATEGY_SCHEMA, StrategyTx } from '../database/strategy.prisma';
-import { Prisma, PrismaClient } from '../generated/strategy/client';
+import { Ckr, KeyResult, Prisma, PrismaClient } from '../generated/strategy/client';
 import { refWhere } from '../records/record-ref';
 import { CkrWithKeyResults } from './ckr.mapper';
 
@@ -31,9 +31,9 @@ export class CkrRepository {
     return where ? this.prisma.ckr.findFirst({ where: { organizationId, ...where }, include }) : null;
   }
 
-  list(organizationId: string, query: ListCkrsQuery, order: SortedRead, take: number): Promise<CkrWithKeyResults[]> {
+  async list(organizationId: string, query: ListCkrsQuery, order: SortedRead, take: number): Promise<CkrWithKeyResults[]> {
     const sorted = prismaSorted(order, RECORD_SORT);
-    return this.prisma.ckr.findMany({
+    const ckrs = await this.prisma.ckr.findMany({
       where: {
         organizationId,
         ...(query.status?.length ? { status: { in: query.status } } : {}),
@@ -43,8 +43,29 @@ export class CkrRepository {
       },
       orderBy: sorted.orderBy,
       take,
-      include,
     });
+    return this.withKeyResults(organizationId, ckrs);
+  }
+
+  /**
+   * The key results of a page of OKRs, each OKR's read by the (ckr_id, position) index (a lateral
+   * subquery per OKR). Prisma's `include` asked for them as one `ckr_id IN (…100 ids)`, which
+   * PostgreSQL answered by scanning the whole key_results table when 100 probes priced near a scan.
+   */
+  private async withKeyResults(organizationId: string, ckrs: Ckr[]): Promise<CkrWithKeyResults[]> {
+    if (!ckrs.length) return [];
+    const rows = await this.prisma.$queryRawUnsafe<KeyResult[]>(
+      `SELECT kr.id, kr.organization_id AS "organizationId", kr.ckr_id AS "ckrId", kr.position, kr.title, kr.metric,
+              kr.target_value AS "targetValue", kr.current_value AS "currentValue", kr.unit, kr.status
+         FROM unnest(string_to_array($2::text, ',')::uuid[]) AS page(id)
+        CROSS JOIN LATERAL (SELECT k.* FROM "${STRATEGY_SCHEMA}".key_results k
+                             WHERE k.ckr_id = page.id AND k.organization_id = $1::uuid ORDER BY k.position) kr`,
+      organizationId,
+      ckrs.map((ckr) => ckr.id).join(','),
+    );
+    const byCkr = new Map<string, KeyResult[]>(ckrs.map((ckr) => [ckr.id, []]));
+    for (const row of rows) byCkr.get(row.ckrId)?.push(row);
+    return ckrs.map((ckr) => ({ ...ckr, keyResults: byCkr.get(ckr.id) ?? [] }));
   }
 
   /** Takes the next OKR-n of the organization inside the caller's transaction. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { StrategySearchType, keyPrefixOf } from '@pds/contracts';
-import { SEARCH_CANDIDATES, ScorePosition, SearchText, afterScoreSql, excerptSql, liveRow, searchSql } from '@pds/persistence';
+import { SEARCH_CANDIDATES, ScorePosition, SearchText, afterScoreSql, excerptSql, liveRow, newestMatchesSql, searchSql } from '@pds/persistence';
 import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
 import { PrismaClient } from '../generated/strategy/client';
 
@@ -17,19 +17,22 @@ export interface SearchRow {
   total: bigint | number;
 }
 
-/** Per kind: its table, whether it has a status, and its searched texts besides the title (search_vector holds them all). */
-const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text: string; text2?: string }> = {
+/**
+ * Per kind: its table, whether it has a status, and its searched texts besides the title (search_vector
+ * holds them all). `text2` is computed from the row's `text2Columns` after the newest matches are read.
+ */
+const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text: string; text2?: string; text2Columns?: string[] }> = {
   ckr: { table: 'ckrs', status: true, text: 'description' },
   opportunity: { table: 'opportunities', status: true, text: 'description' },
   solution: { table: 'solutions', status: true, text: 'description' },
   experiment: { table: 'experiments', status: true, text: 'hypothesis' },
-  interview: { table: 'interviews', status: false, text: 'summary', text2: 'transcript' },
-  insight: { table: 'insights', status: false, text: 'description', text2: `"${STRATEGY_SCHEMA}".search_text_of(quotes)` },
+  interview: { table: 'interviews', status: false, text: 'summary', text2: 'transcript', text2Columns: ['transcript'] },
+  insight: { table: 'insights', status: false, text: 'description', text2: `"${STRATEGY_SCHEMA}".search_text_of(quotes)`, text2Columns: ['quotes'] },
   product_goal: { table: 'product_goals', status: false, text: 'description' },
   annual_goal: { table: 'annual_goals', status: false, text: 'description' },
 };
 
-/** One ranked query over the strategy tables (the newest SEARCH_CANDIDATES matches of each); every branch is scoped by organization id. */
+/** One ranked query over the strategy tables (the newest SEARCH_CANDIDATES matches of each, newestMatchesSql); every branch is scoped by organization id. */
 @Injectable()
 export class StrategySearchRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
@@ -41,10 +44,19 @@ export class StrategySearchRepository {
       const source = SOURCES[type];
       const prefix = keyPrefixOf(type);
       const { match, score } = searchSql(search, { vector: 'search_vector', title: 'title', texts: [source.text, ...(source.text2 ? [source.text2] : [])], ...(prefix ? { keyNumber: { column: 'number', prefix } } : {}) }, param);
+      // The newest SEARCH_CANDIDATES matches in two parts (newestMatchesSql, as the work-item search):
+      // the newest NEWEST_WALK rows walked by (organization_id, created_at), the older ones' matches
+      // as a bitmap only for a rare text. One statement `ORDER BY created_at DESC LIMIT n` walked the
+      // organization's index for a rare word, or scanned the table where it was small.
+      const columns = ['id', 'title', 'search_vector', source.text, ...(source.text2Columns ?? []), ...(prefix ? ['number'] : []), ...(source.status ? ['status'] : [])];
+      const matches = newestMatchesSql({
+        table: `"${STRATEGY_SCHEMA}"."${source.table}"`, alias: 's', columns,
+        where: `${liveRow('s')} AND ${match}`, organization: '$1::uuid', newest: 'created_at',
+        floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: SEARCH_CANDIDATES,
+      });
       return `(SELECT '${type}' AS type, id, ${prefix ? 'number' : 'NULL::int AS number'}, title,
           ${source.status ? 'status::text' : 'NULL::text'} AS status, ${source.text} AS text, ${source.text2 ?? 'NULL::text'} AS text2, ${score} AS score
-        FROM "${STRATEGY_SCHEMA}"."${source.table}"
-        WHERE organization_id = $1::uuid AND ${liveRow()} AND ${match} ORDER BY created_at DESC LIMIT ${SEARCH_CANDIDATES})`;
+        FROM ${matches} m)`;
     });
     // The windows are cut after the LIMIT: a transcript is read for the hits shown only.
     const sql = `SELECT type, id, number, title, status, ${excerptSql('text', search, param)} AS text, ${excerptSql('text2', search, param)} AS text2, score, total
