@@ -6,17 +6,23 @@ describe('normalizeSearch', () => {
   it('collapses white space, drops control characters and keeps letters and digits as words', () => {
     const s = normalizeSearch('  Checkout\u0000  \t fails\u200b on\nSafari  ');
     expect(s.text).toBe('Checkout fails on Safari');
-    expect(s.tsquery).toBe('checkout & fails & on & safari:*');
+    expect(s.tsquery).toBe('checkout & fails & on & safari');
     expect(s.pattern).toBe('%Checkout fails on Safari%');
     expect(s.key).toBeNull();
   });
 
   it('never lets tsquery syntax or LIKE wildcards through', () => {
     const s = normalizeSearch(`50% off_sale \\ 'quote' "dq" a&b|!c:* (x)`);
-    expect(s.tsquery).toBe('50 & off & sale & quote & dq & a & b & c & x:*');
+    expect(s.tsquery).toBe('50 & off & sale & quote & dq & a & b & c & x');
     expect(s.pattern).toBe(`%50\\% off\\_sale \\\\ 'quote' "dq" a&b|!c:* (x)%`);
     expect(normalizeSearch('%%%').tsquery).toBe('');
     expect(normalizeSearch('__proto__ constructor').tsquery).toBe('proto & constructor:*');
+  });
+
+  it('matches the last word as a prefix in a query of one or two words, and a longer one word by word', () => {
+    expect(normalizeSearch('onboard').tsquery).toBe('onboard:*');
+    expect(normalizeSearch('invoice exp').tsquery).toBe('invoice & exp:*');
+    expect(normalizeSearch('the onboarding checklist kept timing out').tsquery).toBe('the & onboarding & checklist & kept & timing & out');
   });
 
   it('reads keys in any case and bounds length and word count', () => {

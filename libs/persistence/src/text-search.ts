@@ -16,26 +16,37 @@ export const SEARCH_MAX_LENGTH = 200;
 /** Words of a query that take part (the rest are dropped: a 40-word query is a paste, not a search). */
 const MAX_WORDS = 16;
 
+/**
+ * Queries of up to this many words match their last word as a prefix (`onboard` finds onboarding,
+ * as one types). A longer query is a sentence pasted whole, and its words match whole: in a GIN index
+ * a prefix collects every row of every word it starts, and a transcript's last word of a quarter of
+ * the rows cost 60 ms per evaluation at 1,000,000 items, where the whole words took 2 ms.
+ */
+const PREFIX_UP_TO_WORDS = 2;
+
 /** Shortest text matched as a substring of a title: shorter ones give pg_trgm no trigram to look up. */
 export const SUBSTRING_MIN_LENGTH = 3;
 
 /**
  * Matches of one table a ranked search scores at most (the newest where the table has an order):
  * ranking every match of a common word reads every matching row (docs/benchmarks.md, "Search engine").
+ * 200, not 500: ranking and joining 1,000 candidates of two tables was half of a common word's
+ * 45 ms at 1,000,000 items (docs/benchmarks.md, "Scale").
  */
-export const SEARCH_CANDIDATES = 500;
+export const SEARCH_CANDIDATES = 200;
 
 /**
- * Rows of an organization a search walks newest first (newestMatchesSql): a word in an eighth of
- * the rows fills SEARCH_CANDIDATES within them.
+ * Rows of an organization a search walks newest first (newestMatchesSql): a word in a tenth of the
+ * rows fills SEARCH_CANDIDATES within them. Each row walked is a heap read and a tsvector match
+ * (about 3 µs): 4,000 rows of items and 4,000 of comments were 30 ms of a two-word search.
  */
-export const NEWEST_WALK = 4000;
+export const NEWEST_WALK = 2000;
 
 /**
  * Matches among the newest NEWEST_WALK rows below which a text counts as rare (0.5 %): its matches
  * are then read as a bitmap, at most about 0.5 % of the organization's rows.
  */
-export const RARE_AMONG_NEWEST = 20;
+export const RARE_AMONG_NEWEST = 10;
 
 /**
  * Older matches read at most, in no order, when the newest rows had few: a text common in old rows
@@ -48,7 +59,7 @@ export const OLDER_MATCHES = 2000;
 export interface SearchText {
   /** The query cleaned: control characters gone, white space collapsed, at most SEARCH_MAX_LENGTH. */
   text: string;
-  /** Operand of `to_tsquery(SEARCH_CONFIG, …)`: the words AND-ed, the last one also as a prefix; '' without words. */
+  /** Operand of `to_tsquery(SEARCH_CONFIG, …)`: the words AND-ed, the last one also as a prefix in a short query; '' without words. */
   tsquery: string;
   /** ILIKE operand matching the text anywhere; null for an empty text. */
   pattern: string | null;
@@ -70,7 +81,8 @@ export function normalizeSearch(q: string): SearchText {
     .slice(0, SEARCH_MAX_LENGTH)
     .trim();
   const words = [...new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => word.slice(0, 64)))].slice(0, MAX_WORDS);
-  const tsquery = words.length ? words.map((word, i) => (i === words.length - 1 ? `${word}:*` : word)).join(' & ') : '';
+  const prefixed = words.length <= PREFIX_UP_TO_WORDS ? words.length - 1 : -1;
+  const tsquery = words.map((word, i) => (i === prefixed ? `${word}:*` : word)).join(' & ');
   const key = /^([a-z]{1,8})-(\d{1,9})$/i.exec(text);
   return {
     text,
