@@ -95,6 +95,13 @@ export function seededTitle(n: number): string {
   return Array.from({ length }, () => WORDS[next() % WORDS.length]).join(' ').replace(/^./, (c) => c.toUpperCase());
 }
 
+/**
+ * A creation time per row, the n-th of `count` spread over two years and none equal: one INSERT's
+ * `now()` gave a table one time for all rows, and the searches' newest-first walk, bounded by the
+ * time of the NEWEST_WALK-th row, then found no row newer than it (docs/benchmarks.md, "Scale").
+ */
+const spread = (n: string, count: number) => `now() - ((${count} + 1 - ${n})::float8 / ${count}) * interval '700 days'`;
+
 const organizationId = (group: string) => `scale_text.id('org:${group}:' || k)::uuid`;
 const idOf = (kind: string, group: string, n: string) => `scale_text.id('${kind}:${group}:' || k || ':' || ${n})::uuid`;
 /** A 32-bit hash of (n, k): the seeded rows' pseudo-random choices, the same on every run. */
@@ -245,7 +252,7 @@ async function seedDelivery(step: Step, group: SeedGroup): Promise<void> {
       WHERE w.id = b.target_id`);
   await step(`${g}: comments`, `INSERT INTO delivery.comments (id, organization_id, work_item_id, author_id, body, created_at, updated_at)
      SELECT ${idOf('cm', g, 'n')}, ${organizationId(g)}, scale_text.id('wi:${g}:' || k || ':' || (1 + h % ${N}))::uuid,
-            scale_text.id('u:${g}:' || k || ':' || (1 + (h >> 5) % ${group.users}))::uuid, p.t, now() - (h % 1000) * interval '1 day', now() - (h % 1000) * interval '1 day'
+            scale_text.id('u:${g}:' || k || ':' || (1 + (h >> 5) % ${group.users}))::uuid, p.t, now() - (h % 1000) * interval '1 day' + n * interval '1 millisecond', now() - (h % 1000) * interval '1 day'
        FROM ${orgs}, generate_series(1, ${Math.round(N / 2)}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.paragraphs p
       WHERE p.id = 1 + (h >> 9) % 20000`);
   await step(`${g}: work item key counters`, `INSERT INTO delivery.key_sequences (organization_id, scope, value)
@@ -285,16 +292,16 @@ async function seedStrategy(step: Step, group: SeedGroup): Promise<void> {
       SELECT ${idOf('ckr', g, 'c')}, ${org}, c, scale_text.id('ag:${g}:' || k)::uuid, 'Key result ' || c, 'ACTIVE' FROM ${orgs}, generate_series(1, 10) c;
     INSERT INTO strategy.key_sequences (organization_id, scope, value)
       SELECT ${org}, s, v FROM ${orgs}, (VALUES ('OKR', 10), ('OPP', ${O}), ('EXP', ${Math.floor(O / 2)})) x(s, v)`);
-  await step(`${g}: interviews`, `INSERT INTO strategy.interviews (id, organization_id, title, participant, conducted_at, transcript, summary)
+  await step(`${g}: interviews`, `INSERT INTO strategy.interviews (id, organization_id, title, participant, conducted_at, transcript, summary, created_at)
      SELECT ${idOf('iw', g, 'n')}, ${org}, 'Interview ' || n || ': ' || t.t, 'Participant ' || n, now() - (n % 700) * interval '1 day',
             (SELECT string_agg(p.t, E'\\n\\n') FROM scale_text.paragraphs p WHERE p.id BETWEEN 1 + (h >> 3) % 19900 AND 40 + (h >> 3) % 19900)
               || CASE WHEN n % 1000 = 3 THEN E'\\n\\nHonestly ${TRANSCRIPT_PHRASE} every single month.' ELSE '' END,
-            s.t
+            s.t, ${spread('n', IV)}
        FROM ${orgs}, generate_series(1, ${IV}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t, scale_text.paragraphs s
       WHERE t.id = 1 + h % 50000 AND s.id = 1 + (h >> 5) % 20000`);
-  await step(`${g}: insights`, `INSERT INTO strategy.insights (id, organization_id, interview_id, title, description, quotes)
+  await step(`${g}: insights`, `INSERT INTO strategy.insights (id, organization_id, interview_id, title, description, quotes, created_at)
      SELECT ${idOf('is', g, 'n')}, ${org}, scale_text.id('iw:${g}:' || k || ':' || (1 + n % ${IV}))::uuid, t.t, p.t,
-            ARRAY[left(p.t, 160), left(q.t, 200)]
+            ARRAY[left(p.t, 160), left(q.t, 200)], ${spread('n', I)}
        FROM ${orgs}, generate_series(1, ${I}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t, scale_text.paragraphs p, scale_text.paragraphs q
       WHERE t.id = 1 + (h >> 1) % 50000 AND p.id = 1 + (h >> 3) % 20000 AND q.id = 1 + (h >> 7) % 20000`);
   // The focus opportunity links the first 100 insights; every other one its own three.
@@ -304,18 +311,18 @@ async function seedStrategy(step: Step, group: SeedGroup): Promise<void> {
             scale_text.id('u:${g}:' || k || ':' || (1 + (h >> 5) % ${group.users}))::uuid,
             CASE WHEN n = ${DISCOVERY_FOCUS_NUMBER} THEN ARRAY(SELECT scale_text.id('is:${g}:' || k || ':' || i)::uuid FROM generate_series(1, 100) i)
                  ELSE ARRAY[scale_text.id('is:${g}:' || k || ':' || (3 * n - 2))::uuid, scale_text.id('is:${g}:' || k || ':' || (3 * n - 1))::uuid, scale_text.id('is:${g}:' || k || ':' || (3 * n))::uuid] END,
-            now() - (h % 700) * interval '1 day', now() - (h % 300) * interval '1 day'
+            now() - (h % 700) * interval '1 day' + n * interval '1 millisecond', now() - (h % 300) * interval '1 day'
        FROM ${orgs}, generate_series(1, ${O}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t, scale_text.paragraphs p
       WHERE t.id = 1 + (h >> 4) % 50000 AND p.id = 1 + (h >> 6) % 20000`);
   // Two solutions per opportunity, the focus one 48 more (50).
-  await step(`${g}: solutions`, `INSERT INTO strategy.solutions (id, organization_id, opportunity_id, title, description, status)
+  await step(`${g}: solutions`, `INSERT INTO strategy.solutions (id, organization_id, opportunity_id, title, description, status, created_at)
      SELECT ${idOf('so', g, 'n')}, ${org}, scale_text.id('op:${g}:' || k || ':' || CASE WHEN n > ${2 * O} THEN ${DISCOVERY_FOCUS_NUMBER} ELSE (n + 1) / 2 END)::uuid, t.t, p.t,
-            (ARRAY['PROPOSED','VALIDATING','ACCEPTED','REJECTED'])[1 + h % 4]
+            (ARRAY['PROPOSED','VALIDATING','ACCEPTED','REJECTED'])[1 + h % 4], ${spread('n', 2 * O + 48)}
        FROM ${orgs}, generate_series(1, ${2 * O + 48}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t, scale_text.paragraphs p
       WHERE t.id = 1 + (h >> 3) % 50000 AND p.id = 1 + (h >> 9) % 20000`);
-  await step(`${g}: experiments`, `INSERT INTO strategy.experiments (id, organization_id, number, ckr_id, solution_id, title, hypothesis, success_metrics, status)
+  await step(`${g}: experiments`, `INSERT INTO strategy.experiments (id, organization_id, number, ckr_id, solution_id, title, hypothesis, success_metrics, status, created_at)
      SELECT ${idOf('ex', g, 'n')}, ${org}, n, scale_text.id('ckr:${g}:' || k || ':' || (1 + h % 10))::uuid, scale_text.id('so:${g}:' || k || ':' || (4 * n - 3))::uuid, t.t, p.t,
-            ARRAY['conversion +2 %'], (ARRAY['DRAFT','RUNNING','CONCLUDED'])[1 + h % 3]
+            ARRAY['conversion +2 %'], (ARRAY['DRAFT','RUNNING','CONCLUDED'])[1 + h % 3], ${spread('n', Math.floor(O / 2))}
        FROM ${orgs}, generate_series(1, ${Math.floor(O / 2)}) n, LATERAL (SELECT ${HASH} AS h) hx, scale_text.titles t, scale_text.paragraphs p
       WHERE t.id = 1 + (h >> 3) % 50000 AND p.id = 1 + (h >> 9) % 20000`);
   await step(`${g}: focus work items`, `UPDATE delivery.work_items SET opportunity_id = scale_text.id('op:${g}:' || k || ':${DISCOVERY_FOCUS_NUMBER}')::uuid

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { loadPglite } from './pglite.database';
-import { NEWEST_WALK, RARE_AMONG_NEWEST, afterScoreSql, newestMatchesSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
+import { MIN_CANDIDATES_PER_KIND, NEWEST_WALK, RARE_AMONG_NEWEST, SEARCH_CANDIDATES, afterScoreSql, candidatesPerKind, newestMatchesSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
 
 describe('normalizeSearch', () => {
   it('collapses white space, drops control characters and keeps letters and digits as words', () => {
@@ -101,6 +101,15 @@ describe('searchSql on PGlite with pg_trgm', () => {
     const all = await search('checkout');
     const rest = await search('checkout', { score: all[0].score, id: '00000000-0000-0000-0000-000000000001' });
     expect(rest.map((h) => h.number)).toEqual(all.slice(1).map((h) => h.number));
+  });
+});
+
+describe('candidatesPerKind', () => {
+  it('shares SEARCH_CANDIDATES among the kinds searched together, never below the floor', () => {
+    expect(candidatesPerKind(1)).toBe(SEARCH_CANDIDATES);
+    expect(candidatesPerKind(2)).toBe(Math.ceil(SEARCH_CANDIDATES / 2));
+    expect(candidatesPerKind(8)).toBe(MIN_CANDIDATES_PER_KIND);
+    expect(candidatesPerKind(0)).toBe(SEARCH_CANDIDATES);
   });
 });
 

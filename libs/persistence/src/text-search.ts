@@ -35,6 +35,18 @@ export const SUBSTRING_MIN_LENGTH = 3;
  */
 export const SEARCH_CANDIDATES = 200;
 
+/** Candidates per kind when one statement searches several kinds: the page is the best of all of them. */
+export const MIN_CANDIDATES_PER_KIND = 50;
+
+/**
+ * Matches each kind of a search over `kinds` kinds scores at most: SEARCH_CANDIDATES shared among them,
+ * at least MIN_CANDIDATES_PER_KIND. Eight strategy kinds of 200 candidates each walked and ranked up to
+ * 1,600 rows for a page of 20 (88 ms for a two-word search at 1,000,000 items, docs/benchmarks.md "Scale").
+ */
+export function candidatesPerKind(kinds: number): number {
+  return Math.max(MIN_CANDIDATES_PER_KIND, Math.ceil(SEARCH_CANDIDATES / Math.max(1, kinds)));
+}
+
 /**
  * Rows of an organization a search walks newest first (newestMatchesSql): a word in a tenth of the
  * rows fills SEARCH_CANDIDATES within them. Each row walked is a heap read and a tsvector match

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { StrategySearchType, keyPrefixOf } from '@pds/contracts';
-import { SEARCH_CANDIDATES, ScorePosition, SearchText, afterScoreSql, excerptSql, liveRow, newestMatchesSql, searchSql } from '@pds/persistence';
+import { ScorePosition, SearchText, afterScoreSql, candidatesPerKind, excerptSql, liveRow, newestMatchesSql, searchSql } from '@pds/persistence';
 import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
 import { PrismaClient } from '../generated/strategy/client';
 
@@ -32,7 +32,7 @@ const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text
   annual_goal: { table: 'annual_goals', status: false, text: 'description' },
 };
 
-/** One ranked query over the strategy tables (the newest SEARCH_CANDIDATES matches of each, newestMatchesSql); every branch is scoped by organization id. */
+/** One ranked query over the strategy tables (the newest candidatesPerKind matches of each, newestMatchesSql); every branch is scoped by organization id. */
 @Injectable()
 export class StrategySearchRepository {
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
@@ -40,11 +40,12 @@ export class StrategySearchRepository {
   search(organizationId: string, search: SearchText, types: readonly StrategySearchType[], limit: number, after?: ScorePosition): Promise<SearchRow[]> {
     const params: unknown[] = [organizationId];
     const param = (value: unknown) => `$${params.push(value)}`;
+    const candidates = candidatesPerKind(types.length);
     const branches = types.map((type) => {
       const source = SOURCES[type];
       const prefix = keyPrefixOf(type);
       const { match, score } = searchSql(search, { vector: 'search_vector', title: 'title', texts: [source.text, ...(source.text2 ? [source.text2] : [])], ...(prefix ? { keyNumber: { column: 'number', prefix } } : {}) }, param);
-      // The newest SEARCH_CANDIDATES matches in two parts (newestMatchesSql, as the work-item search):
+      // The newest `candidates` matches in two parts (newestMatchesSql, as the work-item search):
       // the newest NEWEST_WALK rows walked by (organization_id, created_at), the older ones' matches
       // as a bitmap only for a rare text. One statement `ORDER BY created_at DESC LIMIT n` walked the
       // organization's index for a rare word, or scanned the table where it was small.
@@ -52,7 +53,7 @@ export class StrategySearchRepository {
       const matches = newestMatchesSql({
         table: `"${STRATEGY_SCHEMA}"."${source.table}"`, alias: 's', columns,
         where: `${liveRow('s')} AND ${match}`, organization: '$1::uuid', newest: 'created_at',
-        floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: SEARCH_CANDIDATES,
+        floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: candidates,
       });
       return `(SELECT '${type}' AS type, id, ${prefix ? 'number' : 'NULL::int AS number'}, title,
           ${source.status ? 'status::text' : 'NULL::text'} AS status, ${source.text} AS text, ${source.text2 ?? 'NULL::text'} AS text2, ${score} AS score
