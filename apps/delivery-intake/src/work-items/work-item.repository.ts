@@ -426,9 +426,12 @@ export class WorkItemRepository {
     const filters = where.map((condition) => ` AND ${condition}`).join('');
     // A text seen rarely among the newest items is read as the set of its matches and then put in
     // order: in the list's order PostgreSQL would walk the whole organization looking for them
-    // (1.4 s for a rare word at 1,000,000 items; docs/benchmarks.md, "Search engine").
+    // (1.4 s for a rare word at 1,000,000 items; docs/benchmarks.md, "Search engine"). The set names
+    // its organization as text (here and in matchesAreRare's count), so that no index serves it: the
+    // text's own bitmap is a few rows, and PostgreSQL ANDed it with a bitmap of the whole organization
+    // from an (organization_id, …) index, 73 ms of 85 at 1,000,000 items (docs/decisions.md, "Search").
     const sql = query.q && (await this.matchesAreRare(organizationId, query.q))
-      ? `WITH few AS MATERIALIZED (SELECT w.* FROM delivery.work_items w WHERE ${SET_OF_MATCHES_ORGANIZATION} AND ${liveRow('w')}${filters})
+      ? `WITH few AS MATERIALIZED (SELECT w.* FROM delivery.work_items w WHERE w.organization_id::text = $1::text AND ${liveRow('w')}${filters})
       SELECT ${WORK_ITEM_COLUMNS} FROM few w ORDER BY ${orderBy} LIMIT ${take}`
       : `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
       WHERE w.organization_id = $1 AND ${liveRow('w')}${filters} ORDER BY ${orderBy} LIMIT ${take}`;
@@ -454,7 +457,7 @@ export class WorkItemRepository {
     const [among] = await this.db.sql.query<{ n: number }>(newest, params, statementName(newest));
     if (among.n >= RARE_AMONG_NEWEST) return false;
     const all = `SELECT count(*)::int AS n FROM (SELECT 1 FROM delivery.work_items w
-       WHERE ${SET_OF_MATCHES_ORGANIZATION} AND ${liveRow('w')} AND ${match} LIMIT ${OLDER_MATCHES + 1}) matches`;
+       WHERE w.organization_id::text = $1::text AND ${liveRow('w')} AND ${match} LIMIT ${OLDER_MATCHES + 1}) matches`;
     const [inAll] = await this.db.sql.query<{ n: number }>(all, params, statementName(all));
     return inAll.n <= OLDER_MATCHES;
   }
@@ -491,14 +494,6 @@ export class WorkItemRepository {
     return this.db.sql.query<WorkItemSearchRow>(sql, params, statementName(sql));
   }
 }
-
-/**
- * The organization of a rare text's set of matches, compared as text so that no index serves it: the
- * text's own bitmap (GIN, trigram) is a few rows, and PostgreSQL ANDed it with a bitmap of the whole
- * organization from an (organization_id, …) index, 73 ms of 85 at 1,000,000 items (docs/benchmarks.md,
- * "Scale"). The matched rows are then checked against it one by one.
- */
-const SET_OF_MATCHES_ORGANIZATION = `w.organization_id::text = $1::text`;
 
 /**
  * The CTE of `apply` that moves the submissions converted into the work item ($2) to a stage ($4),
