@@ -411,7 +411,7 @@ export class WorkItemRepository {
     if (query.classification) where.push(classificationFilter(query.classification));
     if (query.updatedSince) where.push(`w.updated_at >= ${param(query.updatedSince)}::timestamptz`);
     // The search engine's match (words of the title or description, a title substring, the key); the list keeps its order.
-    if (query.q) where.push(searchSql(normalizeSearch(query.q), WORK_ITEM_SEARCH, param).match);
+    if (query.q) where.push(searchSql(normalizeSearch(query.q), WORK_ITEM_SET_SEARCH, param).match);
     const archived = archivedSql(query.archived, 'w');
     if (archived) where.push(archived);
     let orderBy = 'w.number';
@@ -449,7 +449,7 @@ export class WorkItemRepository {
    */
   private async matchesAreRare(organizationId: string, q: string): Promise<boolean> {
     const params: unknown[] = [organizationId];
-    const match = searchSql(normalizeSearch(q), WORK_ITEM_SEARCH, (value) => `$${params.push(value)}`).match;
+    const match = searchSql(normalizeSearch(q), WORK_ITEM_SET_SEARCH, (value) => `$${params.push(value)}`).match;
     const newest = `WITH edge AS MATERIALIZED (SELECT ${newestEdgeSql('delivery.work_items', '$1', 'number', '0')} AS walk)
       SELECT count(*)::int AS n FROM (SELECT 1 FROM delivery.work_items w
        WHERE w.organization_id = $1 AND ${liveRow('w')} AND ${match} AND w.number > (SELECT walk FROM edge)
@@ -508,6 +508,8 @@ const FOLLOW_WORK_ITEM = `UPDATE delivery.intake_submissions
 
 /** The work items' search columns (the migration text_search made them). */
 const WORK_ITEM_SEARCH = { vector: 'w.search_vector', title: 'w.title', texts: ['w.description'], keyNumber: { column: 'w.number', prefix: 'WI' } };
+/** The list's `q` (and its rarity test): a key is matched with its organization ($1), which a rare text's set names only as text. */
+const WORK_ITEM_SET_SEARCH = { ...WORK_ITEM_SEARCH, keyNumber: { ...WORK_ITEM_SEARCH.keyNumber, scope: 'w.organization_id = $1::uuid' } };
 
 export interface WorkItemSearchRow {
   id: string;
