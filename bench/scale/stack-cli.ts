@@ -1,8 +1,9 @@
 /**
  * `node dist/bench/scale/stack-cli.js`: the six apps of the distributed run on the kept scale cluster,
  * left running for inspection by hand (curl, EXPLAIN, a profile with STACK_NODE_OPTIONS=--cpu-prof)
- * until SIGINT or SIGTERM, which stop them and the cluster (kept, as with BENCH_KEEP=1). Prints each app's URL and the seeded organizations' API keys (scratch keys
- * of the bench's own cluster) as one JSON line.
+ * until SIGINT or SIGTERM, which stop them and the cluster (kept, as with BENCH_KEEP=1). Prints each
+ * app's URL and the seeded organizations' API keys (scratch keys of the bench's own cluster) as one
+ * JSON line.
  */
 import { startScaleRun } from './run';
 
