@@ -57,11 +57,11 @@ export class CkrRepository {
     const rows = await this.prisma.$queryRawUnsafe<KeyResult[]>(
       `SELECT kr.id, kr.organization_id AS "organizationId", kr.ckr_id AS "ckrId", kr.position, kr.title, kr.metric,
               kr.target_value AS "targetValue", kr.current_value AS "currentValue", kr.unit, kr.status
-         FROM unnest(string_to_array($2::text, ',')::uuid[]) AS page(id)
+         FROM unnest($2::uuid[]) AS page(id)
         CROSS JOIN LATERAL (SELECT k.* FROM "${STRATEGY_SCHEMA}".key_results k
                              WHERE k.ckr_id = page.id AND k.organization_id = $1::uuid ORDER BY k.position) kr`,
       organizationId,
-      ckrs.map((ckr) => ckr.id).join(','),
+      ckrs.map((ckr) => ckr.id),
     );
     const byCkr = new Map<string, KeyResult[]>(ckrs.map((ckr) => [ckr.id, []]));
     for (const row of rows) byCkr.get(row.ckrId)?.push(row);
