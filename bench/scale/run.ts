@@ -32,6 +32,8 @@ export interface ScaleRunOptions {
   /** Ports basePort, basePort + 1, … (free ports when absent). */
   basePort?: number;
   env?: Record<string, string>;
+  /** Extra node flags of every app (a profile: `--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
 }
 
 export async function startScaleRun(options: ScaleRunOptions): Promise<ScaleRun> {
@@ -66,7 +68,7 @@ export async function startScaleRun(options: ScaleRunOptions): Promise<ScaleRun>
     const pids: Record<string, number> = {};
     for (const [i, { name }] of DISTRIBUTED_APPS.entries()) {
       const port = options.basePort ? options.basePort + i : await freePort();
-      const child = spawnApp(name, { env: { ...env, PORT: String(port) }, logFile: `${SCALE_DIR}/logs/${options.name}-${name}.log` });
+      const child = spawnApp(name, { env: { ...env, PORT: String(port) }, nodeArgs: options.nodeArgs, logFile: `${SCALE_DIR}/logs/${options.name}-${name}.log` });
       children.push(child);
       urls[name] = `http://127.0.0.1:${port}`;
       pids[name] = child.pid as number;

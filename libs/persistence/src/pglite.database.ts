@@ -20,8 +20,9 @@ export function loadPglite(): {
   const { PGlite, protocol, messages, TransactionAbortedError } = require('@electric-sql/pglite') as typeof PgliteModule;
   const { PrismaPGlite } = require('pglite-prisma-adapter') as typeof PgliteAdapterModule;
   const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: PgliteModule.Extension };
+  const { btree_gin } = require('@electric-sql/pglite/contrib/btree_gin') as { btree_gin: PgliteModule.Extension };
   /* eslint-enable @typescript-eslint/no-require-imports */
-  return { PGlite, PrismaPGlite, protocol, messages, TransactionAbortedError, extensions: { pg_trgm } };
+  return { PGlite, PrismaPGlite, protocol, messages, TransactionAbortedError, extensions: { pg_trgm, btree_gin } };
 }
 
 interface Queryable {
@@ -126,7 +127,8 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     ...['-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
     ...['-c', `default_statistics_target=${PGLITE_STATISTICS_TARGET}`],
   ];
-  // pg_trgm serves the search's title substrings (text-search.ts), as on PostgreSQL.
+  // pg_trgm serves the search's title substrings (text-search.ts), btree_gin the organization in its
+  // GIN indexes, as on PostgreSQL.
   const pglite = dataDir ? new PGlite(dataDir, { startParams, extensions }) : new PGlite({ startParams, extensions });
   await pglite.waitReady;
   const analyzer = options.analyzeEverySeconds ? startAnalyzer(pglite, options.analyzeEverySeconds * 1000) : undefined;

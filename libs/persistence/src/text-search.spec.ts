@@ -71,16 +71,6 @@ describe('searchSql on PGlite with pg_trgm', () => {
     return (await db.query<{ number: number; score: number }>(sql, params)).rows;
   }
 
-  it('matches a key within its scope only, when the search names one', async () => {
-    const numbers = async (scope: string) => {
-      const params: unknown[] = [];
-      const { match } = searchSql(normalizeSearch('WI-42'), { vector: 'i.search_vector', title: 'i.title', keyNumber: { column: 'i.number', prefix: 'WI', scope } }, (value) => `$${params.push(value)}`);
-      return (await db.query<{ number: number }>(`SELECT number FROM items i WHERE ${match}`, params)).rows.map((r) => r.number);
-    };
-    expect(await numbers("i.title = 'Unrelated'")).toEqual([42]);
-    expect(await numbers('false')).toEqual([]);
-  });
-
   it('ranks a title match above a description match, with stemming', async () => {
     const hits = await search('checkouts');
     expect(hits.map((h) => h.number)).toEqual([1, 2]);

@@ -116,12 +116,6 @@ export interface SearchColumns {
   keyNumber?: {
     column: string;
     prefix: string;
-    /**
-     * The organization, named beside the key in the match: for a statement whose own organization
-     * condition no index serves (a rare text's set of matches), so that the key is still read by the
-     * (organization_id, number) index and not by its number alone in every organization.
-     */
-    scope?: string;
   };
 }
 
@@ -158,7 +152,7 @@ export function searchSql(search: SearchText, columns: SearchColumns, param: (va
   if (search.key && columns.keyNumber && search.key.prefix === columns.keyNumber.prefix) {
     const number = param(search.key.number);
     const key = `${columns.keyNumber.column} = ${number}::int`;
-    matches.push(columns.keyNumber.scope ? `(${columns.keyNumber.scope} AND ${key})` : key);
+    matches.push(key);
     keyCase = `WHEN ${columns.keyNumber.column} = ${number}::int THEN 1 `;
   }
   if (!matches.length) return { match: 'false', score: '0::float8' };

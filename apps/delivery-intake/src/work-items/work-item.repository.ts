@@ -411,7 +411,7 @@ export class WorkItemRepository {
     if (query.classification) where.push(classificationFilter(query.classification));
     if (query.updatedSince) where.push(`w.updated_at >= ${param(query.updatedSince)}::timestamptz`);
     // The search engine's match (words of the title or description, a title substring, the key); the list keeps its order.
-    if (query.q) where.push(searchSql(normalizeSearch(query.q), WORK_ITEM_SET_SEARCH, param).match);
+    if (query.q) where.push(searchSql(normalizeSearch(query.q), WORK_ITEM_SEARCH, param).match);
     const archived = archivedSql(query.archived, 'w');
     if (archived) where.push(archived);
     let orderBy = 'w.number';
@@ -427,9 +427,8 @@ export class WorkItemRepository {
     // A text seen rarely among the newest items is read as the set of its matches and then put in
     // order: in the list's order PostgreSQL would walk the whole organization looking for them
     // (1.4 s for a rare word at 1,000,000 items; docs/benchmarks.md, "Search engine").
-    const rarity = query.q ? await this.rarityOf(organizationId, query.q) : null;
-    const sql = rarity?.rare
-      ? `WITH few AS MATERIALIZED (SELECT w.* FROM delivery.work_items w WHERE w.organization_id${setScope(rarity.large)} AND ${liveRow('w')}${filters})
+    const sql = query.q && (await this.matchesAreRare(organizationId, query.q))
+      ? `WITH few AS MATERIALIZED (SELECT w.* FROM delivery.work_items w WHERE w.organization_id = $1 AND ${liveRow('w')}${filters})
       SELECT ${WORK_ITEM_COLUMNS} FROM few w ORDER BY ${orderBy} LIMIT ${take}`
       : `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
       WHERE w.organization_id = $1 AND ${liveRow('w')}${filters} ORDER BY ${orderBy} LIMIT ${take}`;
@@ -443,24 +442,21 @@ export class WorkItemRepository {
    * Whether the text's matches are few enough to read as a set: fewer than RARE_AMONG_NEWEST of the
    * organization's newest NEWEST_WALK items match (the search's own test; a walk in the list's order
    * would read about NEWEST_WALK / RARE_AMONG_NEWEST items per item found), and, since a text may be
-   * common in older items only, at most OLDER_MATCHES in all. Also whether the organization is large
-   * (setScope), from its highest number: one probe of the (organization_id, number) index.
+   * common in older items only, at most OLDER_MATCHES in all.
    */
-  private async rarityOf(organizationId: string, q: string): Promise<{ rare: boolean; large: boolean }> {
+  private async matchesAreRare(organizationId: string, q: string): Promise<boolean> {
     const params: unknown[] = [organizationId];
-    const match = searchSql(normalizeSearch(q), WORK_ITEM_SET_SEARCH, (value) => `$${params.push(value)}`).match;
+    const match = searchSql(normalizeSearch(q), WORK_ITEM_SEARCH, (value) => `$${params.push(value)}`).match;
     const newest = `WITH edge AS MATERIALIZED (SELECT ${newestEdgeSql('delivery.work_items', '$1', 'number', '0')} AS walk)
-      SELECT (SELECT count(*)::int FROM (SELECT 1 FROM delivery.work_items w
-               WHERE w.organization_id = $1 AND ${liveRow('w')} AND ${match} AND w.number > (SELECT walk FROM edge)
-               ORDER BY w.number DESC LIMIT ${RARE_AMONG_NEWEST}) newest) AS n,
-             (SELECT COALESCE(max(h.number), 0) FROM delivery.work_items h WHERE h.organization_id = $1) AS highest`;
-    const [among] = await this.db.sql.query<{ n: number; highest: number }>(newest, params, statementName(newest));
-    const large = among.highest > LARGE_ORGANIZATION;
-    if (among.n >= RARE_AMONG_NEWEST) return { rare: false, large };
+      SELECT count(*)::int AS n FROM (SELECT 1 FROM delivery.work_items w
+       WHERE w.organization_id = $1 AND ${liveRow('w')} AND ${match} AND w.number > (SELECT walk FROM edge)
+       ORDER BY w.number DESC LIMIT ${RARE_AMONG_NEWEST}) newest`;
+    const [among] = await this.db.sql.query<{ n: number }>(newest, params, statementName(newest));
+    if (among.n >= RARE_AMONG_NEWEST) return false;
     const all = `SELECT count(*)::int AS n FROM (SELECT 1 FROM delivery.work_items w
-       WHERE w.organization_id${setScope(large)} AND ${liveRow('w')} AND ${match} LIMIT ${OLDER_MATCHES + 1}) matches`;
+       WHERE w.organization_id = $1 AND ${liveRow('w')} AND ${match} LIMIT ${OLDER_MATCHES + 1}) matches`;
     const [inAll] = await this.db.sql.query<{ n: number }>(all, params, statementName(all));
-    return { rare: inAll.n <= OLDER_MATCHES, large };
+    return inAll.n <= OLDER_MATCHES;
   }
 
   /**
@@ -509,24 +505,6 @@ const FOLLOW_WORK_ITEM = `UPDATE delivery.intake_submissions
 
 /** The work items' search columns (the migration text_search made them). */
 const WORK_ITEM_SEARCH = { vector: 'w.search_vector', title: 'w.title', texts: ['w.description'], keyNumber: { column: 'w.number', prefix: 'WI' } };
-/** The list's `q` (and its rarity test): a key is matched with its organization ($1), which a large organization's set of a rare text names only as text. */
-const WORK_ITEM_SET_SEARCH = { ...WORK_ITEM_SEARCH, keyNumber: { ...WORK_ITEM_SEARCH.keyNumber, scope: 'w.organization_id = $1::uuid' } };
-
-/**
- * Items (by highest number) above which an organization is large: a bitmap of all its rows costs more
- * than reading a rare text's matches in every organization (about 7 ms per 100,000 rows).
- */
-const LARGE_ORGANIZATION = 100_000;
-
-/**
- * How a rare text's set of matches compares `organization_id` with $1. In a large organization it is
- * compared as text, so that no index serves it: PostgreSQL ANDed the text's bitmap of a few rows with
- * a bitmap of the whole organization from an (organization_id, …) index, 73 of 85 ms at 1,000,000
- * items, against 6–8 ms checking the few matches one by one. In a small one the bitmap is cheap and
- * the text form would read the text's matches in every organization (73 ms in bench:mixed, where a
- * word is in all 1,002 organizations; docs/decisions.md, "Search").
- */
-const setScope = (large: boolean) => (large ? '::text = $1::text' : ' = $1::uuid');
 
 export interface WorkItemSearchRow {
   id: string;
