@@ -48,11 +48,13 @@ export interface SpawnOptions {
  * V8 flags of every app of the distributed run (the Dockerfile's distributed image sets the same in
  * NODE_OPTIONS). Semi-spaces of 32 MiB instead of V8's 16: a request's objects die young, and
  * fewer scavenges copy fewer of the ones still in flight (gateway 72 → 58 µs of CPU per work-item
- * read, docs/benchmarks.md). Standalone keeps V8's default semi-spaces: 32 MiB ones cost it ~55 MiB
- * of its 450 MiB budget for ~1 % less time in scavenges; it limits its heap growth itself
- * (apps/standalone/src/main.ts), so that the limit holds however it is launched.
+ * read, docs/benchmarks.md). Fixed at that size (min = max): V8 grew and shrank the young generation
+ * between 8 and 64 MiB with the load, so a process's RSS moved by up to 70 MiB minute to minute and
+ * said nothing about a leak (bench:mixed's soak, docs/decisions.md). Standalone keeps V8's default
+ * semi-spaces: 32 MiB ones cost it ~55 MiB of its 450 MiB budget for ~1 % less time in scavenges; it
+ * limits its heap growth itself (apps/standalone/src/main.ts), so that the limit holds however it is launched.
  */
-export const DISTRIBUTED_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
+export const DISTRIBUTED_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32', '--min-semi-space-size=32'];
 
 export function spawnApp(app: AppName, options: SpawnOptions): ChildProcess {
   const flags = app === 'standalone' ? [] : DISTRIBUTED_NODE_FLAGS;
