@@ -21,7 +21,7 @@ import { BackendCpu, HARNESS_APPLICATION, cpuSeconds, memoryOf, pidsOf, writeBen
 import { startWebhookTargets } from '../webhook-targets';
 import { TopStatement, blockCounts, drained, filtersOf, liveNumbers, topStatements, topStatementsTable } from './figures';
 import { startScaleRun } from './run';
-import { DISCOVERY_FOCUS_NUMBER, RARE_WORD, SeededOrganization, seededTitle } from './seed';
+import { DISCOVERY_FOCUS_NUMBER, RARE_WORD, SeededOrganization, seededItem } from './seed';
 
 const RATES = (process.env.MIXED_RATES ?? '200,400,600,800,1000,1200,1400,1600').split(',').map(Number).filter((r) => r > 0);
 const STEP_SECONDS = Number(process.env.MIXED_STEP_SECONDS ?? 30);
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
         case 'GET /search?q=':
           return { label, url: `${gateway}/api/v1/search?q=${encodeURIComponent(pick(WORDS))}&limit=20`, headers };
         case 'POST /work-items':
-          return { label, url: `${gateway}/api/v1/work-items`, method: 'POST', headers, body: JSON.stringify({ title: seededTitle((written += 1)), type: 'TASK' }) };
+          return { label, url: `${gateway}/api/v1/work-items`, method: 'POST', headers, body: JSON.stringify(seededItem((written += 1))) };
         case 'PATCH /work-items/{key} status':
           return { label, url: `${gateway}/api/v1/work-items/WI-${pick(t.live)}`, method: 'PATCH', headers, body: JSON.stringify({ status: Math.random() < 0.5 ? 'IN_PROGRESS' : 'IN_REVIEW' }) };
         case 'MCP get_discovery_context brief': {

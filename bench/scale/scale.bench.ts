@@ -11,7 +11,7 @@ import { Client } from 'pg';
 import { BackendCpu, HARNESS_APPLICATION, LoadResult, cpuSeconds, drive, writeBenchmarkBlock } from '../support';
 import { TopStatement, drained, filtersOf, liveNumbers, topStatements, topStatementsTable } from './figures';
 import { startScaleRun } from './run';
-import { ARTIFACT_FOCUS_NUMBER, DISCOVERY_FOCUS_NUMBER, RARE_WORD, SeededOrganization, TRANSCRIPT_PHRASE, seededTitle } from './seed';
+import { ARTIFACT_FOCUS_NUMBER, DISCOVERY_FOCUS_NUMBER, RARE_WORD, SeededOrganization, TRANSCRIPT_PHRASE, seededItem } from './seed';
 import { ensureSeeded } from './seeded';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -185,8 +185,8 @@ async function main(): Promise<void> {
                 method: 'POST' as const,
                 paths: ['/api/v1/work-items'],
                 headers,
-                body: { title: seededTitle(0), type: 'TASK' },
-                vary: () => ({ body: JSON.stringify({ title: seededTitle((n += 1)), type: 'TASK' }) }),
+                body: seededItem(0),
+                vary: () => ({ body: JSON.stringify(seededItem((n += 1))) }),
               }
             : {
                 method: 'PATCH' as const,
