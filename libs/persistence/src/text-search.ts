@@ -35,8 +35,12 @@ export const SUBSTRING_MIN_LENGTH = 3;
  */
 export const SEARCH_CANDIDATES = 200;
 
-/** Candidates per kind when one statement searches several kinds: the page is the best of all of them. */
-export const MIN_CANDIDATES_PER_KIND = 50;
+/**
+ * Candidates per kind when one statement searches several kinds: the page is the best of all of them.
+ * 25, not 50: the eight strategy kinds' walks for 400 candidates were 9 of a common text's 14 ms in
+ * the database at 1,000,000 items (docs/benchmarks.md, "Scale"); 200 in all, four times the largest page (MAX_SEARCH_PAGE).
+ */
+export const MIN_CANDIDATES_PER_KIND = 25;
 
 /**
  * Matches each kind of a search over `kinds` kinds scores at most: SEARCH_CANDIDATES shared among them,
@@ -48,17 +52,19 @@ export function candidatesPerKind(kinds: number): number {
 }
 
 /**
- * Rows of an organization a search walks newest first (newestMatchesSql): a word in a tenth of the
+ * Rows of an organization a search walks newest first (newestMatchesSql): a word in a fifth of the
  * rows fills SEARCH_CANDIDATES within them. Each row walked is a heap read and a tsvector match
- * (about 3 µs): 4,000 rows of items and 4,000 of comments were 30 ms of a two-word search.
+ * (2–3.5 µs): 4,000 rows of items and 4,000 of comments were 30 ms of a two-word search, and 2,000
+ * of each still 10 of a GET /search's 15 ms in the database at 1,000,000 items (docs/benchmarks.md,
+ * "Scale"), for a text in a tenth of the rows, which stops only at the walk's end.
  */
-export const NEWEST_WALK = 2000;
+export const NEWEST_WALK = 1000;
 
 /**
  * Matches among the newest NEWEST_WALK rows below which a text counts as rare (0.5 %): its matches
  * are then read as a bitmap, at most about 0.5 % of the organization's rows.
  */
-export const RARE_AMONG_NEWEST = 10;
+export const RARE_AMONG_NEWEST = 5;
 
 /**
  * Older matches read at most, in no order, when the newest rows had few: a text common in old rows
