@@ -1,5 +1,8 @@
 /** Queries the benches on the scale cluster share: seeded rows to aim at, and PostgreSQL's own figures. */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { Client } from 'pg';
+import { repoRoot } from '../../tools/stack';
 
 /** Numbers of `count` live work items (neither archived nor in the trash), spread evenly over an organization's keys. */
 export async function liveNumbers(db: Client, organizationId: string, items: number, count: number): Promise<number[]> {
@@ -82,4 +85,19 @@ export async function drained(db: Client, harnessApplication: string): Promise<v
     if (Number(rows[0].n) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** The query-plans run's report (`npm run test:plans`, the last step of `npm test`), where it was left. */
+const PLANS_REPORT = path.join(repoRoot, '.e2e', 'plans', 'report.json');
+
+/**
+ * The indexes the last query-plans run named in no plan (schema.name), and when it ran; null without
+ * a report. That run drives every e2e spec, this bench five paths at scale: an index neither read is
+ * one no measured query uses, where either list alone counts the other's paths as unused.
+ */
+export function unreadInQueryPlans(): { names: Set<string>; at: string } | null {
+  if (!existsSync(PLANS_REPORT)) return null;
+  const report = JSON.parse(readFileSync(PLANS_REPORT, 'utf8')) as { unusedIndexes?: unknown };
+  if (!Array.isArray(report.unusedIndexes)) return null;
+  return { names: new Set(report.unusedIndexes.map(String)), at: `${statSync(PLANS_REPORT).mtime.toISOString().slice(0, 16)}Z` };
 }
