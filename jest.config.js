@@ -8,8 +8,9 @@ const moduleNameMapper = Object.fromEntries(
 
 module.exports = {
   rootDir: root,
-  // test/: the e2e suite's own helpers have unit specs too (its *.e2e-spec.ts need a stack: test/e2e/jest.config.js).
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools', '<rootDir>/test'],
+  // test/: the e2e suite's own helpers have unit specs too (its *.e2e-spec.ts need a stack: test/e2e/jest.config.js);
+  // bench/: the benches' data generators.
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools', '<rootDir>/test', '<rootDir>/bench'],
   testMatch: ['**/*.spec.ts'],
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig(), swcrc: false }] },

@@ -84,13 +84,23 @@ const WORDS = (
 ).split(' ');
 
 /**
+ * A 31-bit linear congruential sequence seeded by n, the same on every run. In 32-bit integer
+ * arithmetic (Math.imul): in doubles, `h * 1103515245` passes 2^53 and loses its low bits, and the
+ * sequence's values were then multiples of 2^k, so `% 4` was 0 for nearly every n (no description)
+ * and `% WORDS.length` picked a few words (docs/benchmarks.md, "Scale", the sixth sitting).
+ */
+function randomFrom(n: number, multiplier: number): () => number {
+  let h = Math.imul(n, multiplier) >>> 0;
+  return () => (h = (Math.imul(h, 1103515245) + 12345) & 0x7fffffff);
+}
+
+/**
  * A title as the seed writes them (3–11 words of its vocabulary), for the benches' own creates: the
  * newest items then read like the others, as a team's new items do, and a later run's searches find
  * their words among the newest rows, not a run of "bench item" titles (docs/benchmarks.md, "Scale").
  */
 export function seededTitle(n: number): string {
-  let h = (n * 2654435761) % 4294967296;
-  const next = () => (h = (h * 1103515245 + 12345) % 2147483648);
+  const next = randomFrom(n, 2654435761);
   const length = 3 + (next() % 9);
   return Array.from({ length }, () => WORDS[next() % WORDS.length]).join(' ').replace(/^./, (c) => c.toUpperCase());
 }
@@ -103,8 +113,7 @@ export function seededTitle(n: number): string {
  * organization took the older path (docs/benchmarks.md, "Scale").
  */
 export function seededDescription(n: number): string | undefined {
-  let h = (n * 2246822519) % 4294967296;
-  const next = () => (h = (h * 1103515245 + 12345) % 2147483648);
+  const next = randomFrom(n, 2246822519);
   if (next() % 4 === 0) return undefined;
   const length = 20 + (next() % 131);
   const words = Array.from({ length }, (_, i) => WORDS[next() % WORDS.length] + ((i + 1) % 11 === 0 ? '.' : ''));

@@ -38,7 +38,8 @@ export const SEARCH_CANDIDATES = 200;
 /**
  * Candidates per kind when one statement searches several kinds: the page is the best of all of them.
  * 25, not 50: the eight strategy kinds' walks for 400 candidates were 9 of a common text's 14 ms in
- * the database at 1,000,000 items (docs/benchmarks.md, "Scale"); 200 in all, four times the largest page (MAX_SEARCH_PAGE).
+ * the database at 1,000,000 items (docs/benchmarks.md, "Scale"); 200 in all are still four times
+ * the largest page (MAX_SEARCH_PAGE).
  */
 export const MIN_CANDIDATES_PER_KIND = 25;
 
