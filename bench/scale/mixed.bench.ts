@@ -30,8 +30,14 @@ const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 30);
 const SMALL_ORGS = Number(process.env.MIXED_SMALL_ORGS ?? 99);
 /** The large organization's share of the REST traffic; the small ones share the rest evenly. */
 const LARGE_SHARE = Number(process.env.MIXED_LARGE_SHARE ?? 0.4);
-/** Every step is run even after one misses (MIXED_ALL_STEPS=1); by default stepping stops at the first miss. */
+/** Every step is run, whatever misses (MIXED_ALL_STEPS=1); by default stepping stops after MISSES_IN_A_ROW. */
 const ALL_STEPS = process.env.MIXED_ALL_STEPS === '1';
+/**
+ * Steps missed in a row that end the stepping. Not one: a 30-second step's p99 of a path at 4/s is
+ * its second-slowest request, and the first step after the warm-up missed on one such request in
+ * three runs of one sitting while 300 and 400/s met every p99 (docs/benchmarks.md, "Mixed traffic").
+ */
+const MISSES_IN_A_ROW = 2;
 const PUSH_RATE = 20;
 const SUBSCRIPTIONS = 5;
 const P99_LIMIT_MS = 100;
@@ -217,6 +223,7 @@ async function main(): Promise<void> {
     await db.query('SELECT pg_stat_statements_reset()');
     const blocksAtStart = await blockCounts(db);
     const steps: Step[] = [];
+    let missedInARow = 0;
     for (const rate of RATES) {
       await drained(db, HARNESS_APPLICATION);
       out(`step: ${rate}/s offered (+ ${PUSH_RATE} pushes/s) for ${STEP_SECONDS} s...`);
@@ -254,7 +261,8 @@ async function main(): Promise<void> {
       if (kinds.length) out(`    no answer: ${kinds.map(([kind, n]) => `${n} × ${kind}`).join(', ')}`);
       for (const [label, r] of paths(step)) out(`    ${label}: ${r.requestsPerSecond}/s p50 ${r.p50} ms p99 ${r.p99} ms${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`);
       out(`    CPU (cores): ${cpu.map(([g, s]) => `${g} ${(s / mix.seconds).toFixed(2)}`).join(', ')}`);
-      if (step.misses.length && !ALL_STEPS) break;
+      missedInARow = step.misses.length ? missedInARow + 1 : 0;
+      if (missedInARow >= MISSES_IN_A_ROW && !ALL_STEPS) break;
     }
     const passed = steps.filter((s) => !s.misses.length);
     const best = passed.length ? passed.reduce((a, b) => (served(b) > served(a) ? b : a)) : undefined;
