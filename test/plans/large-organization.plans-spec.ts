@@ -140,7 +140,7 @@ function reads(): Read[] {
     const params: Json[] = (get.parameters ?? []).filter((p: Json) => p.in === 'query');
     const required = requiredQuery(get);
     out.push({ route, url: withQuery(base, required) });
-    if (required.has('q')) out.push({ route, url: withQuery(base, required, ['q', RARE_TEXT]) });
+    if (params.some((param) => param.name === 'q')) out.push({ route, url: withQuery(base, required, ['q', RARE_TEXT]) });
     for (const param of params) {
       if (param.name === 'sort') {
         for (const field of sortFields(param.schema)) {
@@ -151,7 +151,6 @@ function reads(): Read[] {
       if (param.name === 'limit' || param.name === 'cursor' || param.required) continue;
       const value = filterValue(param.name, param.schema);
       if (value !== undefined) out.push({ route, url: withQuery(base, required, [param.name, value]) });
-      if (param.name === 'q') out.push({ route, url: withQuery(base, required, ['q', RARE_TEXT]) });
     }
   }
   return out;
