@@ -15,6 +15,14 @@ export async function liveNumbers(db: Client, organizationId: string, items: num
 
 export type ListFilter = 'status' | 'assigneeId' | 'labelId' | 'sprintId' | 'parentId';
 
+/** Eleven words in a row of the organization's oldest interview transcript: a sentence pasted from it. */
+export async function transcriptSentence(db: Client, organizationId: string): Promise<string> {
+  const { rows } = await db.query<{ transcript: string }>('SELECT transcript FROM strategy.interviews WHERE organization_id = $1 ORDER BY created_at, id LIMIT 1', [organizationId]);
+  const words = rows[0]?.transcript.match(/\p{L}+/gu) ?? [];
+  if (words.length < 51) throw new Error(`the organization ${organizationId} has no interview transcript of 51 words`);
+  return words.slice(40, 51).join(' ');
+}
+
 /** A value of each filter: a status, the busiest assignee, label and sprint, the first epic (null where the seed has none). */
 export async function filtersOf(db: Client, organizationId: string): Promise<Record<ListFilter, string | null>> {
   const one = async (sql: string) => (await db.query<{ v: string | null }>(sql, [organizationId])).rows[0]?.v ?? null;

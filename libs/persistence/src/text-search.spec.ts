@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { loadPglite } from './pglite.database';
-import { MIN_CANDIDATES_PER_KIND, NEWEST_WALK, RARE_AMONG_NEWEST, SEARCH_CANDIDATES, afterScoreSql, candidatesPerKind, newestMatchesSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
+import { LARGE_TABLE_ROWS, MIN_CANDIDATES_PER_KIND, NEWEST_WALK, RARE_AMONG_NEWEST, SEARCH_CANDIDATES, afterScoreSql, candidatesPerKind, newestMatchesSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
 
 describe('normalizeSearch', () => {
   it('collapses white space, drops control characters and keeps letters and digits as words', () => {
@@ -97,6 +97,25 @@ describe('searchSql on PGlite with pg_trgm', () => {
     expect(await search('x'.repeat(5000))).toEqual([]);
   });
 
+  it('matches a sentence by its words only, ranks a title that holds it first, and asks no value the match does not use', async () => {
+    const sentence = normalizeSearch('users abandon checkout');
+    expect(sentence.sentence).toBe(true);
+    expect(sentence.terms).toEqual(['users', 'abandon', 'checkout']);
+    expect((await search('users abandon checkout')).map((h) => h.number)).toEqual([2]);
+    // A substring of a title that is not its words: found as a short query, not as a sentence.
+    expect((await search('heckout fai')).map((h) => h.number)).toEqual([1]);
+    expect(await search('heckout fails on')).toEqual([]);
+    expect((await search('checkout fails on safari'))[0]).toEqual({ number: 1, score: expect.any(Number) });
+    // Hyphens, versions and dots are read by PostgreSQL's parser on both sides.
+    await db.exec(`INSERT INTO items VALUES ('00000000-0000-0000-0000-000000000004', 4, 'Fix e-mail sign-in on iOS 17.2 for tenant zx-0', NULL)`);
+    expect((await search('Fix e-mail sign-in on iOS 17.2 for tenant zx-0')).map((h) => h.number)).toEqual([4]);
+    expect((await search('sign-in iOS 17.2')).map((h) => h.number)).toEqual([4]);
+    await db.exec(`DELETE FROM items WHERE number = 4`);
+    const params: unknown[] = [];
+    const { match } = searchSql(sentence, { vector: 'i.search_vector', title: 'i.title' }, (value) => `$${params.push(value)}`);
+    expect((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM items i WHERE ${match}`, params)).rows).toEqual([{ n: 1 }]);
+  });
+
   it('pages after a score and id', async () => {
     const all = await search('checkout');
     const rest = await search('checkout', { score: all[0].score, id: '00000000-0000-0000-0000-000000000001' });
@@ -169,5 +188,64 @@ describe('newestMatchesSql on PGlite', () => {
       where: `i.v @@ to_tsquery('english', $2)`, newest: 'number', floor: '0', zero: '0', limit: 50,
     })} m`;
     expect((await db.query<{ number: number }>(sql, [OTHER, 'quokka'])).rows).toEqual([{ number: 1 }]);
+  });
+});
+
+describe('newestMatchesSql for a sentence on PGlite', () => {
+  const LARGE = '00000000-0000-4000-8000-0000000000c1';
+  const SMALL = '00000000-0000-4000-8000-0000000000c2';
+  const ROWS = LARGE_TABLE_ROWS + 2000;
+  let db: PGlite;
+  beforeAll(async () => {
+    const { PGlite } = loadPglite();
+    db = new PGlite();
+    // Five common words (every 2nd, 3rd, 5th, 7th and 11th row), all five together every 2,310th row;
+    // "quokka" in rows 7 and 4620. The small organization has the same texts in 3,000 rows.
+    await db.exec(`CREATE TABLE docs (organization_id uuid, number int, body text,
+        v tsvector GENERATED ALWAYS AS (to_tsvector('english', body)) STORED);
+      CREATE UNIQUE INDEX ON docs (organization_id, number);
+      INSERT INTO docs (organization_id, number, body)
+        SELECT o.id, n, concat_ws(' ', 'doc', CASE WHEN n % 2 = 0 THEN 'red' END, CASE WHEN n % 3 = 0 THEN 'green' END,
+                                  CASE WHEN n % 5 = 0 THEN 'blue' END, CASE WHEN n % 7 = 0 THEN 'cyan' END,
+                                  CASE WHEN n % 11 = 0 THEN 'pink' END, CASE WHEN n IN (7, 4620) THEN 'quokka' END)
+          FROM (VALUES ('${LARGE}'::uuid, ${ROWS}), ('${SMALL}'::uuid, 3000)) AS o(id, rows), generate_series(1, o.rows) n;
+      ANALYZE docs;`);
+  }, 180_000);
+  afterAll(() => db.close());
+
+  async function newest(organization: string, q: string, options: { fenced: boolean; common: boolean; atOnce?: boolean }): Promise<number[]> {
+    const search = normalizeSearch(q);
+    const sql = `SELECT number FROM ${newestMatchesSql({
+      table: 'docs', alias: 'd', columns: ['number'], organization: '$1::uuid', where: `d.v @@ to_tsquery('english', $2)`,
+      newest: 'number', floor: '0', zero: '0', limit: 50, fenced: options.fenced, common: options.common ? { vector: 'v', terms: '$3' } : undefined, atOnce: options.atOnce,
+    })} m ORDER BY number DESC`;
+    const params = options.common ? [organization, search.tsquery, search.terms] : [organization, search.tsquery];
+    return (await db.query<{ number: number }>(sql, params)).rows.map((row) => row.number);
+  }
+
+  it('walks the same newest matches fenced as unfenced', async () => {
+    for (const q of ['red green blue', 'green blue cyan pink', 'red quokka green']) {
+      expect(await newest(LARGE, q, { fenced: true, common: false })).toEqual(await newest(LARGE, q, { fenced: false, common: false }));
+    }
+    expect(await newest(LARGE, 'red green blue', { fenced: true, common: false })).toHaveLength(Math.floor(ROWS / 30) - Math.floor((ROWS - NEWEST_WALK) / 30));
+  });
+
+  it('skips the older matches of a sentence of common words in a large table, and only there', async () => {
+    const all = Array.from({ length: Math.floor(ROWS / 2310) }, (_, i) => Math.floor(ROWS / 2310) * 2310 - 2310 * i);
+    expect(await newest(LARGE, 'red green blue cyan pink', { fenced: true, common: false })).toEqual(all);
+    // Among the newest NEWEST_WALK rows it matches fewer than RARE_AMONG_NEWEST times: the walk's alone.
+    expect(await newest(LARGE, 'red green blue cyan pink', { fenced: true, common: true })).toEqual(all.filter((n) => n > ROWS - NEWEST_WALK));
+    expect(await newest(SMALL, 'red green blue cyan pink', { fenced: true, common: true })).toEqual([2310]);
+  });
+
+  it('reads the matches of a sentence at once, newest first, when asked', async () => {
+    const all = Array.from({ length: Math.floor(ROWS / 2310) }, (_, i) => Math.floor(ROWS / 2310) * 2310 - 2310 * i);
+    expect(await newest(LARGE, 'red green blue cyan pink', { fenced: false, common: false, atOnce: true })).toEqual(all);
+    expect(await newest(LARGE, 'red green blue', { fenced: false, common: false, atOnce: true })).toEqual(Array.from({ length: 50 }, (_, i) => Math.floor(ROWS / 30) * 30 - 30 * i));
+  });
+
+  it('reads the older matches of a sentence with one rare word', async () => {
+    expect(await newest(LARGE, 'red green blue quokka', { fenced: true, common: true })).toEqual([4620]);
+    expect(await newest(LARGE, 'the cyan quokka', { fenced: true, common: true })).toEqual([4620, 7]);
   });
 });

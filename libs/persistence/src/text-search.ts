@@ -80,6 +80,10 @@ export interface SearchText {
   text: string;
   /** Operand of `to_tsquery(SEARCH_CONFIG, …)`: the words AND-ed, the last one also as a prefix in a short query; '' without words. */
   tsquery: string;
+  /** The same words one by one, each an operand of `to_tsquery` (`exp:*` for a prefix): how common each is (newestMatchesSql). */
+  terms: string[];
+  /** More than PREFIX_UP_TO_WORDS words: a sentence pasted, matched by its words only (the title substring only ranks it). */
+  sentence: boolean;
   /** ILIKE operand matching the text anywhere; null for an empty text. */
   pattern: string | null;
   /** `WI-42`, `okr-7`: the key's prefix (upper case) and number, matched exactly. */
@@ -101,11 +105,13 @@ export function normalizeSearch(q: string): SearchText {
     .trim();
   const words = [...new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => word.slice(0, 64)))].slice(0, MAX_WORDS);
   const prefixed = words.length <= PREFIX_UP_TO_WORDS ? words.length - 1 : -1;
-  const tsquery = words.map((word, i) => (i === prefixed ? `${word}:*` : word)).join(' & ');
+  const terms = words.map((word, i) => (i === prefixed ? `${word}:*` : word));
   const key = /^([a-z]{1,8})-(\d{1,9})$/i.exec(text);
   return {
     text,
-    tsquery,
+    tsquery: terms.join(' & '),
+    terms,
+    sentence: words.length > PREFIX_UP_TO_WORDS,
     pattern: text ? `%${escapeLike(text)}%` : null,
     key: key ? { prefix: key[1].toUpperCase(), number: Number(key[2]) } : null,
   };
@@ -140,20 +146,31 @@ export interface SearchSql {
  */
 export function searchSql(search: SearchText, columns: SearchColumns, param: (value: unknown) => string): SearchSql {
   const matches: string[] = [];
-  const parts: string[] = [];
+  // Parts of the score, written when the score is asked for: a sentence's title substring is a value
+  // of the score only, and a caller that takes the match alone must not be handed an unused `$n`.
+  const parts: (() => string)[] = [];
   if (search.tsquery) {
-    const tsquery = `to_tsquery('${SEARCH_CONFIG}', ${param(search.tsquery)}::text)`;
+    // A sentence is parsed by PostgreSQL's own parser, as the texts were: `e-mail`, `17.2` or
+    // `v2-beta` are then the same lexemes on both sides (split into words here, `17.2` would be
+    // `17 & 2`, which no text holds); its substring no longer stands in for a mismatch.
+    const tsquery = search.sentence
+      ? `plainto_tsquery('${SEARCH_CONFIG}', ${param(search.text)}::text)`
+      : `to_tsquery('${SEARCH_CONFIG}', ${param(search.tsquery)}::text)`;
     matches.push(`${columns.vector} @@ ${tsquery}`);
-    parts.push(`0.75 * ts_rank_cd(${columns.vector}, ${tsquery}, 32)`);
+    parts.push(() => `0.75 * ts_rank_cd(${columns.vector}, ${tsquery}, 32)`);
   }
   // A title substring from SUBSTRING_MIN_LENGTH characters on (pg_trgm has trigrams to look up); a query
   // of no word at all is rare and short, and is matched as a substring of the title and texts unindexed.
+  // A sentence's substring only ranks: a title that holds it holds its words, and the trigram index
+  // intersects every trigram of it (70 ms for eleven words at 1,000,000 items, docs/benchmarks.md "Scale").
   const wordless = !search.tsquery;
   if (search.pattern && (wordless || search.text.length >= SUBSTRING_MIN_LENGTH)) {
-    const pattern = param(search.pattern);
-    matches.push(`${columns.title} ILIKE ${pattern}`);
-    if (wordless) for (const text of columns.texts ?? []) matches.push(`${text} ILIKE ${pattern}`);
-    parts.push(`CASE WHEN ${columns.title} ILIKE ${pattern} THEN 0.25 ELSE ${wordless ? '0.1' : '0'} END`);
+    const value = search.pattern;
+    let written: string | undefined;
+    const pattern = () => (written ??= param(value));
+    if (!search.sentence) matches.push(`${columns.title} ILIKE ${pattern()}`);
+    if (wordless) for (const text of columns.texts ?? []) matches.push(`${text} ILIKE ${pattern()}`);
+    parts.push(() => `CASE WHEN ${columns.title} ILIKE ${pattern()} THEN 0.25 ELSE ${wordless ? '0.1' : '0'} END`);
   }
   let keyCase = '';
   if (search.key && columns.keyNumber && search.key.prefix === columns.keyNumber.prefix) {
@@ -163,10 +180,16 @@ export function searchSql(search: SearchText, columns: SearchColumns, param: (va
     keyCase = `WHEN ${columns.keyNumber.column} = ${number}::int THEN 1 `;
   }
   if (!matches.length) return { match: 'false', score: '0::float8' };
-  const sum = parts.length ? parts.join(' + ') : '0';
+  let score: string | undefined;
   return {
     match: `(${matches.join(' OR ')})`,
-    score: keyCase ? `(CASE ${keyCase}ELSE round((${sum})::numeric, 6) END)::float8` : `round((${sum})::numeric, 6)::float8`,
+    get score() {
+      if (score === undefined) {
+        const sum = parts.length ? parts.map((part) => part()).join(' + ') : '0';
+        score = keyCase ? `(CASE ${keyCase}ELSE round((${sum})::numeric, 6) END)::float8` : `round((${sum})::numeric, 6)::float8`;
+      }
+      return score;
+    },
   };
 }
 
@@ -208,13 +231,27 @@ export function excerptSql(column: string, search: SearchText, param: (value: un
 }
 
 /**
- * The value of `newest` NEWEST_WALK rows back in the organization (`floor` when it has fewer rows):
+ * The value of `newest` `walk` rows back in the organization (`floor` when it has fewer rows):
  * the lower edge of the newest-first walk. Materialize it, so that PostgreSQL walks the index down to
  * it instead of scanning.
  */
-export function newestEdgeSql(table: string, organization: string, newest: string, floor: string): string {
-  return `COALESCE((SELECT e.${newest} FROM ${table} e WHERE e.organization_id = ${organization} ORDER BY e.${newest} DESC OFFSET ${NEWEST_WALK} LIMIT 1), ${floor})`;
+export function newestEdgeSql(table: string, organization: string, newest: string, floor: string, walk = NEWEST_WALK): string {
+  return `COALESCE((SELECT e.${newest} FROM ${table} e WHERE e.organization_id = ${organization} ORDER BY e.${newest} DESC OFFSET ${walk} LIMIT 1), ${floor})`;
 }
+
+/**
+ * Rows of one organization's table above which a sentence's older matches are not read when every
+ * one of its words is common (COMMON_WORD): the GIN index then intersects lists of hundreds of
+ * thousands of rows (80 ms for the eleven words of a transcript's sentence at 1,000,000 items, 45 ms
+ * in their comments; docs/benchmarks.md, "Scale"). Below it the organization's own entry in the index
+ * is the shortest list and bounds the work.
+ */
+export const LARGE_TABLE_ROWS = 10_000;
+
+/** Share of a table's rows (PostgreSQL's statistics of its vector column) from which a word counts as common. */
+export const COMMON_WORD = 0.02;
+
+export const COMMON_SAMPLE = 100;
 
 export interface NewestMatches {
   /** The table, qualified (`delivery.work_items`). */
@@ -235,6 +272,40 @@ export interface NewestMatches {
   zero: string;
   /** Matches read at most. */
   limit: number;
+  /** Rows walked newest first (NEWEST_WALK; fewer where each row's vector is large, as a transcript's). */
+  walk?: number;
+  /** Walk the newest rows whatever PostgreSQL estimates (for a sentence: SearchText's `sentence`). */
+  fenced?: boolean;
+  /**
+   * Read the matches at once (a bitmap, OLDER_MATCHES at most) and keep the newest, without a walk: for
+   * a sentence in a table that stays small per organization (tens of thousands of rows), whose
+   * matches are few and whose bitmap the two parts would build twice.
+   */
+  atOnce?: boolean;
+  /**
+   * The table's tsvector column (unqualified) and the `$n` of the sentence's words one by one
+   * (SearchText's `terms`, a text[]): the older part is then skipped in a large table when every word
+   * is common (sentenceIsCommonSql). For the tables that grow to millions of rows.
+   */
+  common?: { vector: string; terms: string };
+}
+
+/**
+ * Whether a sentence's older matches would be costly to read: the organization has more than
+ * LARGE_TABLE_ROWS rows in the table and every word of the sentence (stop words aside) is in at least
+ * COMMON_WORD of the table's rows by PostgreSQL's own statistics of the vector column (`pg_stats`,
+ * kept by ANALYZE; a word they do not list is rarer than every word they list). Evaluated only when the
+ * walk found too few matches, the statistics first and the organization's size (one index probe) after.
+ */
+function sentenceIsCommonSql(input: NewestMatches): string {
+  const { table, alias: t, organization, newest, common } = input;
+  if (!common) return 'false';
+  const operand = `to_tsquery('${SEARCH_CONFIG}', term.word)`;
+  const sample = `(SELECT strip(${t}.${common.vector}) AS v FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} ORDER BY ${t}.${newest} DESC LIMIT ${COMMON_SAMPLE})`;
+  return `((SELECT 1 FROM ${table} e WHERE e.organization_id = ${organization} ORDER BY e.${newest} DESC OFFSET ${LARGE_TABLE_ROWS} LIMIT 1) IS NOT NULL
+          AND (SELECT COALESCE(min(c.n), 0) FROM unnest(${common.terms}::text[]) AS term(word)
+                 CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE sample.v @@ ${operand}) AS n FROM ${sample} sample) c
+                WHERE numnode(${operand}) > 0) >= ${Math.ceil(COMMON_SAMPLE * COMMON_WORD)})`;
 }
 
 /**
@@ -244,26 +315,39 @@ export interface NewestMatches {
  * `ORDER BY newest DESC LIMIT n` walks the whole organization's index for a rare word (2.2 s at
  * 1,000,000 items) while a bitmap of its matches takes a millisecond; a common word needs the
  * walk, since its bitmap is a quarter of the table (docs/benchmarks.md, "Search engine"). So: walk
- * the newest NEWEST_WALK rows, up to `limit` matches (a common word fills the answer there, a word
- * of a few per cent gives dozens to hundreds); only when fewer than RARE_AMONG_NEWEST matched, read
- * the older rows' matches as a bitmap and keep the newest (a one-time filter), which for such a
- * text are few (at most OLDER_MATCHES of them are read). The older part adds `zero` to the column
- * in its bound, so that PostgreSQL can neither walk the index nor scan it as a range. A text of a
- * few per cent is thus ranked among its matches in the newest NEWEST_WALK rows. The shapes rest on
- * the text's own estimate: a statement with `to_tsquery(` is never named, so it is planned for
- * its text on every call (statementName).
+ * the newest `walk` rows (NEWEST_WALK), up to `limit` matches (a common word fills the answer
+ * there, a word of a few per cent gives dozens to hundreds); only when fewer than RARE_AMONG_NEWEST
+ * matched, read the older rows' matches as a bitmap and keep the newest (a one-time filter), which
+ * for such a text are few (at most OLDER_MATCHES of them are read). The older part adds `zero` to the
+ * column in its bound, so that PostgreSQL can neither walk the index nor scan it as a range.
+ *
+ * A sentence's walk is fenced (a subquery with a LIMIT, which PostgreSQL neither flattens nor filters
+ * inside): it prices many words AND-ed as rare together and would build their GIN bitmap for the walk
+ * and again for the older part, each as costly as the words are common (150 ms each for a transcript's
+ * sentence at 1,000,000 items). Its older part is skipped where that bitmap would intersect long lists
+ * (sentenceIsCommonSql). A text of a few per cent is thus ranked among its matches in the newest rows.
+ * The shapes rest on the text's own estimate: a statement with `to_tsquery(` is never named, so it is
+ * planned for its text on every call (statementName).
  */
 export function newestMatchesSql(input: NewestMatches): string {
   const { table, alias: t, where, organization, newest, floor, zero, limit } = input;
+  const walk = input.walk ?? NEWEST_WALK;
   const list = input.columns.map((column) => `${t}.${column}`).join(', ');
   const names = input.columns.join(', ');
-  return `(WITH edge AS MATERIALIZED (SELECT ${newestEdgeSql(table, organization, newest, floor)} AS walk),
-        walked AS MATERIALIZED (SELECT ${list} FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${where} AND ${t}.${newest} > (SELECT walk FROM edge)
-                                 ORDER BY ${t}.${newest} DESC LIMIT ${limit})
-      SELECT ${names} FROM walked
-      UNION ALL (SELECT ${names} FROM (SELECT ${list}, ${t}.${newest} + ${zero} AS newest_value FROM ${table} ${t}
+  const older = (condition: string) => `SELECT ${names} FROM (SELECT ${list}, ${t}.${newest} + ${zero} AS newest_value FROM ${table} ${t}
                                         WHERE ${t}.organization_id = ${organization} AND ${where}
-                                          AND (SELECT count(*) FROM walked) < ${RARE_AMONG_NEWEST}
-                                          AND ${t}.${newest} + ${zero} <= (SELECT walk FROM edge) LIMIT ${OLDER_MATCHES}) older
+                                          AND ${condition} LIMIT ${OLDER_MATCHES}) older`;
+  if (input.atOnce) return `(${older('true')} ORDER BY newest_value DESC LIMIT ${limit})`;
+  // Fenced for a sentence: the subquery's LIMIT keeps its words' match out of the index scan.
+  const walked = input.fenced
+    ? `SELECT ${names} FROM (SELECT ${t}.* FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${t}.${newest} > (SELECT walk FROM edge)
+                                                 ORDER BY ${t}.${newest} DESC LIMIT ${walk}) ${t}
+                            WHERE ${where} ORDER BY ${t}.${newest} DESC LIMIT ${limit}`
+    : `SELECT ${list} FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${where} AND ${t}.${newest} > (SELECT walk FROM edge)
+                                 ORDER BY ${t}.${newest} DESC LIMIT ${limit}`;
+  return `(WITH edge AS MATERIALIZED (SELECT ${newestEdgeSql(table, organization, newest, floor, walk)} AS walk),
+        walked AS MATERIALIZED (${walked})
+      SELECT ${names} FROM walked
+      UNION ALL (${older(`(SELECT count(*) FROM walked) < ${RARE_AMONG_NEWEST} AND NOT ${sentenceIsCommonSql(input)} AND ${t}.${newest} + ${zero} <= (SELECT walk FROM edge)`)}
                   ORDER BY newest_value DESC LIMIT greatest(0, ${limit} - (SELECT count(*) FROM walked))))`;
 }

@@ -14,6 +14,7 @@ import {
   excerptSql,
   liveRow,
   nextKeyNumberSql,
+  NEWEST_WALK,
   OLDER_MATCHES,
   RARE_AMONG_NEWEST,
   newestEdgeSql,
@@ -424,39 +425,42 @@ export class WorkItemRepository {
       if (sorted.after) where.push(sorted.after);
     }
     const filters = where.map((condition) => ` AND ${condition}`).join('');
-    // A text seen rarely among the newest items is read as the set of its matches and then put in
-    // order: in the list's order PostgreSQL would walk the whole organization looking for them
-    // (1.4 s for a rare word at 1,000,000 items; docs/benchmarks.md, "Search engine").
-    const sql = query.q && (await this.matchesAreRare(organizationId, query.q))
-      ? `WITH few AS MATERIALIZED (SELECT w.* FROM delivery.work_items w WHERE w.organization_id = $1 AND ${liveRow('w')}${filters})
-      SELECT ${WORK_ITEM_COLUMNS} FROM few w ORDER BY ${orderBy} LIMIT ${take}`
-      : `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
+    const walk = `SELECT ${WORK_ITEM_COLUMNS} FROM delivery.work_items w
       WHERE w.organization_id = $1 AND ${liveRow('w')}${filters} ORDER BY ${orderBy} LIMIT ${take}`;
     // PGlite (standalone: one process's data, planning in WebAssembly) keeps the prepared plan:
     // unnamed there, a page cost 40 % more CPU (bench:lists, docs/benchmarks.md).
-    const rows = await this.db.sql.query<WorkItemRow>(sql, params, this.db.kind === 'postgres' ? undefined : statementName(sql));
-    return rows.map(toWorkItemResponse);
+    const read = (sql: string) => this.db.sql.query<WorkItemRow & { matched?: number }>(sql, params, this.db.kind === 'postgres' ? undefined : statementName(sql));
+    // A text seen rarely among the newest items is read as the set of its matches and then put in
+    // order: in the list's order PostgreSQL would walk the whole organization looking for them
+    // (1.4 s for a rare word at 1,000,000 items; docs/benchmarks.md, "Search engine"). The set is read
+    // once, OLDER_MATCHES at most: a text common in older items only has more, and is walked instead.
+    if (query.q && (await this.rareAmongNewest(organizationId, normalizeSearch(query.q)))) {
+      const few = await read(`WITH few AS MATERIALIZED (SELECT w.* FROM delivery.work_items w WHERE w.organization_id = $1 AND ${liveRow('w')}${filters} LIMIT ${OLDER_MATCHES + 1})
+        SELECT ${WORK_ITEM_COLUMNS}, (SELECT count(*)::int FROM few) AS matched FROM few w ORDER BY ${orderBy} LIMIT ${take}`);
+      if (!few.length || (few[0].matched ?? 0) <= OLDER_MATCHES) return few.map(toWorkItemResponse);
+    }
+    return (await read(walk)).map(toWorkItemResponse);
   }
 
   /**
-   * Whether the text's matches are few enough to read as a set: fewer than RARE_AMONG_NEWEST of the
-   * organization's newest NEWEST_WALK items match (the search's own test; a walk in the list's order
-   * would read about NEWEST_WALK / RARE_AMONG_NEWEST items per item found), and, since a text may be
-   * common in older items only, at most OLDER_MATCHES in all.
+   * Whether fewer than RARE_AMONG_NEWEST of the organization's newest NEWEST_WALK items match (the
+   * search's own test): a walk in the list's order would then read about NEWEST_WALK / RARE_AMONG_NEWEST
+   * items per item found. A sentence's newest items are walked whatever PostgreSQL estimates (its words
+   * AND-ed look rare to it, and their GIN bitmap costs as much as the words are common).
    */
-  private async matchesAreRare(organizationId: string, q: string): Promise<boolean> {
+  private async rareAmongNewest(organizationId: string, search: SearchText): Promise<boolean> {
     const params: unknown[] = [organizationId];
-    const match = searchSql(normalizeSearch(q), WORK_ITEM_SEARCH, (value) => `$${params.push(value)}`).match;
-    const newest = `WITH edge AS MATERIALIZED (SELECT ${newestEdgeSql('delivery.work_items', '$1', 'number', '0')} AS walk)
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM delivery.work_items w
+    const match = searchSql(search, WORK_ITEM_SEARCH, (value) => `$${params.push(value)}`).match;
+    const edge = `WITH edge AS MATERIALIZED (SELECT ${newestEdgeSql('delivery.work_items', '$1', 'number', '0')} AS walk)`;
+    const newest = search.sentence
+      ? `${edge} SELECT count(*)::int AS n FROM (SELECT 1 FROM (SELECT w.* FROM delivery.work_items w WHERE w.organization_id = $1 AND w.number > (SELECT walk FROM edge)
+                                                                ORDER BY w.number DESC LIMIT ${NEWEST_WALK}) w
+                                                 WHERE ${liveRow('w')} AND ${match} LIMIT ${RARE_AMONG_NEWEST}) newest`
+      : `${edge} SELECT count(*)::int AS n FROM (SELECT 1 FROM delivery.work_items w
        WHERE w.organization_id = $1 AND ${liveRow('w')} AND ${match} AND w.number > (SELECT walk FROM edge)
        ORDER BY w.number DESC LIMIT ${RARE_AMONG_NEWEST}) newest`;
     const [among] = await this.db.sql.query<{ n: number }>(newest, params, statementName(newest));
-    if (among.n >= RARE_AMONG_NEWEST) return false;
-    const all = `SELECT count(*)::int AS n FROM (SELECT 1 FROM delivery.work_items w
-       WHERE w.organization_id = $1 AND ${liveRow('w')} AND ${match} LIMIT ${OLDER_MATCHES + 1}) matches`;
-    const [inAll] = await this.db.sql.query<{ n: number }>(all, params, statementName(all));
-    return inAll.n <= OLDER_MATCHES;
+    return among.n < RARE_AMONG_NEWEST;
   }
 
   /**
@@ -470,13 +474,17 @@ export class WorkItemRepository {
     const own = searchSql(search, WORK_ITEM_SEARCH, param);
     const comment = searchSql({ ...search, pattern: null, key: null }, { vector: 'c.search_vector', title: 'c.body' }, param);
     const organization = '$1::uuid';
+    // A sentence's older matches are skipped when its words are all common (newestMatchesSql): here, in
+    // tables of millions of rows, their GIN lists are the longest.
+    const fenced = search.sentence;
+    const common = search.sentence ? { vector: 'search_vector', terms: param(search.terms) } : undefined;
     const ownMatches = newestMatchesSql({
       table: 'delivery.work_items', alias: 'w', columns: ['id', 'title', 'description', 'number', 'search_vector'],
-      where: `${liveRow('w')} AND ${own.match}`, organization, newest: 'number', floor: '0', zero: '0', limit: SEARCH_CANDIDATES,
+      where: `${liveRow('w')} AND ${own.match}`, organization, newest: 'number', floor: '0', zero: '0', limit: SEARCH_CANDIDATES, fenced, common,
     });
     const commentMatches = newestMatchesSql({
       table: 'delivery.comments', alias: 'c', columns: ['work_item_id', 'body', 'search_vector'],
-      where: comment.match, organization, newest: 'created_at', floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: SEARCH_CANDIDATES,
+      where: comment.match, organization, newest: 'created_at', floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: SEARCH_CANDIDATES, fenced, common,
     });
     const commentHits = search.tsquery ? `UNION ALL SELECT c.work_item_id, 0.5 * ${comment.score}, c.body FROM ${commentMatches} c` : '';
     // Ranked among the newest SEARCH_CANDIDATES matches (and as many comments), read in slices that keep a rare
