@@ -20,8 +20,11 @@ export interface SearchRow {
 /**
  * Per kind: its table, whether it has a status, and its searched texts besides the title (search_vector
  * holds them all). `text2` is computed from the row's `text2Columns` after the newest matches are read.
+ * `walk`: rows walked newest first (NEWEST_WALK by default). `longTexts`: most rows hold most common
+ * words, so a sentence of them is walked for (fenced); the other kinds read a sentence's few matches
+ * at once (newestMatchesSql's `atOnce`), which for transcripts would read thousands of them.
  */
-const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text: string; text2?: string; text2Columns?: string[]; walk?: number }> = {
+const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text: string; text2?: string; text2Columns?: string[]; walk?: number; longTexts?: true }> = {
   ckr: { table: 'ckrs', status: true, text: 'description' },
   opportunity: { table: 'opportunities', status: true, text: 'description' },
   solution: { table: 'solutions', status: true, text: 'description' },
@@ -29,7 +32,7 @@ const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text
   // A transcript's vector is read from TOAST and decompressed for each row walked (~40 µs): a walk of
   // NEWEST_WALK interviews was 40 ms for a rare text, whose bitmap over an organization's few thousand
   // interviews costs a millisecond (docs/benchmarks.md, "Scale").
-  interview: { table: 'interviews', status: false, text: 'summary', text2: 'transcript', text2Columns: ['transcript'], walk: 100 },
+  interview: { table: 'interviews', status: false, text: 'summary', text2: 'transcript', text2Columns: ['transcript'], walk: 100, longTexts: true },
   insight: { table: 'insights', status: false, text: 'description', text2: `"${STRATEGY_SCHEMA}".search_text_of(quotes)`, text2Columns: ['quotes'] },
   product_goal: { table: 'product_goals', status: false, text: 'description' },
   annual_goal: { table: 'annual_goals', status: false, text: 'description' },
@@ -56,7 +59,8 @@ export class StrategySearchRepository {
       const matches = newestMatchesSql({
         table: `"${STRATEGY_SCHEMA}"."${source.table}"`, alias: 's', columns,
         where: `${liveRow('s')} AND ${match}`, organization: '$1::uuid', newest: 'created_at',
-        floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: candidates, walk: source.walk, atOnce: search.sentence,
+        floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: candidates, walk: source.walk,
+        fenced: search.sentence && source.longTexts, atOnce: search.sentence && !source.longTexts,
       });
       return `(SELECT '${type}' AS type, id, ${prefix ? 'number' : 'NULL::int AS number'}, title,
           ${source.status ? 'status::text' : 'NULL::text'} AS status, ${source.text} AS text, ${source.text2 ?? 'NULL::text'} AS text2, ${score} AS score
