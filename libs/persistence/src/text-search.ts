@@ -248,9 +248,10 @@ export function newestEdgeSql(table: string, organization: string, newest: strin
  */
 export const LARGE_TABLE_ROWS = 10_000;
 
-/** Share of a table's rows (PostgreSQL's statistics of its vector column) from which a word counts as common. */
+/** Share of the organization's newest COMMON_SAMPLE rows from which a word counts as common (2 %). */
 export const COMMON_WORD = 0.02;
 
+/** The organization's newest rows a sentence's words are counted in, to tell a common word. */
 export const COMMON_SAMPLE = 100;
 
 export interface NewestMatches {
@@ -293,9 +294,9 @@ export interface NewestMatches {
 /**
  * Whether a sentence's older matches would be costly to read: the organization has more than
  * LARGE_TABLE_ROWS rows in the table and every word of the sentence (stop words aside) is in at least
- * COMMON_WORD of the table's rows by PostgreSQL's own statistics of the vector column (`pg_stats`,
- * kept by ANALYZE; a word they do not list is rarer than every word they list). Evaluated only when the
- * walk found too few matches, the statistics first and the organization's size (one index probe) after.
+ * COMMON_WORD of its newest COMMON_SAMPLE rows. Evaluated only when the walk found too few matches:
+ * the size first (one index probe), then the words, counted in one read of the sample (its vectors
+ * stripped, so each is read from TOAST once, not once per word).
  */
 function sentenceIsCommonSql(input: NewestMatches): string {
   const { table, alias: t, organization, newest, common } = input;
@@ -303,9 +304,9 @@ function sentenceIsCommonSql(input: NewestMatches): string {
   const operand = `to_tsquery('${SEARCH_CONFIG}', term.word)`;
   const sample = `(SELECT strip(${t}.${common.vector}) AS v FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} ORDER BY ${t}.${newest} DESC LIMIT ${COMMON_SAMPLE})`;
   return `((SELECT 1 FROM ${table} e WHERE e.organization_id = ${organization} ORDER BY e.${newest} DESC OFFSET ${LARGE_TABLE_ROWS} LIMIT 1) IS NOT NULL
-          AND (SELECT COALESCE(min(c.n), 0) FROM unnest(${common.terms}::text[]) AS term(word)
-                 CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE sample.v @@ ${operand}) AS n FROM ${sample} sample) c
-                WHERE numnode(${operand}) > 0) >= ${Math.ceil(COMMON_SAMPLE * COMMON_WORD)})`;
+          AND (SELECT COALESCE(min(c.n), 0) FROM (SELECT count(*) FILTER (WHERE sample.v @@ ${operand}) AS n
+                                                    FROM ${sample} sample, unnest(${common.terms}::text[]) AS term(word)
+                                                   WHERE numnode(${operand}) > 0 GROUP BY term.word) c) >= ${Math.ceil(COMMON_SAMPLE * COMMON_WORD)})`;
 }
 
 /**

@@ -412,7 +412,8 @@ export class WorkItemRepository {
     if (query.classification) where.push(classificationFilter(query.classification));
     if (query.updatedSince) where.push(`w.updated_at >= ${param(query.updatedSince)}::timestamptz`);
     // The search engine's match (words of the title or description, a title substring, the key); the list keeps its order.
-    if (query.q) where.push(searchSql(normalizeSearch(query.q), WORK_ITEM_SEARCH, param).match);
+    const search = query.q ? normalizeSearch(query.q) : undefined;
+    if (search) where.push(searchSql(search, WORK_ITEM_SEARCH, param).match);
     const archived = archivedSql(query.archived, 'w');
     if (archived) where.push(archived);
     let orderBy = 'w.number';
@@ -434,7 +435,7 @@ export class WorkItemRepository {
     // order: in the list's order PostgreSQL would walk the whole organization looking for them
     // (1.4 s for a rare word at 1,000,000 items; docs/benchmarks.md, "Search engine"). The set is read
     // once, OLDER_MATCHES at most: a text common in older items only has more, and is walked instead.
-    if (query.q && (await this.rareAmongNewest(organizationId, normalizeSearch(query.q)))) {
+    if (search && (await this.rareAmongNewest(organizationId, search))) {
       const few = await read(`WITH few AS MATERIALIZED (SELECT w.* FROM delivery.work_items w WHERE w.organization_id = $1 AND ${liveRow('w')}${filters} LIMIT ${OLDER_MATCHES + 1})
         SELECT ${WORK_ITEM_COLUMNS}, (SELECT count(*)::int FROM few) AS matched FROM few w ORDER BY ${orderBy} LIMIT ${take}`);
       if (!few.length || (few[0].matched ?? 0) <= OLDER_MATCHES) return few.map(toWorkItemResponse);
