@@ -19,6 +19,7 @@ export * from './pglite-template';
 export * from './pglite-statements';
 export * from './like-pattern';
 export * from './text-search';
+export * from './large-tables';
 export * from './prune-in-batches';
 export * from './archived-filter';
 export * from './live-rows';

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { loadPglite } from './pglite.database';
-import { LARGE_TABLE_ROWS, MIN_CANDIDATES_PER_KIND, NEWEST_WALK, RARE_AMONG_NEWEST, SEARCH_CANDIDATES, afterScoreSql, candidatesPerKind, newestMatchesSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
+import { largeTablesSql } from './large-tables';
+import { LARGE_TABLE_ROWS, MIN_CANDIDATES_PER_KIND, NEWEST_WALK, RARE_AMONG_NEWEST, SEARCH_CANDIDATES, SENTENCE_WALK, afterScoreSql, candidatesPerKind, excerptSql, newestMatchesSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
 
 describe('normalizeSearch', () => {
   it('collapses white space, drops control characters and keeps letters and digits as words', () => {
@@ -213,14 +214,20 @@ describe('newestMatchesSql for a sentence on PGlite', () => {
   }, 180_000);
   afterAll(() => db.close());
 
-  async function newest(organization: string, q: string, options: { fenced: boolean; common: boolean; atOnce?: boolean }): Promise<number[]> {
+  async function newest(organization: string, q: string, options: { fenced: boolean; common: boolean; atOnce?: boolean; walk?: number }): Promise<number[]> {
     const search = normalizeSearch(q);
     const sql = `SELECT number FROM ${newestMatchesSql({
-      table: 'docs', alias: 'd', columns: ['number'], organization: '$1::uuid', where: `d.v @@ to_tsquery('english', $2)`,
+      table: 'docs', alias: 'd', columns: ['number'], organization: '$1::uuid', where: `d.v @@ to_tsquery('english', $2)`, walk: options.walk,
       newest: 'number', floor: '0', zero: '0', limit: 50, fenced: options.fenced, common: options.common ? { vector: 'v', terms: '$3' } : undefined, atOnce: options.atOnce,
     })} m ORDER BY number DESC`;
     const params = options.common ? [organization, search.tsquery, search.terms] : [organization, search.tsquery];
     return (await db.query<{ number: number }>(sql, params)).rows.map((row) => row.number);
+  }
+
+  /** What a repository passes as `common`: the gate, for a table LargeTables names large. */
+  async function isLarge(organization: string): Promise<boolean> {
+    const sql = largeTablesSql([{ name: 'docs', table: 'docs', indexed: 'number' }]);
+    return (await db.query<{ large: string[] }>(sql, [organization])).rows[0].large.includes('docs');
   }
 
   it('walks the same newest matches fenced as unfenced', async () => {
@@ -230,12 +237,20 @@ describe('newestMatchesSql for a sentence on PGlite', () => {
     expect(await newest(LARGE, 'red green blue', { fenced: true, common: false })).toHaveLength(Math.floor(ROWS / 30) - Math.floor((ROWS - NEWEST_WALK) / 30));
   });
 
+  it('names a table large past LARGE_TABLE_ROWS of the organization\'s rows, and only then', async () => {
+    expect(await isLarge(LARGE)).toBe(true);
+    expect(await isLarge(SMALL)).toBe(false);
+    const [none] = (await db.query<{ large: string[] }>(largeTablesSql([{ name: 'docs', table: 'docs', indexed: 'number' }]), ['00000000-0000-4000-8000-0000000000c3'])).rows;
+    expect(none.large).toEqual([]);
+  });
+
   it('skips the older matches of a sentence of common words in a large table, and only there', async () => {
     const all = Array.from({ length: Math.floor(ROWS / 2310) }, (_, i) => Math.floor(ROWS / 2310) * 2310 - 2310 * i);
     expect(await newest(LARGE, 'red green blue cyan pink', { fenced: true, common: false })).toEqual(all);
     // Among the newest NEWEST_WALK rows it matches fewer than RARE_AMONG_NEWEST times: the walk's alone.
-    expect(await newest(LARGE, 'red green blue cyan pink', { fenced: true, common: true })).toEqual(all.filter((n) => n > ROWS - NEWEST_WALK));
-    expect(await newest(SMALL, 'red green blue cyan pink', { fenced: true, common: true })).toEqual([2310]);
+    expect(await newest(LARGE, 'red green blue cyan pink', { fenced: true, common: await isLarge(LARGE) })).toEqual(all.filter((n) => n > ROWS - NEWEST_WALK));
+    expect(await newest(LARGE, 'red green blue cyan pink', { fenced: true, common: true, walk: SENTENCE_WALK })).toEqual(all.filter((n) => n > ROWS - SENTENCE_WALK));
+    expect(await newest(SMALL, 'red green blue cyan pink', { fenced: true, common: await isLarge(SMALL) })).toEqual([2310]);
   });
 
   it('reads the matches of a sentence at once, newest first, when asked', async () => {
@@ -247,5 +262,27 @@ describe('newestMatchesSql for a sentence on PGlite', () => {
   it('reads the older matches of a sentence with one rare word', async () => {
     expect(await newest(LARGE, 'red green blue quokka', { fenced: true, common: true })).toEqual([4620]);
     expect(await newest(LARGE, 'the cyan quokka', { fenced: true, common: true })).toEqual([4620, 7]);
+  });
+});
+
+describe('excerptSql on PGlite', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    const { PGlite } = loadPglite();
+    db = new PGlite();
+  });
+  afterAll(() => db.close());
+
+  async function excerpt(text: string, q: string, width: number): Promise<string> {
+    const params: unknown[] = [text];
+    const sql = `SELECT ${excerptSql('$1::text', normalizeSearch(q), (value) => `$${params.push(value)}`, width)} AS cut`;
+    return (await db.query<{ cut: string }>(sql, params)).rows[0].cut;
+  }
+
+  it('cuts the window around the first word, an ASCII one in any case after any text, and the start when it is absent', async () => {
+    const before = 'é'.repeat(30);
+    expect(await excerpt(`${before} Ünïcode then CHECKOUT fails`, 'checkout fails', 20)).toBe('code then CHECKOUT f');
+    expect(await excerpt(`${before} then école opens`, 'école opens', 10)).toBe('then école');
+    expect(await excerpt('nothing here', 'checkout', 8)).toBe('nothing ');
   });
 });

@@ -224,10 +224,15 @@ export function searchSnippet(text: string | null | undefined, search: SearchTex
 /**
  * SQL for a window of `column` around the first occurrence of the query's first word (its start when
  * absent), so a long transcript never travels whole for a one-line snippet. Run it after the LIMIT.
+ * An ASCII word is looked for in the text lowered as ASCII (collation "C"): the database's own
+ * lowering maps every character through the locale, 5 ms for the 20 transcripts of a page (a third
+ * of a strategy search at 1,000,000 items; docs/benchmarks.md, "Scale"), and only ASCII letters can
+ * lower to an ASCII word.
  */
 export function excerptSql(column: string, search: SearchText, param: (value: unknown) => string, width = 320): string {
   const word = search.tsquery.match(/[\p{L}\p{N}]+/u)?.[0] ?? search.text.toLowerCase();
-  return `substr(${column}, greatest(1, strpos(lower(${column}), ${param(word)}::text) - ${Math.floor(width / 2)}), ${width})`;
+  const lowered = /^[\x20-\x7e]*$/.test(word) ? `lower(${column} COLLATE "C")` : `lower(${column})`;
+  return `substr(${column}, greatest(1, strpos(${lowered}, ${param(word)}::text) - ${Math.floor(width / 2)}), ${width})`;
 }
 
 /**
@@ -244,7 +249,8 @@ export function newestEdgeSql(table: string, organization: string, newest: strin
  * one of its words is common (COMMON_WORD): the GIN index then intersects lists of hundreds of
  * thousands of rows (80 ms for the eleven words of a transcript's sentence at 1,000,000 items, 45 ms
  * in their comments; docs/benchmarks.md, "Scale"). Below it the organization's own entry in the index
- * is the shortest list and bounds the work.
+ * is the shortest list and bounds the work. Which tables pass it is asked apart and kept a while
+ * (LargeTables): counting past it in the statement was a third of a sentence's search.
  */
 export const LARGE_TABLE_ROWS = 10_000;
 
@@ -253,6 +259,14 @@ export const COMMON_WORD = 0.02;
 
 /** The organization's newest rows a sentence's words are counted in, to tell a common word. */
 export const COMMON_SAMPLE = 100;
+
+/**
+ * Rows a sentence walks newest first in a table where its older matches may be skipped (`common`):
+ * a sentence matches few rows, so a long walk finds little more than a short one and costs a heap
+ * read and a match per row (1,000 items and 1,000 comments were 6 of a sentence's 15 ms at
+ * 1,000,000 items; docs/benchmarks.md, "Scale").
+ */
+export const SENTENCE_WALK = 250;
 
 export interface NewestMatches {
   /** The table, qualified (`delivery.work_items`). */
@@ -285,28 +299,29 @@ export interface NewestMatches {
   atOnce?: boolean;
   /**
    * The table's tsvector column (unqualified) and the `$n` of the sentence's words one by one
-   * (SearchText's `terms`, a text[]): the older part is then skipped in a large table when every word
-   * is common (sentenceIsCommonSql). For the tables that grow to millions of rows.
+   * (SearchText's `terms`, a text[]), given for a table of more than LARGE_TABLE_ROWS of the
+   * organization's rows (LargeTables): the older part is then skipped when every word is common
+   * (sentenceIsCommonSql).
    */
   common?: { vector: string; terms: string };
 }
 
 /**
- * Whether a sentence's older matches would be costly to read: the organization has more than
- * LARGE_TABLE_ROWS rows in the table and every word of the sentence (stop words aside) is in at least
- * COMMON_WORD of its newest COMMON_SAMPLE rows. Evaluated only when the walk found too few matches:
- * the size first (one index probe), then the words, counted in one read of the sample (its vectors
- * stripped, so each is read from TOAST once, not once per word).
+ * Whether a sentence's older matches would be costly to read in a large table: every word of the
+ * sentence (stop words aside) is in at least COMMON_WORD of the organization's newest COMMON_SAMPLE
+ * rows. Evaluated only when the walk found too few matches, in one read of the sample (its vectors
+ * stripped, so each is read from TOAST once, not once per word) against each word's tsquery, made
+ * once (the fence keeps PostgreSQL from making it again for each row of the sample: 1.5 of the
+ * test's 2.5 ms).
  */
 function sentenceIsCommonSql(input: NewestMatches): string {
   const { table, alias: t, organization, newest, common } = input;
   if (!common) return 'false';
-  const operand = `to_tsquery('${SEARCH_CONFIG}', term.word)`;
   const sample = `(SELECT strip(${t}.${common.vector}) AS v FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} ORDER BY ${t}.${newest} DESC LIMIT ${COMMON_SAMPLE})`;
-  return `((SELECT 1 FROM ${table} e WHERE e.organization_id = ${organization} ORDER BY e.${newest} DESC OFFSET ${LARGE_TABLE_ROWS} LIMIT 1) IS NOT NULL
-          AND (SELECT COALESCE(min(c.n), 0) FROM (SELECT count(*) FILTER (WHERE sample.v @@ ${operand}) AS n
-                                                    FROM ${sample} sample, unnest(${common.terms}::text[]) AS term(word)
-                                                   WHERE numnode(${operand}) > 0 GROUP BY term.word) c) >= ${Math.ceil(COMMON_SAMPLE * COMMON_WORD)})`;
+  const words = `(SELECT term.word, to_tsquery('${SEARCH_CONFIG}', term.word) AS q FROM unnest(${common.terms}::text[]) AS term(word) OFFSET 0)`;
+  return `((SELECT COALESCE(min(c.n), 0) FROM (SELECT count(*) FILTER (WHERE sample.v @@ term.q) AS n
+                                              FROM ${sample} sample, ${words} term
+                                             WHERE numnode(term.q) > 0 GROUP BY term.word) c) >= ${Math.ceil(COMMON_SAMPLE * COMMON_WORD)})`;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   BatchLoader,
   DATABASE,
   Database,
+  LargeTables,
   ScorePosition,
   SearchText,
   SqlExecutor,
@@ -17,6 +18,8 @@ import {
   NEWEST_WALK,
   OLDER_MATCHES,
   RARE_AMONG_NEWEST,
+  SENTENCE_WALK,
+  largeTablesSql,
   newestEdgeSql,
   newestMatchesSql,
   normalizeSearch,
@@ -172,6 +175,12 @@ export type StrategyLinkKind = 'opportunity' | 'solution' | 'experiment';
 @Injectable()
 export class WorkItemRepository {
   private readonly lookups = new BatchLoader<RefLookup, WorkItemRow>((wanted) => this.findMany(wanted), lookupKey);
+
+  /** Which of an organization's searched tables are large: a sentence's cost hint (newestMatchesSql's `common`). */
+  private readonly largeTables = new LargeTables(async (organizationId) => {
+    const [row] = await this.db.sql.query<{ large: string[] }>(LARGE_SEARCHED_TABLES, [organizationId], statementName(LARGE_SEARCHED_TABLES));
+    return row.large;
+  });
 
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
@@ -475,17 +484,18 @@ export class WorkItemRepository {
     const own = searchSql(search, WORK_ITEM_SEARCH, param);
     const comment = searchSql({ ...search, pattern: null, key: null }, { vector: 'c.search_vector', title: 'c.body' }, param);
     const organization = '$1::uuid';
-    // A sentence's older matches are skipped when its words are all common (newestMatchesSql): here, in
-    // tables of millions of rows, their GIN lists are the longest.
-    const fenced = search.sentence;
-    const common = search.sentence ? { vector: 'search_vector', terms: param(search.terms) } : undefined;
+    // A sentence walks a short way, and its older matches are skipped when its words are all common
+    // in a large table (newestMatchesSql): here, in tables of millions of rows, their GIN lists are the longest.
+    const large = search.sentence ? await this.largeTables.of(organizationId) : undefined;
+    const terms = large?.size ? param(search.terms) : '';
+    const sentence = (table: string) => (large ? { fenced: true, walk: SENTENCE_WALK, common: large.has(table) ? { vector: 'search_vector', terms } : undefined } : {});
     const ownMatches = newestMatchesSql({
       table: 'delivery.work_items', alias: 'w', columns: ['id', 'title', 'description', 'number', 'search_vector'],
-      where: `${liveRow('w')} AND ${own.match}`, organization, newest: 'number', floor: '0', zero: '0', limit: SEARCH_CANDIDATES, fenced, common,
+      where: `${liveRow('w')} AND ${own.match}`, organization, newest: 'number', floor: '0', zero: '0', limit: SEARCH_CANDIDATES, ...sentence('work_items'),
     });
     const commentMatches = newestMatchesSql({
       table: 'delivery.comments', alias: 'c', columns: ['work_item_id', 'body', 'search_vector'],
-      where: comment.match, organization, newest: 'created_at', floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: SEARCH_CANDIDATES, fenced, common,
+      where: comment.match, organization, newest: 'created_at', floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: SEARCH_CANDIDATES, ...sentence('comments'),
     });
     const commentHits = search.tsquery ? `UNION ALL SELECT c.work_item_id, 0.5 * ${comment.score}, c.body FROM ${commentMatches} c` : '';
     // Ranked among the newest SEARCH_CANDIDATES matches (and as many comments), read in slices that keep a rare
@@ -511,6 +521,12 @@ const FOLLOW_WORK_ITEM = `UPDATE delivery.intake_submissions
               completed_at = CASE WHEN $4::text = 'DONE' THEN COALESCE(completed_at, now()) ELSE NULL END,
               updated_at = now()
         WHERE organization_id = $1::uuid AND work_item_id = $2::uuid AND stage::text <> $4::text AND ${liveRow()}`;
+
+/** The searched tables whose size changes how a sentence is searched (LargeTables). */
+const LARGE_SEARCHED_TABLES = largeTablesSql([
+  { name: 'work_items', table: 'delivery.work_items', indexed: 'number' },
+  { name: 'comments', table: 'delivery.comments', indexed: 'created_at' },
+]);
 
 /** The work items' search columns (the migration text_search made them). */
 const WORK_ITEM_SEARCH = { vector: 'w.search_vector', title: 'w.title', texts: ['w.description'], keyNumber: { column: 'w.number', prefix: 'WI' } };

@@ -1,6 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { StrategySearchType, keyPrefixOf } from '@pds/contracts';
-import { ScorePosition, SearchText, afterScoreSql, candidatesPerKind, excerptSql, liveRow, newestMatchesSql, searchSql } from '@pds/persistence';
+import {
+  LargeTables,
+  SENTENCE_WALK,
+  ScorePosition,
+  SearchText,
+  afterScoreSql,
+  candidatesPerKind,
+  excerptSql,
+  largeTablesSql,
+  liveRow,
+  newestMatchesSql,
+  searchSql,
+} from '@pds/persistence';
 import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
 import { PrismaClient } from '../generated/strategy/client';
 
@@ -22,7 +34,10 @@ export interface SearchRow {
  * holds them all). `text2` is computed from the row's `text2Columns` after the newest matches are read.
  * `walk`: rows walked newest first (NEWEST_WALK by default). `longTexts`: most rows hold most common
  * words, so a sentence of them is walked for (fenced); the other kinds read a sentence's few matches
- * at once (newestMatchesSql's `atOnce`), which for transcripts would read thousands of them.
+ * at once (newestMatchesSql's `atOnce`), which for transcripts would read thousands of them, unless
+ * the kind is large in the organization (LargeTables): its words' GIN lists are then long (16 ms for
+ * a sentence of common words in 60,000 insights), and the sentence walks SENTENCE_WALK rows and skips
+ * the older ones when its words are all common, as in work items.
  */
 const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text: string; text2?: string; text2Columns?: string[]; walk?: number; longTexts?: true }> = {
   ckr: { table: 'ckrs', status: true, text: 'description' },
@@ -38,15 +53,60 @@ const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text
   annual_goal: { table: 'annual_goals', status: false, text: 'description' },
 };
 
-/** One ranked query over the strategy tables (the newest candidatesPerKind matches of each, newestMatchesSql); every branch is scoped by organization id. */
+/** The kinds' tables, for the probe of which are large in an organization (LargeTables). */
+const LARGE_KINDS = largeTablesSql(
+  Object.entries(SOURCES).map(([type, source]) => ({ name: type, table: `"${STRATEGY_SCHEMA}"."${source.table}"`, indexed: 'created_at' })),
+);
+
+/**
+ * The kinds in two statements that run side by side on two connections, each about half of a
+ * search's work (a sentence's transcripts and insights on one side, opportunities and solutions on
+ * the other): one statement for all eight kinds was one backend's 25–30 ms for a sentence at
+ * 1,000,000 items, while PostgreSQL had cores idle (docs/benchmarks.md, "Scale").
+ */
+const STATEMENTS: readonly (readonly StrategySearchType[])[] = [
+  ['interview', 'insight', 'ckr', 'annual_goal'],
+  ['opportunity', 'solution', 'experiment', 'product_goal'],
+];
+
+const byScore = (a: SearchRow, b: SearchRow): number => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Ranked search over the strategy tables (the newest candidatesPerKind matches of each,
+ * newestMatchesSql), every branch scoped by organization id: each statement's best `limit` after
+ * `after`, merged; `total` is the sum of the statements' counts.
+ */
 @Injectable()
 export class StrategySearchRepository {
+  private readonly largeKinds = new LargeTables(async (organizationId) => {
+    const [row] = await this.prisma.$queryRawUnsafe<{ large: string[] }[]>(LARGE_KINDS, organizationId);
+    return row.large;
+  });
+
   constructor(@Inject(PrismaClient) private readonly prisma: PrismaClient) {}
 
-  search(organizationId: string, search: SearchText, types: readonly StrategySearchType[], limit: number, after?: ScorePosition): Promise<SearchRow[]> {
+  async search(organizationId: string, search: SearchText, types: readonly StrategySearchType[], limit: number, after?: ScorePosition): Promise<SearchRow[]> {
+    const large = search.sentence ? await this.largeKinds.of(organizationId) : new Set<string>();
+    const candidates = candidatesPerKind(types.length);
+    const parts = await Promise.all(
+      STATEMENTS.map((kinds) => kinds.filter((type) => types.includes(type)))
+        .filter((kinds) => kinds.length > 0)
+        .map((kinds) => this.statement(organizationId, search, kinds, { candidates, large, limit, after })),
+    );
+    if (parts.length === 1) return parts[0];
+    const total = parts.reduce((sum, rows) => sum + Number(rows[0]?.total ?? 0), 0);
+    return parts.flat().sort(byScore).slice(0, limit).map((row) => ({ ...row, total }));
+  }
+
+  private statement(
+    organizationId: string,
+    search: SearchText,
+    types: readonly StrategySearchType[],
+    { candidates, large, limit, after }: { candidates: number; large: ReadonlySet<string>; limit: number; after?: ScorePosition },
+  ): Promise<SearchRow[]> {
     const params: unknown[] = [organizationId];
     const param = (value: unknown) => `$${params.push(value)}`;
-    const candidates = candidatesPerKind(types.length);
+    const terms = types.some((type) => large.has(type)) ? param(search.terms) : '';
     const branches = types.map((type) => {
       const source = SOURCES[type];
       const prefix = keyPrefixOf(type);
@@ -56,11 +116,13 @@ export class StrategySearchRepository {
       // as a bitmap only for a rare text. One statement `ORDER BY created_at DESC LIMIT n` walked the
       // organization's index for a rare word, or scanned the table where it was small.
       const columns = ['id', 'title', 'search_vector', source.text, ...(source.text2Columns ?? []), ...(prefix ? ['number'] : []), ...(source.status ? ['status'] : [])];
+      const walked = search.sentence && (source.longTexts || large.has(type));
       const matches = newestMatchesSql({
         table: `"${STRATEGY_SCHEMA}"."${source.table}"`, alias: 's', columns,
         where: `${liveRow('s')} AND ${match}`, organization: '$1::uuid', newest: 'created_at',
-        floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: candidates, walk: source.walk,
-        fenced: search.sentence && source.longTexts, atOnce: search.sentence && !source.longTexts,
+        floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: candidates,
+        walk: source.walk ?? (walked ? SENTENCE_WALK : undefined), fenced: walked, atOnce: search.sentence && !walked,
+        common: large.has(type) ? { vector: 'search_vector', terms } : undefined,
       });
       return `(SELECT '${type}' AS type, id, ${prefix ? 'number' : 'NULL::int AS number'}, title,
           ${source.status ? 'status::text' : 'NULL::text'} AS status, ${source.text} AS text, ${source.text2 ?? 'NULL::text'} AS text2, ${score} AS score
