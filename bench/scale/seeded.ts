@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import { applyMigrations, connectPostgres } from '@pds/persistence';
 import { SCALE_DATABASE, SCALE_DIR, ScaleCluster } from './cluster';
 import { DEFAULT_GROUPS, SeedReport, seedScale } from './seed';
 
@@ -23,6 +24,13 @@ export async function ensureSeeded(cluster: ScaleCluster, log: (line: string) =>
     const state = JSON.parse(readFileSync(stateFile, 'utf8')) as SeededData;
     if (JSON.stringify(state.groups) === JSON.stringify(groups)) {
       log(`reusing the seeded data set (${groups.map((g) => `${g.name}: ${g.organizations} × ${g.items}`).join(', ')})`);
+      // The migrations written since the seed, so that a kept seed is measured with the schema of the code measured.
+      const migrator = connectPostgres({ url: cluster.url, poolSize: 2, applicationName: 'pds-scale-migrate' });
+      try {
+        await applyMigrations(migrator);
+      } finally {
+        await migrator.close();
+      }
       return { ...state, reused: true };
     }
   }

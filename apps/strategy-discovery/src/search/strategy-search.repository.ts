@@ -37,20 +37,21 @@ export interface SearchRow {
  * at once (newestMatchesSql's `atOnce`), which for transcripts would read thousands of them, unless
  * the kind is large in the organization (LargeTables): its words' GIN lists are then long (16 ms for
  * a sentence of common words in 60,000 insights), and the sentence walks SENTENCE_WALK rows and skips
- * the older ones when its words are all common, as in work items.
+ * the older ones when its words are all common, as in work items. `statement`: which of the two
+ * statements reads the kind (STATEMENTS).
  */
-const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text: string; text2?: string; text2Columns?: string[]; walk?: number; longTexts?: true }> = {
-  ckr: { table: 'ckrs', status: true, text: 'description' },
-  opportunity: { table: 'opportunities', status: true, text: 'description' },
-  solution: { table: 'solutions', status: true, text: 'description' },
-  experiment: { table: 'experiments', status: true, text: 'hypothesis' },
+const SOURCES: Record<StrategySearchType, { table: string; status: boolean; text: string; text2?: string; text2Columns?: string[]; walk?: number; longTexts?: true; statement: 0 | 1 }> = {
+  ckr: { table: 'ckrs', status: true, text: 'description', statement: 0 },
+  opportunity: { table: 'opportunities', status: true, text: 'description', statement: 1 },
+  solution: { table: 'solutions', status: true, text: 'description', statement: 1 },
+  experiment: { table: 'experiments', status: true, text: 'hypothesis', statement: 1 },
   // A transcript's vector is read from TOAST and decompressed for each row walked (~40 µs): a walk of
   // NEWEST_WALK interviews was 40 ms for a rare text, whose bitmap over an organization's few thousand
   // interviews costs a millisecond (docs/benchmarks.md, "Scale").
-  interview: { table: 'interviews', status: false, text: 'summary', text2: 'transcript', text2Columns: ['transcript'], walk: 100, longTexts: true },
-  insight: { table: 'insights', status: false, text: 'description', text2: `"${STRATEGY_SCHEMA}".search_text_of(quotes)`, text2Columns: ['quotes'] },
-  product_goal: { table: 'product_goals', status: false, text: 'description' },
-  annual_goal: { table: 'annual_goals', status: false, text: 'description' },
+  interview: { table: 'interviews', status: false, text: 'summary', text2: 'transcript', text2Columns: ['transcript'], walk: 100, longTexts: true, statement: 0 },
+  insight: { table: 'insights', status: false, text: 'description', text2: `"${STRATEGY_SCHEMA}".search_text_of(quotes)`, text2Columns: ['quotes'], statement: 0 },
+  product_goal: { table: 'product_goals', status: false, text: 'description', statement: 1 },
+  annual_goal: { table: 'annual_goals', status: false, text: 'description', statement: 0 },
 };
 
 /** The kinds' tables, for the probe of which are large in an organization (LargeTables). */
@@ -59,15 +60,12 @@ const LARGE_KINDS = largeTablesSql(
 );
 
 /**
- * The kinds in two statements that run side by side on two connections, each about half of a
- * search's work (a sentence's transcripts and insights on one side, opportunities and solutions on
- * the other): one statement for all eight kinds was one backend's 25–30 ms for a sentence at
- * 1,000,000 items, while PostgreSQL had cores idle (docs/benchmarks.md, "Scale").
+ * Each kind's `statement` (above): the kinds run as two statements side by side on two connections,
+ * each about half of a search's work (a sentence's transcripts and insights in one, opportunities and
+ * solutions in the other): one statement for all eight kinds was one backend's 25–30 ms for a
+ * sentence at 1,000,000 items while PostgreSQL had cores idle (docs/benchmarks.md, "Scale").
  */
-const STATEMENTS: readonly (readonly StrategySearchType[])[] = [
-  ['interview', 'insight', 'ckr', 'annual_goal'],
-  ['opportunity', 'solution', 'experiment', 'product_goal'],
-];
+const STATEMENTS = [0, 1] as const;
 
 const byScore = (a: SearchRow, b: SearchRow): number => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -89,7 +87,7 @@ export class StrategySearchRepository {
     const large = search.sentence ? await this.largeKinds.of(organizationId) : new Set<string>();
     const candidates = candidatesPerKind(types.length);
     const parts = await Promise.all(
-      STATEMENTS.map((kinds) => kinds.filter((type) => types.includes(type)))
+      STATEMENTS.map((statement) => types.filter((type) => SOURCES[type].statement === statement))
         .filter((kinds) => kinds.length > 0)
         .map((kinds) => this.statement(organizationId, search, kinds, { candidates, large, limit, after })),
     );
