@@ -488,7 +488,8 @@ export class WorkItemRepository {
     // in a large table (newestMatchesSql): here, in tables of millions of rows, their GIN lists are the longest.
     const large = search.sentence ? await this.largeTables.of(organizationId) : undefined;
     const terms = large?.size ? param(search.terms) : '';
-    const sentence = (table: string) => (large ? { fenced: true, walk: SENTENCE_WALK, common: large.has(table) ? { vector: 'search_vector', terms } : undefined } : {});
+    const sentence = (table: string) =>
+      large ? { fenced: true, ...(large.has(table) ? { walk: SENTENCE_WALK, common: { vector: 'search_vector', terms } } : {}) } : {};
     const ownMatches = newestMatchesSql({
       table: 'delivery.work_items', alias: 'w', columns: ['id', 'title', 'description', 'number', 'search_vector'],
       where: `${liveRow('w')} AND ${own.match}`, organization, newest: 'number', floor: '0', zero: '0', limit: SEARCH_CANDIDATES, ...sentence('work_items'),
