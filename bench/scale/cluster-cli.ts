@@ -1,6 +1,5 @@
 /** `node dist/bench/scale/cluster-cli.js start|stop`: the scale cluster by hand (inspecting plans, psql). */
-import { applyMigrations, connectPostgres } from '@pds/persistence';
-import { startScaleCluster } from './cluster';
+import { migrateScaleDatabase, startScaleCluster } from './cluster';
 
 async function main(): Promise<void> {
   const cluster = await startScaleCluster();
@@ -9,12 +8,7 @@ async function main(): Promise<void> {
     process.stdout.write(`stopped ${cluster.dataDir}\n`);
     return;
   }
-  const db = connectPostgres({ url: cluster.url, poolSize: 2, applicationName: 'pds-scale-migrate' });
-  try {
-    await applyMigrations(db);
-  } finally {
-    await db.close();
-  }
+  await migrateScaleDatabase(cluster.url);
   process.stdout.write(`${cluster.url} (${cluster.dataDir}, ${(cluster.diskBytes() / 1024 ** 3).toFixed(2)} GiB)\n`);
 }
 

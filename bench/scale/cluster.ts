@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import { applyMigrations, connectPostgres } from '@pds/persistence';
 
 export const SCALE_DIR = process.env.BENCH_SCALE_DIR ?? '/var/tmp/pds-bench-scale';
 export const SCALE_PORT = Number(process.env.BENCH_SCALE_PG_PORT ?? 43010);
@@ -95,4 +96,14 @@ export async function startScaleCluster(): Promise<ScaleCluster> {
 /** Removes the cluster's directory (a run without BENCH_KEEP=1 leaves nothing behind). */
 export function removeScaleCluster(): void {
   rmSync(SCALE_DIR, { recursive: true, force: true });
+}
+
+/** The migrations not yet applied to the scale database at `url`: a new seed's schema, or a kept seed's catching up with the code measured. */
+export async function migrateScaleDatabase(url: string): Promise<void> {
+  const migrator = connectPostgres({ url, poolSize: 2, applicationName: 'pds-scale-migrate' });
+  try {
+    await applyMigrations(migrator);
+  } finally {
+    await migrator.close();
+  }
 }

@@ -15,8 +15,8 @@
  * URLs nobody listens on.
  */
 import { hashApiKey, displayPrefix, generateApiKey } from '@pds/auth';
-import { applyMigrations, connectPostgres } from '@pds/persistence';
 import { Client } from 'pg';
+import { migrateScaleDatabase } from './cluster';
 
 export interface SeedGroup {
   name: string;
@@ -140,12 +140,7 @@ const HASH = `((n::bigint * 2654435761 + k::bigint * 40503) % 4294967296)`;
 const scaled = (group: SeedGroup, perMillion: number, minimum: number) => Math.max(minimum, Math.round((perMillion * group.items) / 1_000_000));
 
 export async function seedScale(url: string, groups: SeedGroup[] = DEFAULT_GROUPS(), log: (line: string) => void = () => undefined): Promise<SeedReport> {
-  const migrator = connectPostgres({ url, poolSize: 2, applicationName: 'pds-scale-migrate' });
-  try {
-    await applyMigrations(migrator);
-  } finally {
-    await migrator.close();
-  }
+  await migrateScaleDatabase(url);
   const db = new Client({ connectionString: url, application_name: 'pds-bench-harness' });
   await db.connect();
   const steps: SeedReport['steps'] = [];

@@ -6,8 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { applyMigrations, connectPostgres } from '@pds/persistence';
-import { SCALE_DATABASE, SCALE_DIR, ScaleCluster } from './cluster';
+import { SCALE_DATABASE, SCALE_DIR, ScaleCluster, migrateScaleDatabase } from './cluster';
 import { DEFAULT_GROUPS, SeedReport, seedScale } from './seed';
 
 const stateFile = path.join(SCALE_DIR, 'seed.json');
@@ -25,12 +24,7 @@ export async function ensureSeeded(cluster: ScaleCluster, log: (line: string) =>
     if (JSON.stringify(state.groups) === JSON.stringify(groups)) {
       log(`reusing the seeded data set (${groups.map((g) => `${g.name}: ${g.organizations} × ${g.items}`).join(', ')})`);
       // The migrations written since the seed, so that a kept seed is measured with the schema of the code measured.
-      const migrator = connectPostgres({ url: cluster.url, poolSize: 2, applicationName: 'pds-scale-migrate' });
-      try {
-        await applyMigrations(migrator);
-      } finally {
-        await migrator.close();
-      }
+      await migrateScaleDatabase(cluster.url);
       return { ...state, reused: true };
     }
   }
