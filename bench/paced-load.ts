@@ -42,12 +42,19 @@ export interface PacedMixRun {
   seconds: number;
   /** Requests that got no answer, by what went wrong (a timeout, a refused or reset connection). */
   errorKinds: Map<string, number>;
+  /** Each label's latencies (ms, ascending), for percentiles over several runs together. */
+  latencies: Map<string, number[]>;
+}
+
+/** The `q` quantile (0–1) of ascending latencies, to 0.1 ms; 0 when there are none. */
+export function quantile(ascending: readonly number[], q: number): number {
+  if (!ascending.length) return 0;
+  return Math.round(ascending[Math.min(ascending.length - 1, Math.ceil(q * ascending.length) - 1)] * 10) / 10;
 }
 
 const summary = (latencies: number[], non2xx: number, errors: number, seconds: number): PacedRun => {
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] * 10) / 10 : 0);
-  return { requests: latencies.length, requestsPerSecond: Math.round(latencies.length / seconds), p50: at(0.5), p99: at(0.99), non2xx, errors };
+  return { requests: latencies.length, requestsPerSecond: Math.round(latencies.length / seconds), p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), non2xx, errors };
 };
 
 /**
@@ -127,15 +134,17 @@ export async function pacedMix(rate: number, seconds: number, next: (index: numb
   const elapsed = (performance.now() - start) / 1000;
   const all = { latencies: [] as number[], non2xx: 0, errors: 0 };
   const byLabel = new Map<string, PacedRun>();
+  const latencies = new Map<string, number[]>();
   for (const [label, entry] of stats) {
     all.latencies.push(...entry.latencies);
     all.non2xx += entry.non2xx;
     all.errors += entry.errors;
     byLabel.set(label, summary(entry.latencies, entry.non2xx, entry.errors, elapsed));
+    latencies.set(label, entry.latencies);
   }
   const generatorDelay = { p99: Math.round(loopDelay.percentile(99) / 1e5) / 10, max: Math.round(loopDelay.max / 1e5) / 10 };
   slowest.sort((a, b) => a[0] - b[0]);
-  return { total: { ...summary(all.latencies, all.non2xx, all.errors, elapsed), generatorDelay, slowest }, byLabel, seconds: elapsed, errorKinds };
+  return { total: { ...summary(all.latencies, all.non2xx, all.errors, elapsed), generatorDelay, slowest }, byLabel, seconds: elapsed, errorKinds, latencies };
 }
 
 interface PacedLoadInput {

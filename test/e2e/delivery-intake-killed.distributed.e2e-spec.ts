@@ -7,8 +7,9 @@ import { createOrganization } from './support/client';
 import { atLeast, eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { Receiver, createWebhook } from './support/receiver';
+import { describeIn } from './support/stack-info';
 
-describe('delivery-intake killed mid-write (distributed)', () => {
+describeIn('distributed')('delivery-intake killed mid-write (distributed)', () => {
   let stack: IsolatedStack;
   let receiver: Receiver;
 

@@ -9,10 +9,11 @@ import { atLeast, eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { PrivatePostgres, startPrivatePostgres } from './support/private-postgres';
 import { Receiver, createWebhook } from './support/receiver';
+import { describeIn } from './support/stack-info';
 
 const REQUEST_TIMEOUT_MS = 3000;
 
-describe('PostgreSQL restarted under load (distributed)', () => {
+describeIn('distributed')('PostgreSQL restarted under load (distributed)', () => {
   let postgres: PrivatePostgres;
   let stack: IsolatedStack;
   let receiver: Receiver;

@@ -12,9 +12,9 @@ import { PrivateNats, startPrivateNats } from '../../tools/nats-server';
 import { DISTRIBUTED_APPS, ScratchDatabase, createScratchDatabase, freePort, waitUntilReady } from '../../tools/stack';
 import { eventually } from './support/eventually';
 import { NpmRun, exitWithin, npmRun } from './support/npm-run';
-import { databaseAdminUrl, stackInfo } from './support/stack-info';
+import { databaseAdminUrl, describeIn, stackInfo } from './support/stack-info';
 
-describe('Ctrl-C on npm run start:distributed', () => {
+describeIn('distributed')('Ctrl-C on npm run start:distributed', () => {
   let database: ScratchDatabase | undefined;
   let nats: PrivateNats | undefined;
   let run: NpmRun | undefined;

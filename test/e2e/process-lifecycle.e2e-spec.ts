@@ -13,7 +13,7 @@ import { freePort, repoRoot, spawnApp, stopProcesses, waitUntilReady } from '../
 import { ApiClient } from './support/client';
 import { atLeast, eventually } from './support/eventually';
 import { NpmRun, exitWithin, npmRun } from './support/npm-run';
-import { stackInfo, stackMode } from './support/stack-info';
+import { describeIn, stackInfo } from './support/stack-info';
 
 interface Started {
   child: ChildProcess;
@@ -122,7 +122,7 @@ describe('standalone process life cycle', () => {
  * stack under test, so the distributed suite shows these as skipped; it tests its own runner in
  * process-lifecycle.distributed.e2e-spec.ts.
  */
-(stackMode() === 'standalone' ? describe : describe.skip)('Ctrl-C on npm start, and the db tools beside it (standalone run)', () => {
+describeIn('standalone')('Ctrl-C on npm start, and the db tools beside it (standalone run)', () => {
   const runs: NpmRun[] = [];
   const dirs: string[] = [];
   afterAll(() => {

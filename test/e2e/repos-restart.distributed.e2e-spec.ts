@@ -7,8 +7,9 @@ import { createOrganization } from './support/client';
 import { eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { artifactsOf, connectRepository, githubPush, postGithub, uniqueRepo, workItemOf } from './support/repos';
+import { describeIn } from './support/stack-info';
 
-describe('repository deliveries across a restart (distributed)', () => {
+describeIn('distributed')('repository deliveries across a restart (distributed)', () => {
   let stack: IsolatedStack;
   beforeAll(async () => {
     stack = await startIsolatedStack({ apps: ['api-gateway', 'delivery-intake', 'repo-receiver'] });

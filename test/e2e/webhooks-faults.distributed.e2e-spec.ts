@@ -13,7 +13,7 @@ import { ApiClient, TestOrganization, createOrganization } from './support/clien
 import { atLeast, eventually } from './support/eventually';
 import { IsolatedStack, startIsolatedStack } from './support/isolated-stack';
 import { Receiver, createWebhook, webhookDeliveriesOf } from './support/receiver';
-import { appEnv, stackInfo } from './support/stack-info';
+import { appEnv, describeIn, stackInfo } from './support/stack-info';
 
 const WORK_ITEMS = '/api/v1/work-items';
 
@@ -31,7 +31,7 @@ function deliveredEventIds(receiverRequests: { path: string; body: { id: string 
   return new Set(receiverRequests.filter((r) => r.path === at).map((r) => r.body.id));
 }
 
-describe('webhook faults (distributed)', () => {
+describeIn('distributed')('webhook faults (distributed)', () => {
   let receiver: Receiver;
   beforeAll(async () => {
     receiver = await Receiver.start();

@@ -50,6 +50,14 @@ export function stackMode(): StackMode {
   return mode;
 }
 
+/**
+ * `describe` in the given mode, `describe.skip` in the other: a spec of one mode shows as skipped in
+ * the other run's report instead of being absent from it.
+ */
+export function describeIn(mode: StackMode): jest.Describe {
+  return stackMode() === mode ? describe : describe.skip;
+}
+
 function infoFile(mode: StackMode): string {
   return path.join(e2eDir, `stack-${mode}.json`);
 }
