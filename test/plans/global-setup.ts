@@ -5,7 +5,7 @@ import { PrivatePostgres, startPrivatePostgres } from '../e2e/support/private-po
 import { stackInfo } from '../e2e/support/stack-info';
 import { JudgedWindow } from './plan-walker';
 import { PLANS_POSTGRES_SETTINGS, writeLargeOrganization } from './plans-stack';
-import { seedStatements, seedTenants } from './seed';
+import { expireTrashStatements, seedStatements, seedTenants } from './seed';
 
 declare global {
   var __PLANS_POSTGRES__: { postgres: PrivatePostgres; databaseUrl: string; startedAt: number; judged?: JudgedWindow } | undefined;
@@ -79,6 +79,8 @@ export default async function globalSetup(): Promise<void> {
     'SELECT pg_stat_statements_reset()',
   ]);
   globalThis.__PLANS_POSTGRES__.judged = await judgedFromNow(info.databaseUrl!);
+  // After the judging begins: the purges of the run (every 15 s) then remove it under judgement.
+  await onDatabase(info.databaseUrl!, expireTrashStatements());
   process.stdout.write(`plans: seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s\n`);
   writeLargeOrganization({ id: organization.id, slug: organization.slug, apiKey, adminId: user.id, items: LARGE_ITEMS });
 }

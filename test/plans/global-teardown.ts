@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { DISTRIBUTED_APPS } from '../../tools/stack';
@@ -169,6 +169,11 @@ export default async function globalTeardown(): Promise<void> {
     if (plans === 0) throw new Error('query plans: auto_explain logged no plan of the services: the test saw nothing');
     if (failing.length) throw new Error(`query plans: ${failing.length} statement(s) read a table that grows with usage whole:\n${failing.map(describe).join('\n')}`);
   } finally {
+    // PLANS_KEEP_LOG=1 keeps auto_explain's log (.e2e/plans/log), to read a statement's plans after the run.
+    if (process.env.PLANS_KEEP_LOG === '1') {
+      rmSync(path.join(plansDir, 'log'), { recursive: true, force: true });
+      cpSync(path.join(postgres.dir, 'data', 'log'), path.join(plansDir, 'log'), { recursive: true });
+    }
     await postgres.remove();
   }
 }

@@ -53,6 +53,39 @@ const OPPORTUNITIES = perTenant(10, 10);
 const EXPERIMENTS = perTenant(20, 5);
 const COMMENTS = perTenant(2, 30);
 
+/**
+ * The trash of every kind that can be deleted: two rows per tenant beside the live ones, one deleted
+ * a day ago (the trash pages list it) and one `EXPIRING` ago, which expireTrashStatements puts past
+ * the 30-day retention once plans are judged, so that the purge removes it during the run (its
+ * statements and their foreign keys' cascades planned over the seeded tables: a trash of no rows
+ * left both unjudged, and rows expired at the seed were purged before the judging began). `n` is 1 or 2.
+ */
+const EXPIRING = `interval '20 days'`;
+const trashedAt = (n: string) => `CASE ${n} WHEN 1 THEN now() - interval '1 day' ELSE now() - ${EXPIRING} END`;
+const TRASHED = 2;
+const TRASH_TABLES = [
+  'delivery.work_items',
+  'delivery.teams',
+  'delivery.labels',
+  'delivery.sprints',
+  'delivery.changelog_entries',
+  'delivery.intake_submissions',
+  'strategy.annual_goals',
+  'strategy.product_goals',
+  'strategy.planning_cycles',
+  'strategy.ckrs',
+  'strategy.interviews',
+  'strategy.insights',
+  'strategy.opportunities',
+  'strategy.solutions',
+  'strategy.experiments',
+];
+
+/** Moves the seed's expiring trash 30 days back, past the retention: the next purge takes it. */
+export function expireTrashStatements(): string[] {
+  return TRASH_TABLES.map((table) => `UPDATE ${table} SET deleted_at = deleted_at - interval '30 days' WHERE deleted_at IS NOT NULL AND deleted_at <= now() - ${EXPIRING}`);
+}
+
 /** The outboxes keep published events until retention prunes them. */
 const outboxRows = (schema: string, per: number) => `INSERT INTO ${schema}.outbox (id, organization_id, event_type, payload, created_at, published_at)
        SELECT pg_temp.uid(org, '${schema}-outbox', g), org, 'work_item.updated', '{}'::jsonb, now() - g * interval '1 second', now() - g * interval '1 second'
@@ -98,7 +131,7 @@ export function seedStatements(tenants: SeedTenant[]): SeedPlan {
                 pg_temp.uid(org, 'user', 1 + g % 20), pg_temp.uid(org, 'user', 1 + g % 7),
                 ARRAY[pg_temp.uid(org, 'label', 1 + g % 10), pg_temp.uid(org, 'label', 1 + g % 7)],
                 now() - (items - g) * interval '1 minute', now() - (items - g) * interval '30 seconds',
-                CASE WHEN g % 50 = 7 THEN now() - g * interval '1 second' END,
+                CASE WHEN g % 50 = 7 THEN now() - g * interval '1 second' WHEN g % 500 = 17 THEN now() - ${EXPIRING} END,
                 CASE WHEN g % 20 = 9 THEN now() - g * interval '1 second' END
            FROM pg_temp.t, generate_series(1, items) g`,
       `INSERT INTO delivery.work_item_relations (id, organization_id, type, source_id, target_id)
@@ -129,8 +162,23 @@ export function seedStatements(tenants: SeedTenant[]): SeedPlan {
       `INSERT INTO delivery.changelog_entries (id, organization_id, title, body, status, published_at)
          SELECT pg_temp.uid(org, 'changelog', g), org, 'Release ' || g, 'What changed in release ' || g, 'PUBLISHED', now() - g * interval '1 day'
            FROM pg_temp.t, generate_series(1, ${perTenant(100, 5)}) g`,
+      `INSERT INTO delivery.teams (id, organization_id, name, deleted_at) SELECT pg_temp.uid(org, 'trashed-team', n), org, 'Trashed team ' || n, ${trashedAt('n')}
+         FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO delivery.labels (id, organization_id, name, color, deleted_at) SELECT pg_temp.uid(org, 'trashed-label', n), org, 'trashed-label-' || n, '#999999', ${trashedAt('n')}
+         FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO delivery.sprints (id, organization_id, name, start_date, end_date, status, updated_at, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-sprint', n), org, 'Trashed sprint ' || n, date '2019-01-07', date '2019-01-20', 'COMPLETED', now(), ${trashedAt('n')}
+           FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO delivery.changelog_entries (id, organization_id, title, body, status, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-changelog', n), org, 'Trashed release ' || n, 'Withdrawn', 'DRAFT', ${trashedAt('n')} FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO delivery.intake_submissions (id, organization_id, number, kind, title, description, created_at, updated_at, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-intake', n), org, items / 5 + n, 'BUG', 'Trashed request ' || n, 'Withdrawn', now() - interval '60 days', now(), ${trashedAt('n')}
+           FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO delivery.intake_reports (id, organization_id, submission_id, reason, created_at, resolved_at)
+         SELECT pg_temp.uid(org, 'trashed-report', n), org, pg_temp.uid(org, 'trashed-intake', n), 'SPAM', now() - interval '50 days', now() - interval '45 days'
+           FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
       `INSERT INTO delivery.key_sequences (organization_id, scope, value)
-         SELECT org, scope, CASE scope WHEN 'work_item' THEN items ELSE items / 5 END FROM pg_temp.t, unnest(ARRAY['work_item','intake']) scope`,
+         SELECT org, scope, CASE scope WHEN 'work_item' THEN items ELSE items / 5 + ${TRASHED} END FROM pg_temp.t, unnest(ARRAY['work_item','intake']) scope`,
       outboxRows('delivery', 2),
     ],
     [
@@ -177,8 +225,32 @@ export function seedStatements(tenants: SeedTenant[]): SeedPlan {
          SELECT pg_temp.uid(org, 'exp', g), org, g, pg_temp.uid(org, 'ckr', 1 + g % ${CKRS}), pg_temp.uid(org, 'solution', g),
                 'Experiment ' || g, (ARRAY['DRAFT','RUNNING','SUCCEEDED','FAILED'])[1 + g % 4]
            FROM pg_temp.t, generate_series(1, ${EXPERIMENTS}) g`,
+      `INSERT INTO strategy.annual_goals (id, organization_id, title, year, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-ag', n), org, 'Trashed annual goal ' || n, 2019, ${trashedAt('n')} FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO strategy.product_goals (id, organization_id, title, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-pg', n), org, 'Trashed product goal ' || n, ${trashedAt('n')} FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO strategy.planning_cycles (id, organization_id, name, start_date, end_date, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-cycle', n), org, 'Trashed cycle ' || n, date '2019-01-01', date '2019-03-31', ${trashedAt('n')} FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO strategy.ckrs (id, organization_id, number, annual_goal_id, title, status, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-ckr', n), org, ${CKRS} + n, pg_temp.uid(org, 'ag', 1), 'Trashed objective ' || n, 'DRAFT', ${trashedAt('n')}
+           FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO strategy.key_results (id, organization_id, ckr_id, position, title, status)
+         SELECT pg_temp.uid(org, 'trashed-kr', n), org, pg_temp.uid(org, 'trashed-ckr', n), 0, 'Key result', 'ON_TRACK' FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO strategy.interviews (id, organization_id, title, participant, conducted_at, transcript, summary, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-interview', n), org, 'Trashed interview ' || n, 'Participant', now() - interval '90 days', 'Withdrawn at the participant''s request.', 'Withdrawn', ${trashedAt('n')}
+           FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO strategy.insights (id, organization_id, title, quotes, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-insight', n), org, 'Trashed insight ' || n, ARRAY[]::text[], ${trashedAt('n')} FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO strategy.opportunities (id, organization_id, number, title, status, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-opp', n), org, ${OPPORTUNITIES} + n, 'Trashed opportunity ' || n, 'DISCARDED', ${trashedAt('n')} FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO strategy.solutions (id, organization_id, opportunity_id, title, status, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-solution', n), org, pg_temp.uid(org, 'trashed-opp', n), 'Trashed solution ' || n, 'PROPOSED', ${trashedAt('n')}
+           FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
+      `INSERT INTO strategy.experiments (id, organization_id, number, ckr_id, title, status, deleted_at)
+         SELECT pg_temp.uid(org, 'trashed-exp', n), org, ${EXPERIMENTS} + n, pg_temp.uid(org, 'ckr', 1), 'Trashed experiment ' || n, 'DRAFT', ${trashedAt('n')}
+           FROM pg_temp.t, generate_series(1, ${TRASHED}) n`,
       `INSERT INTO strategy.key_sequences (organization_id, scope, value)
-         SELECT org, scope, CASE scope WHEN 'OKR' THEN ${CKRS} WHEN 'OPP' THEN ${OPPORTUNITIES} ELSE ${EXPERIMENTS} END FROM pg_temp.t, unnest(ARRAY['OKR','OPP','EXP']) scope`,
+         SELECT org, scope, ${TRASHED} + CASE scope WHEN 'OKR' THEN ${CKRS} WHEN 'OPP' THEN ${OPPORTUNITIES} ELSE ${EXPERIMENTS} END FROM pg_temp.t, unnest(ARRAY['OKR','OPP','EXP']) scope`,
       outboxRows('identity', 2),
       outboxRows('strategy', 10),
     ],

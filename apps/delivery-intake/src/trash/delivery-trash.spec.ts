@@ -77,4 +77,21 @@ describe('delivery trash (PGlite)', () => {
     expect(await exists(recent)).toBe(true);
     expect(await trash.purge()).toBe(0);
   });
+
+  it("purges the oldest deleted first, and the foreign keys clear a purged item's children and remove its comments", async () => {
+    const [newer, oldest, middle] = [await item(), await item(), await item()];
+    const child = await item();
+    await db.sql.query('UPDATE delivery.work_items SET parent_id = $1 WHERE id = $2', [oldest, child]);
+    await db.sql.query(`INSERT INTO delivery.comments (id, organization_id, work_item_id, author_id, body) VALUES ($1, $2, $3, $4, 'on the oldest')`, [randomUUID(), org, oldest, user]);
+    await DELIVERY_TRASH.softDelete(sql, org, 'work_item', newer, new Date(Date.now() - 3 * DAY), user);
+    await DELIVERY_TRASH.softDelete(sql, org, 'work_item', oldest, new Date(Date.now() - 5 * DAY), user);
+    await DELIVERY_TRASH.softDelete(sql, org, 'work_item', middle, new Date(Date.now() - 4 * DAY), user);
+
+    expect(await DELIVERY_TRASH.purgeBatch(sql, 'work_item', new Date(Date.now() - DAY), 1)).toBe(1);
+    expect([await exists(oldest), await exists(middle), await exists(newer)]).toEqual([false, true, true]);
+    expect((await db.sql.query<{ parent_id: string | null }>('SELECT parent_id FROM delivery.work_items WHERE id = $1', [child]))[0].parent_id).toBeNull();
+    expect(await db.sql.query('SELECT 1 FROM delivery.comments WHERE work_item_id = $1', [oldest])).toEqual([]);
+    expect(await DELIVERY_TRASH.purgeBatch(sql, 'work_item', new Date(Date.now() - DAY), 1)).toBe(1);
+    expect([await exists(middle), await exists(newer)]).toEqual([false, true]);
+  });
 });
