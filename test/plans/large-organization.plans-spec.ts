@@ -1,9 +1,10 @@
 /*
  * Every read route of the REST API over the large seeded organization: each list first page, each
- * filter alone (a text search with a common and a rare text), each sort both ways, and three pages
- * deep by cursor; each record by id, its history, comments, relations and artifacts. The routes come
- * from the OpenAPI document, so a new list or filter is exercised without editing this file. The
- * plans are judged in the teardown.
+ * filter alone (a text search with a common and a rare text), each sort both ways (with the filters
+ * of FILTERS_WITH_EACH_SORT too), and three pages deep by cursor; each record by id, its history,
+ * comments, relations and artifacts; and each app's metrics scrape. The routes come from the
+ * OpenAPI document, so a new list or filter is exercised without editing this file. The plans are
+ * judged in the teardown.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
