@@ -60,30 +60,26 @@ const COMMENTS = perTenant(2, 30);
  * statements and their foreign keys' cascades planned over the seeded tables: a trash of no rows
  * left both unjudged, and rows expired at the seed were purged before the judging began). `n` is 1 or 2.
  */
-const EXPIRING = `interval '20 days'`;
+const EXPIRING_DAYS = 20;
+const EXPIRING = `interval '${EXPIRING_DAYS} days'`;
 const trashedAt = (n: string) => `CASE ${n} WHEN 1 THEN now() - interval '1 day' ELSE now() - ${EXPIRING} END`;
 const TRASHED = 2;
-const TRASH_TABLES = [
-  'delivery.work_items',
-  'delivery.teams',
-  'delivery.labels',
-  'delivery.sprints',
-  'delivery.changelog_entries',
-  'delivery.intake_submissions',
-  'strategy.annual_goals',
-  'strategy.product_goals',
-  'strategy.planning_cycles',
-  'strategy.ckrs',
-  'strategy.interviews',
-  'strategy.insights',
-  'strategy.opportunities',
-  'strategy.solutions',
-  'strategy.experiments',
-];
 
-/** Moves the seed's expiring trash 30 days back, past the retention: the next purge takes it. */
+/**
+ * Moves the seed's expiring trash 30 days back, past the retention: the next purge takes it. Every
+ * table of the two contexts with a trash (a `deleted_at` column), read from the catalog, so a new
+ * trash kind is covered without a list to keep.
+ */
 export function expireTrashStatements(): string[] {
-  return TRASH_TABLES.map((table) => `UPDATE ${table} SET deleted_at = deleted_at - interval '30 days' WHERE deleted_at IS NOT NULL AND deleted_at <= now() - ${EXPIRING}`);
+  return [
+    `DO $$ DECLARE t record; BEGIN
+       FOR t IN SELECT table_schema, table_name FROM information_schema.columns
+                 WHERE column_name = 'deleted_at' AND table_schema IN ('delivery', 'strategy') LOOP
+         EXECUTE format('UPDATE %I.%I SET deleted_at = deleted_at - interval ''30 days'' WHERE deleted_at <= now() - interval ''${EXPIRING_DAYS} days''',
+                        t.table_schema, t.table_name);
+       END LOOP;
+     END $$`,
+  ];
 }
 
 /** The outboxes keep published events until retention prunes them. */
