@@ -1,7 +1,7 @@
 /**
- * The standalone process's life cycle, in both runs (it starts processes of its own, whatever the
- * stack under test): one process per DATA_DIR, one clear line for a bad setting, SIGTERM under load
- * loses no acknowledged write and exits 0.
+ * The standalone process's life cycle (standalone run; it starts processes of its own, so the
+ * distributed run would only repeat it and shows it skipped): one process per DATA_DIR, one clear
+ * line for a bad setting, SIGTERM under load loses no acknowledged write and exits 0.
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -49,7 +49,7 @@ async function standalone(dataDir: string, env: Record<string, string> = {}, rea
   return { child, url: listening, output: () => output, exit };
 }
 
-describe('standalone process life cycle', () => {
+describeIn('standalone')('standalone process life cycle', () => {
   const dirs: string[] = [];
   const dataDir = () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pds-e2e-lifecycle-'));

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { freePort, spawnApp, stopProcesses, waitUntilReady } from '../../tools/stack';
 import { keyClient, operatorClient } from './support/client';
 import { gitlabPush, postGitlab, uniqueRepo } from './support/repos';
-import { stackInfo } from './support/stack-info';
+import { describeIn, stackInfo } from './support/stack-info';
 
 const run = promisify(execFile);
 
@@ -16,7 +16,7 @@ const run = promisify(execFile);
  * the data and the keys the server generated: the operator token, API keys, and the key that
  * decrypts the stored repository secrets.
  */
-describe('standalone backup and restore', () => {
+describeIn('standalone')('standalone backup and restore', () => {
   it('restores data and keys from a tar of the stopped DATA_DIR', async () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'pds-e2e-backup-'));
     const dataDir = path.join(work, 'data');

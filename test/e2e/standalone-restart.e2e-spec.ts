@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, spawnApp, stopProcesses, waitUntilReady } from '../../tools/stack';
 import { ApiClient, keyClient, operatorClient } from './support/client';
-import { stackInfo } from './support/stack-info';
+import { describeIn, stackInfo } from './support/stack-info';
 
 /** Standalone keeps everything in DATA_DIR: a restart finds the data, and the generated operator token, again. */
-describe('standalone data directory', () => {
+describeIn('standalone')('standalone data directory', () => {
   it('keeps organizations, keys and work items across a restart, with the token it generated', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pds-e2e-restart-'));
     const { OPERATOR_TOKEN: _ignored, ...env } = stackInfo().env;

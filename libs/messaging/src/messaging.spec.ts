@@ -1,6 +1,6 @@
 import { AppException, ConflictError, EncodedJson, EventEnvelope } from '@pds/contracts';
 import { Metrics } from '@pds/observability';
-import { applyMigrations, openPglite } from '@pds/persistence';
+import { Database, applyMigrations, openPglite } from '@pds/persistence';
 import { EventPublisher } from './event-stream';
 import { InProcessBus } from './in-process.bus';
 import { Reply, encodeReply, replyJson, unwrapReply } from './message-bus';
@@ -9,6 +9,19 @@ import { TransactionalOutbox, writeOutbox } from './outbox.writer';
 import { OutboxRelay, buildEnvelope } from './outbox.relay';
 
 const silent = { error: () => undefined, warn: () => undefined };
+
+/** One migrated database for the file (opening one costs ~1.5 s), its outbox emptied for each test. */
+let opened: Promise<Database> | undefined;
+async function emptyOutbox(): Promise<Database> {
+  opened ??= openPglite().then(async (db) => {
+    await applyMigrations(db, ['delivery']);
+    return db;
+  });
+  const db = await opened;
+  await db.sql.query('TRUNCATE delivery.outbox RESTART IDENTITY');
+  return db;
+}
+afterAll(async () => (await opened)?.close());
 
 describe('InProcessBus', () => {
   it('returns what the handler returns, as JSON would carry it', async () => {
@@ -64,8 +77,7 @@ describe('OutboxRelay', () => {
   const organizationId = '00000000-0000-4000-8000-000000000001';
 
   async function setup() {
-    const db = await openPglite();
-    await applyMigrations(db, ['delivery']);
+    const db = await emptyOutbox();
     const write = async (...events: EventEnvelope<object>[]) => db.transaction((tx) => writeOutbox(tx, 'delivery', events));
     return { db, write };
   }
@@ -87,7 +99,6 @@ describe('OutboxRelay', () => {
       'SELECT count(*)::int AS pending FROM delivery.outbox WHERE published_at IS NULL',
     );
     expect(pending).toBe(0);
-    await db.close();
   });
 
   it('keeps events when publishing fails and sends them once it works again', async () => {
@@ -111,7 +122,6 @@ describe('OutboxRelay', () => {
     up = true;
     expect(await relay.drain()).toBe(1);
     expect(published).toEqual([event.id]);
-    await db.close();
   });
 
   it('parks an event the stream keeps refusing, publishes the others, and replays it on request', async () => {
@@ -150,7 +160,6 @@ describe('OutboxRelay', () => {
     expect(await relay.replayParked()).toBe(1);
     expect(await relay.drain()).toBe(1);
     expect(published).toEqual(['work_item.created', 'work_item.status_changed', 'work_item.updated']);
-    await db.close();
   });
 
   it('claims together what was committed while a drain was publishing, and loses nothing', async () => {
@@ -181,7 +190,6 @@ describe('OutboxRelay', () => {
     while (batches.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
     await relay.stop();
     expect(batches).toEqual([[first.id], later.map((e) => e.id)]);
-    await db.close();
   });
 
   it('counts waiting and parked events for the gauges, and prunes only published events past retention', async () => {
@@ -204,7 +212,6 @@ describe('OutboxRelay', () => {
     const left = await db.sql.query<{ id: string }>('SELECT id FROM delivery.outbox ORDER BY seq');
     expect(left.map((row) => row.id)).toEqual([recent.id, waiting.id, parked.id]);
     await relay.onApplicationShutdown();
-    await db.close();
   });
 });
 
@@ -212,18 +219,17 @@ describe('TransactionalOutbox', () => {
   const organizationId = '00000000-0000-4000-8000-000000000001';
 
   async function setup() {
-    const db = await openPglite();
-    await applyMigrations(db, ['delivery']);
+    const db = await emptyOutbox();
     let notified = 0;
     const relay = { notify: () => void (notified += 1) } as unknown as OutboxRelay;
     const noPrisma = { $transaction: () => Promise.reject(new Error('not used')) };
     const outbox = new TransactionalOutbox(noPrisma, relay, 'delivery', db);
     const rows = () => db.sql.query<{ event_type: string }>('SELECT event_type FROM delivery.outbox ORDER BY seq');
-    return { db, outbox, rows, notified: () => notified };
+    return { outbox, rows, notified: () => notified };
   }
 
   it('writes the events of a transaction in order when it commits, then wakes the relay', async () => {
-    const { db, outbox, rows, notified } = await setup();
+    const { outbox, rows, notified } = await setup();
     const result = await outbox.sqlTransaction(async (tx, events) => {
       await events.emit('a.first', organizationId, { n: 1 });
       await events.emit('a.second', organizationId, { n: 2 });
@@ -233,11 +239,10 @@ describe('TransactionalOutbox', () => {
     expect(result).toBe(42);
     expect((await rows()).map((r) => r.event_type)).toEqual(['a.first', 'a.second', 'a.third']);
     expect(notified()).toBe(1);
-    await db.close();
   });
 
   it('writes no event of a transaction that fails, and wakes nobody', async () => {
-    const { db, outbox, rows, notified } = await setup();
+    const { outbox, rows, notified } = await setup();
     await expect(
       outbox.sqlTransaction(async (_tx, events) => {
         await events.emit('b.lost', organizationId, { n: 1 });
@@ -247,6 +252,5 @@ describe('TransactionalOutbox', () => {
     await outbox.sqlTransaction(async () => 'nothing emitted');
     expect(await rows()).toEqual([]);
     expect(notified()).toBe(0);
-    await db.close();
   });
 });

@@ -1,9 +1,9 @@
-import { analyzeChangedTables, loadPglite } from './pglite.database';
+import { analyzeChangedTables, loadPglite, templateBlob } from './pglite.database';
 
 describe('analyzeChangedTables (PGlite has no autovacuum)', () => {
   it('analyzes a table once more than 50 rows plus 10 % of it changed, and then leaves it alone', async () => {
     const { PGlite } = loadPglite();
-    const pglite = new PGlite();
+    const pglite = new PGlite({ loadDataDir: templateBlob() });
     try {
       await pglite.exec('CREATE SCHEMA s; CREATE TABLE s.small (n int); CREATE TABLE s.grown (n int)');
       await pglite.query('INSERT INTO s.small SELECT generate_series(1, 10)');

@@ -1,4 +1,4 @@
-import { loadPglite, openPglite } from './pglite.database';
+import { loadPglite, openPglite, templateBlob } from './pglite.database';
 import { PgliteStatements } from './pglite-statements';
 
 type PGlite = InstanceType<ReturnType<typeof loadPglite>['PGlite']>;
@@ -10,13 +10,19 @@ async function preparedTexts(pglite: PGlite): Promise<string[]> {
 
 describe('PgliteStatements (prepared statements for PGlite)', () => {
   let pglite: PGlite;
+  const open = () => new (loadPglite().PGlite)({ loadDataDir: templateBlob() });
+  // One database for the file (starting one costs ~1 s), set back before each test: no prepared
+  // statement, the same two rows.
+  beforeAll(() => {
+    pglite = open();
+  });
+  afterAll(() => (pglite.closed ? undefined : pglite.close()));
   beforeEach(async () => {
-    const module = loadPglite();
-    pglite = new module.PGlite();
-    await pglite.exec(`CREATE TABLE items (id uuid PRIMARY KEY, n int NOT NULL, title text, tags text[], body jsonb, done boolean NOT NULL DEFAULT false);
+    if (pglite.closed) pglite = open();
+    await pglite.exec(`DEALLOCATE ALL; DROP TABLE IF EXISTS items;
+      CREATE TABLE items (id uuid PRIMARY KEY, n int NOT NULL, title text, tags text[], body jsonb, done boolean NOT NULL DEFAULT false);
       INSERT INTO items VALUES ('00000000-0000-4000-8000-000000000001', 1, 'one', '{a,b}', '{"x":1}', true), ('00000000-0000-4000-8000-000000000002', 2, NULL, '{}', NULL, false)`);
   });
-  afterEach(() => pglite.close());
 
   const statements = (limit?: number) => new PgliteStatements(pglite, loadPglite(), limit);
 
@@ -165,7 +171,6 @@ describe('PgliteStatements (prepared statements for PGlite)', () => {
     const s = statements();
     await pglite.close();
     await expect(s.query('SELECT 1')).rejects.toThrow('PGlite is closed');
-    pglite = new (loadPglite().PGlite)(); // for afterEach
   });
 });
 

@@ -68,6 +68,12 @@ function preparedForPrisma(pglite: PgliteModule.PGlite, statements: PgliteStatem
   });
 }
 
+/** The data directory template of the installed PGlite as PGlite's `loadDataDir` takes it; undefined when there is none. */
+export function templateBlob(templateDir?: string): Blob | undefined {
+  const file = pgliteTemplateFile(pgliteVersion(), templateDir);
+  return existsSync(file) ? new Blob([readFileSync(file)], { type: 'application/x-gzip' }) : undefined;
+}
+
 /** The version of the installed PGlite, which names the data directory template it can start from. */
 function pgliteVersion(): string {
   let dir = path.dirname(require.resolve('@electric-sql/pglite'));
@@ -129,7 +135,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   ];
   // pg_trgm serves the search's title substrings (text-search.ts), btree_gin the organization in its
   // GIN indexes, as on PostgreSQL.
-  const pglite = dataDir ? new PGlite(dataDir, { startParams, extensions }) : new PGlite({ startParams, extensions });
+  const pglite = dataDir ? new PGlite(dataDir, { startParams, extensions }) : new PGlite({ startParams, extensions, loadDataDir: templateBlob(options.templateDir) });
   await pglite.waitReady;
   const analyzer = options.analyzeEverySeconds ? startAnalyzer(pglite, options.analyzeEverySeconds * 1000) : undefined;
   const statements = new PgliteStatements(pglite, pgliteModule);

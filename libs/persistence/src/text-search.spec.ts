@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { loadPglite } from './pglite.database';
+import { loadPglite, templateBlob } from './pglite.database';
 import { largeTablesSql } from './large-tables';
 import { LARGE_TABLE_ROWS, MIN_CANDIDATES_PER_KIND, NEWEST_WALK, RARE_AMONG_NEWEST, SEARCH_CANDIDATES, SENTENCE_WALK, afterScoreSql, candidatesPerKind, excerptSql, newestMatchesSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
 
@@ -49,7 +49,7 @@ describe('searchSql on PGlite with pg_trgm', () => {
   let db: PGlite;
   beforeAll(async () => {
     const { PGlite, extensions } = loadPglite();
-    db = new PGlite({ extensions });
+    db = new PGlite({ extensions, loadDataDir: templateBlob() });
     await db.exec(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
       CREATE TABLE items (id uuid PRIMARY KEY, number int, title text, description text,
         search_vector tsvector GENERATED ALWAYS AS (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')) STORED);
@@ -140,7 +140,7 @@ describe('newestMatchesSql on PGlite', () => {
   let db: PGlite;
   beforeAll(async () => {
     const { PGlite } = loadPglite();
-    db = new PGlite();
+    db = new PGlite({ loadDataDir: templateBlob() });
     // Every 3rd row says "common", every 40th "sparse", every 500th "seldom", rows 7 and 11 (deleted)
     // "quokka", far older than the walk; the other organization has "quokka" in its only row.
     await db.exec(`CREATE TABLE items (organization_id uuid, number int, body text, deleted_at timestamptz,
@@ -199,7 +199,7 @@ describe('newestMatchesSql for a sentence on PGlite', () => {
   let db: PGlite;
   beforeAll(async () => {
     const { PGlite } = loadPglite();
-    db = new PGlite();
+    db = new PGlite({ loadDataDir: templateBlob() });
     // Five common words (every 2nd, 3rd, 5th, 7th and 11th row), all five together every 2,310th row;
     // "quokka" in rows 7 and 4620. The small organization has the same texts in 3,000 rows.
     await db.exec(`CREATE TABLE docs (organization_id uuid, number int, body text,
@@ -269,7 +269,7 @@ describe('excerptSql on PGlite', () => {
   let db: PGlite;
   beforeAll(async () => {
     const { PGlite } = loadPglite();
-    db = new PGlite();
+    db = new PGlite({ loadDataDir: templateBlob() });
   });
   afterAll(() => db.close());
 

@@ -15,6 +15,7 @@ import {
   waitUntilReady,
 } from '../../../tools/stack';
 import { HARNESS_USER, PROBE_CLIENT, PrivateNats, startPrivateNats } from '../../../tools/nats-server';
+import { writeResponseValidators } from './openapi';
 import { StackInfo, databaseAdminUrl, e2eDir, stackMode, writeStackInfo } from './stack-info';
 
 export interface RunningStack {
@@ -198,6 +199,7 @@ export default async function globalSetup(): Promise<void> {
   if (!existsSync(entryPoint('standalone'))) throw new Error('dist/ is missing: run `npm run build` before the e2e suite');
   const logDir = path.join(e2eDir, 'logs', mode);
   rmSync(logDir, { recursive: true, force: true });
+  writeResponseValidators();
   const { info, stack } = mode === 'distributed' ? await startDistributed(logDir) : await startStandalone(logDir);
   writeStackInfo(info);
   globalThis.__E2E_STACK__ = stack;
