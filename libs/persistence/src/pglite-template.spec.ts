@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { openPglite, writePgliteTemplate } from './pglite.database';
+import { loadPglite, openPglite, templateBlob, writePgliteTemplate } from './pglite.database';
 import { isEmptyDataDir, unpackDataDir } from './pglite-template';
 
 /** A gzipped ustar archive of these entries (a trailing `/` makes a directory). */
@@ -80,6 +80,31 @@ describe('PGlite data directory template', () => {
       expect(await again.sql.query('SHOW default_statistics_target')).toEqual([{ default_statistics_target: '10' }]);
     } finally {
       await again.close();
+    }
+  }, 120_000);
+
+  it('starts an in-memory database from the template when there is one, and runs initdb when there is none', async () => {
+    const templateDir = path.join(root, 'templates');
+    const template = await writePgliteTemplate(templateDir);
+    // A template that says where it came from: a table initdb never makes.
+    const { PGlite } = loadPglite();
+    const source = new PGlite({ loadDataDir: templateBlob(templateDir) });
+    await source.exec('CREATE TABLE from_template (id int); CHECKPOINT');
+    writeFileSync(template, Buffer.from(await (await source.dumpDataDir('gzip')).arrayBuffer()));
+    await source.close();
+
+    const fromTemplate = await openPglite(undefined, { templateDir });
+    try {
+      expect(await fromTemplate.sql.query("SELECT to_regclass('from_template')::text AS found")).toEqual([{ found: 'from_template' }]);
+      expect(await fromTemplate.sql.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+    } finally {
+      await fromTemplate.close();
+    }
+    const initialised = await openPglite(undefined, { templateDir: path.join(root, 'none') });
+    try {
+      expect(await initialised.sql.query("SELECT to_regclass('from_template')::text AS found")).toEqual([{ found: null }]);
+    } finally {
+      await initialised.close();
     }
   }, 120_000);
 });

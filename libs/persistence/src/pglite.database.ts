@@ -110,7 +110,7 @@ export interface PgliteOptions {
   sharedBuffers?: string;
   /** How often to analyze the tables that changed enough (see `analyzeChangedTables`); unset: never. */
   analyzeEverySeconds?: number;
-  /** Where the build's data directory templates are; an empty `dataDir` starts from the one of this PGlite version when it exists. */
+  /** Where the build's data directory templates are; an empty `dataDir`, or an in-memory database, starts from the one of this PGlite version when it exists. */
   templateDir?: string;
 }
 
