@@ -50,8 +50,9 @@ export default async function globalSetup(): Promise<void> {
   const postgres = await startPrivatePostgres(PLANS_POSTGRES_SETTINGS);
   process.env.E2E_MODE = 'distributed';
   process.env.E2E_DATABASE_ADMIN_URL = postgres.adminUrl;
-  // The trash purge's first run comes before the seed: later runs plan it over the seeded tables.
-  process.env.E2E_APP_ENV = JSON.stringify({ TRASH_PURGE_INTERVAL_MS: '15000' });
+  // The trash purge's and the retention prunes' first runs come before the seed: later runs plan
+  // them over the seeded tables.
+  process.env.E2E_APP_ENV = JSON.stringify({ TRASH_PURGE_INTERVAL_MS: '15000', RETENTION_PRUNE_INTERVAL_MS: '15000' });
   try {
     await e2eGlobalSetup();
   } catch (error) {

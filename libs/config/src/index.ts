@@ -4,3 +4,4 @@ export * from './boolean-flag';
 export * from './operator-token';
 export * from './trust-proxy';
 export * from './trash.config';
+export * from './retention.config';

@@ -1,4 +1,5 @@
 import { OnApplicationBootstrap, OnApplicationShutdown, Provider, Type } from '@nestjs/common';
+import { RetentionConfig, loadConfig } from '@pds/config';
 import { API_VERSION, EventEnvelope } from '@pds/contracts';
 import { LOGGER, Metrics } from '@pds/observability';
 import { DATABASE, Database } from '@pds/persistence';
@@ -39,6 +40,8 @@ export interface OutboxRelayOptions {
   /** A claimed batch that is not marked published within this time is claimed again. */
   leaseMs?: number;
   retentionDays?: number;
+  /** Least time between two prunes of published rows past the retention (RETENTION_PRUNE_INTERVAL_MS). */
+  pruneIntervalMs?: number;
   /** Failed attempts after which a row that fails alone is parked instead of retried. */
   maxAttempts?: number;
 }
@@ -61,6 +64,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly retentionDays: number;
+  private readonly pruneIntervalMs: number;
   private readonly maxAttempts: number;
   private timer?: NodeJS.Timeout;
   /** A drain is due within coalesceMs (not merely at the next poll): a commit need not reschedule it. */
@@ -85,6 +89,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.batchSize = options.batchSize ?? 200;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.retentionDays = options.retentionDays ?? 7;
+    this.pruneIntervalMs = options.pruneIntervalMs ?? 3_600_000;
     this.maxAttempts = options.maxAttempts ?? 10;
   }
 
@@ -278,7 +283,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async pruneOccasionally(): Promise<void> {
-    if (Date.now() - this.lastPrune < 3600_000) return;
+    if (Date.now() - this.lastPrune < this.pruneIntervalMs) return;
     this.lastPrune = Date.now();
     // created_at (never after published_at) finds the old rows through the BRIN index.
     await this.db.sql.query(
@@ -308,7 +313,8 @@ function originsOf(rows: readonly OutboxRow[]): EventOrigins | undefined {
 export function outboxRelayProvider(token: Type<OutboxRelay>, schema: string): Provider {
   return {
     provide: token,
-    useFactory: (db: Database, publisher: EventPublisher, logger: RelayLogger, metrics: Metrics) => new token(db, publisher, logger, { schema }, metrics),
+    useFactory: (db: Database, publisher: EventPublisher, logger: RelayLogger, metrics: Metrics) =>
+      new token(db, publisher, logger, { schema, pruneIntervalMs: loadConfig(RetentionConfig).RETENTION_PRUNE_INTERVAL_MS }, metrics),
     inject: [DATABASE, EventPublisher, LOGGER, Metrics],
   };
 }

@@ -7,11 +7,11 @@ const DAY_MS = 86_400_000;
 const BATCH = 1000;
 /** Batches one run deletes at most before it yields until the next run. */
 const MAX_BATCHES = 100;
-const EVERY_MS = 3_600_000;
 
 /**
  * Removes audit entries older than AUDIT_RETENTION_DAYS, in batches of BATCH rows (each its own
- * short statement, rows locked with SKIP LOCKED so replicas share the work), hourly and once at start.
+ * short statement, rows locked with SKIP LOCKED so replicas share the work), every
+ * RETENTION_PRUNE_INTERVAL_MS (an hour) and once at start.
  */
 @Injectable()
 export class AuditPruner implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,11 +27,11 @@ export class AuditPruner implements OnApplicationBootstrap, OnApplicationShutdow
   onApplicationBootstrap(): void {
     const run = () => {
       this.running = this.prune().catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'audit log prune failed; next run in an hour');
+        this.logger.warn({ err: error }, 'audit log prune failed; will retry at the next run');
         return 0;
       });
     };
-    this.timer = setInterval(run, EVERY_MS);
+    this.timer = setInterval(run, this.options.pruneIntervalMs);
     this.timer.unref();
     setTimeout(run, 10_000).unref();
   }

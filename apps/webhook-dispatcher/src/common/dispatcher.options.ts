@@ -1,4 +1,4 @@
-import { BooleanFlag, SecretSetting } from '@pds/config';
+import { BooleanFlag, RetentionConfig, SecretSetting } from '@pds/config';
 import { applyDecorators } from '@nestjs/common';
 import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
@@ -8,8 +8,8 @@ export const DEFAULT_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
 /** A whole number from `min` to `max`: the shape of every numeric WEBHOOK_* setting. */
 const IntBetween = (min: number, max: number) => applyDecorators(IsInt(), Min(min), Max(max));
 
-/** The WEBHOOK_* variables; read by the dispatcher's own main and by standalone. */
-export class WebhookSettings {
+/** The WEBHOOK_* variables (and when the retention prunes run); read by the dispatcher's own main and by standalone. */
+export class WebhookSettings extends RetentionConfig {
   /** base64 of 32 bytes, the AES-256-GCM key of the stored signing secrets. Unset: see resolveSecretKey. */
   @IsOptional()
   @IsString()
@@ -65,6 +65,8 @@ export interface WebhookDispatcherOptions {
   leaseMs: number;
   eventRetentionDays: number;
   auditRetentionDays: number;
+  /** Pause between two prunes of the event, delivery and audit logs. */
+  pruneIntervalMs: number;
 }
 
 export const DISPATCHER_OPTIONS = Symbol('WEBHOOK_DISPATCHER_OPTIONS');
@@ -92,5 +94,6 @@ export function dispatcherOptionsFrom(settings: WebhookSettings, secretKey = set
     pollIntervalMs: settings.WEBHOOK_POLL_INTERVAL_MS,
     leaseMs: settings.WEBHOOK_LEASE_MS,
     eventRetentionDays: settings.EVENT_RETENTION_DAYS,
+    pruneIntervalMs: settings.RETENTION_PRUNE_INTERVAL_MS,
   };
 }

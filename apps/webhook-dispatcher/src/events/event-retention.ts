@@ -4,10 +4,8 @@ import { pruneInBatches, schedulePrune } from '@pds/persistence';
 import { DISPATCHER_OPTIONS, WebhookDispatcherOptions } from '../common/dispatcher.options';
 import { EventLogRepository } from './event-log.repository';
 
-const HOUR_MS = 3_600_000;
-
 /**
- * EVENT_RETENTION_DAYS: every hour, events older than the retention leave the event log, except
+ * EVENT_RETENTION_DAYS: every RETENTION_PRUNE_INTERVAL_MS (an hour), events older than the retention leave the event log, except
  * those a pending delivery still has to send (a retry or a redelivery must send the bytes it
  * always sent); finished deliveries older than the retention leave the delivery log with their
  * attempts. In batches (pruneInBatches), so no lock is held for long; every replica runs it, and
@@ -25,7 +23,7 @@ export class EventRetention implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    this.stop = schedulePrune(() => this.prune(), HOUR_MS, (error) => this.logger.warn({ err: error }, 'event retention could not prune; will retry'));
+    this.stop = schedulePrune(() => this.prune(), this.options.pruneIntervalMs, (error) => this.logger.warn({ err: error }, 'event retention could not prune; will retry'));
   }
 
   onApplicationShutdown(): void {
