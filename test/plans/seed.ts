@@ -248,7 +248,7 @@ export function seedStatements(tenants: SeedTenant[]): SeedPlan {
       `INSERT INTO strategy.key_sequences (organization_id, scope, value)
          SELECT org, scope, ${TRASHED} + CASE scope WHEN 'OKR' THEN ${CKRS} WHEN 'OPP' THEN ${OPPORTUNITIES} ELSE ${EXPERIMENTS} END FROM pg_temp.t, unnest(ARRAY['OKR','OPP','EXP']) scope`,
       outboxRows('identity', 2),
-      outboxRows('strategy', 10),
+      outboxRows('strategy', 2),
     ],
     [
       // repos
@@ -293,7 +293,7 @@ export function seedStatements(tenants: SeedTenant[]): SeedPlan {
          SELECT pg_temp.uid(org, 'audit', g), org, now() - (items - g) * interval '1 second', 'USER', pg_temp.uid(org, 'user', 1 + g % 20), 'User', 'REST',
                 'updated', 'work_item', pg_temp.uid(org, 'wi', 1 + g % items), 'WI-' || (1 + g % items), 'seed-' || g
            FROM pg_temp.t, generate_series(1, items) g`,
-      outboxRows('repos', 10),
+      outboxRows('repos', 2),
     ],
   ];
   return { prelude, groups };
