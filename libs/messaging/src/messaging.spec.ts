@@ -213,6 +213,34 @@ describe('OutboxRelay', () => {
     expect(left.map((row) => row.id)).toEqual([recent.id, waiting.id, parked.id]);
     await relay.onApplicationShutdown();
   });
+
+  it('prunes again only once its prune interval has passed', async () => {
+    const { db, write } = await setup();
+    const aged = async () => {
+      const event = buildEnvelope('work_item.created', organizationId, {});
+      await write(event);
+      await db.sql.query(`UPDATE delivery.outbox SET created_at = now() - interval '9 days', published_at = now() - interval '8 days' WHERE id = $1`, [event.id]);
+      return event.id;
+    };
+    const ids = async () => (await db.sql.query<{ id: string }>('SELECT id FROM delivery.outbox ORDER BY seq')).map((row) => row.id);
+    const stream = new InProcessEventStream();
+    const hourly = new OutboxRelay(db, stream, silent, { schema: 'delivery', retentionDays: 7, pruneIntervalMs: 3_600_000 });
+    await aged();
+    await hourly.drain();
+    expect(await ids()).toEqual([]);
+    const kept = await aged();
+    await hourly.drain();
+    expect(await ids()).toEqual([kept]);
+    const often = new OutboxRelay(db, stream, silent, { schema: 'delivery', retentionDays: 7, pruneIntervalMs: 50 });
+    await often.drain();
+    expect(await ids()).toEqual([]);
+    const next = await aged();
+    await often.drain();
+    expect(await ids()).toEqual([next]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await often.drain();
+    expect(await ids()).toEqual([]);
+  });
 });
 
 describe('TransactionalOutbox', () => {
