@@ -75,6 +75,10 @@ describeIn('standalone')('standalone process life cycle', () => {
     const started = await standalone(dataDir(), { PORT: 'abc' }, false);
     expect(await started.exit).toBe(1);
     expect(started.output().trim()).toBe('Invalid setting PORT="abc": must be a whole number from 0 to 65535');
+    // A setting read deep in the module graph (the trash's providers) too, not after the migrations as a stack.
+    const trash = await standalone(dataDir(), { TRASH_PURGE_INTERVAL_MS: '5' }, false);
+    expect(await trash.exit).toBe(1);
+    expect(trash.output().trim()).toBe('Invalid setting TRASH_PURGE_INTERVAL_MS="5": must not be less than 1000');
   }, 60_000);
 
   it('on SIGTERM under load finishes what it acknowledged, logs one line, exits 0 and frees DATA_DIR', async () => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { GatewayModule, GatewaySettings, ROUTE_BODY_LIMITS, enablePortalCors, gatewayOptionsFrom } from '@pds/api-gateway';
-import { loadConfig, resolveOperatorToken } from '@pds/config';
+import { TrashConfig, loadConfig, resolveOperatorToken } from '@pds/config';
 import { DeliveryIntakeModule } from '@pds/delivery-intake';
 import { HealthController, MetricsController, buildInfo, createHttpApp, handleShutdownSignals, listen } from '@pds/http';
 import { McpServerModule, McpSettings, mcpOptionsFrom } from '@pds/mcp-server';
@@ -50,6 +50,8 @@ runMain(async () => {
   const webhookKey = resolveSecretKeyFile(webhookSettings.WEBHOOK_SECRET_KEY, dataDir, 'webhook-secret-key');
   const repoSettings = loadConfig(RepoReceiverSettings);
   const repoKey = resolveSecretKeyFile(repoSettings.REPO_SECRET_KEY, dataDir, 'repo-secret-key');
+  // Read by the trash's providers; loaded here first so that a bad value is one line, not a stack.
+  loadConfig(TrashConfig);
 
   const tracing = await startTracing('standalone');
   const requestContext = configureRequestContext(config.REQUEST_CONTEXT, tracing);

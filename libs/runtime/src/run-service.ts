@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Type } from '@nestjs/common';
-import { AppConfig, loadConfig } from '@pds/config';
+import { AppConfig, RetentionConfig, TrashConfig, loadConfig } from '@pds/config';
 import { DistributedAppOptions, runDistributedApp, runMain } from './distributed-app';
 
 /** What an app adds to the common boot: its modules and, for the edges, its HTTP settings. */
@@ -25,6 +25,10 @@ export function runService<C extends AppConfig = AppConfig>(entry: ServiceEntry<
   runMain(async () => {
     const defaults = (entry.defaultPort === undefined ? {} : { PORT: entry.defaultPort }) as Partial<C>;
     const config = loadConfig(entry.config ?? (AppConfig as Type<C>), process.env, defaults);
+    // Read by the relays' and the trash's providers; loaded here first so that a bad value is one
+    // line like any other, not a stack from the middle of the module graph.
+    loadConfig(RetentionConfig);
+    loadConfig(TrashConfig);
     await runDistributedApp({ name: entry.name, config, port: config.PORT, host: config.HOST, ...entry.parts(config) });
   });
 }
