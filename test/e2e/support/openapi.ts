@@ -96,18 +96,12 @@ function checkedSchemaRefs(document: Json): string[] {
     for (const [method, operation] of Object.entries(item as Json)) {
       if (!METHODS.includes(method)) continue;
       for (const [status, response] of Object.entries((operation as Json).responses as Json)) {
-        const shared = (response as Json).$ref as string | undefined;
-        const resolved = shared ? ((document.components as Json).responses as Json)[shared.slice('#/components/responses/'.length)] : response;
-        if (!((resolved as Json).content as Json | undefined)?.['application/json']) continue;
-        refs.add(
-          shared
-            ? `${DOCUMENT_ID}#${pointer('', 'components', 'responses', shared.slice('#/components/responses/'.length), 'content', 'application/json', 'schema')}`
-            : `${DOCUMENT_ID}#${pointer('', 'paths', template, method, 'responses', status, 'content', 'application/json', 'schema')}`,
-        );
+        if (!(resolveResponse(response as Json, document).content as Json | undefined)?.['application/json']) continue;
+        refs.add(responseSchemaRef(template, method, status, response as Json));
       }
     }
   }
-  for (const event of Object.keys(document.webhooks as Json)) refs.add(`${DOCUMENT_ID}#${pointer('', 'webhooks', event, 'post', 'requestBody', 'content', 'application/json', 'schema')}`);
+  for (const event of Object.keys(document.webhooks as Json)) refs.add(webhookSchemaRef(event));
   return [...refs];
 }
 
@@ -125,11 +119,24 @@ export function writeResponseValidators(): number {
   return refs.length;
 }
 
-function resolveResponse(response: Json): Json {
+const SHARED_RESPONSES = '#/components/responses/';
+
+function resolveResponse(response: Json, document = load().document): Json {
   const ref = response.$ref as string | undefined;
   if (!ref) return response;
-  const name = ref.slice('#/components/responses/'.length);
-  return ((load().document.components as Json).responses as Json)[name] as Json;
+  return ((document.components as Json).responses as Json)[ref.slice(SHARED_RESPONSES.length)] as Json;
+}
+
+/** The JSON body schema of one documented response (`status` or `default`): the shared response's own when it refers to one. */
+function responseSchemaRef(template: string, method: string, status: string, response: Json): string {
+  const shared = response.$ref as string | undefined;
+  return shared
+    ? `${DOCUMENT_ID}#${pointer('', 'components', 'responses', shared.slice(SHARED_RESPONSES.length), 'content', 'application/json', 'schema')}`
+    : `${DOCUMENT_ID}#${pointer('', 'paths', template, method, 'responses', status, 'content', 'application/json', 'schema')}`;
+}
+
+function webhookSchemaRef(event: string): string {
+  return `${DOCUMENT_ID}#${pointer('', 'webhooks', event, 'post', 'requestBody', 'content', 'application/json', 'schema')}`;
 }
 
 export interface ReceivedResponse {
@@ -206,11 +213,7 @@ export function responseProblem(received: ReceivedResponse): string | undefined 
     return mediaType in content ? undefined : `${label}: content type ${mediaType} is not documented (${Object.keys(content).join(', ')})`;
   }
   const key = operation.responses[status] ? status : 'default';
-  const ref = `${DOCUMENT_ID}#${pointer('', 'paths', operation.template, operation.method.toLowerCase(), 'responses', key)}`;
-  const schemaRef = (documented as Json).$ref
-    ? `${DOCUMENT_ID}#${pointer('', 'components', 'responses', ((documented as Json).$ref as string).slice('#/components/responses/'.length), 'content', 'application/json', 'schema')}`
-    : `${ref}/content/application~1json/schema`;
-  return bodyProblem(label, schemaRef, received);
+  return bodyProblem(label, responseSchemaRef(operation.template, operation.method.toLowerCase(), key, documented as Json), received);
 }
 
 /** Problems found outside a fetch (webhook deliveries): validate-responses.ts fails the test with them. */
@@ -224,7 +227,7 @@ export function webhookProblem(body: unknown): string | undefined {
   const event = (body as { event?: unknown } | undefined)?.event;
   const webhooks = load().document.webhooks as Json;
   if (typeof event !== 'string' || !(event in webhooks)) return `webhook delivery of an undocumented event: ${JSON.stringify(body)?.slice(0, 300)}`;
-  return bodyProblem(`webhook ${event}`, `${DOCUMENT_ID}#${pointer('', 'webhooks', event, 'post', 'requestBody', 'content', 'application/json', 'schema')}`, {
+  return bodyProblem(`webhook ${event}`, webhookSchemaRef(event), {
     method: 'POST',
     url: new URL('http://receiver/'),
     status: 0,
