@@ -22,6 +22,15 @@ export interface Database {
   /** Driver adapter factory for `new PrismaClient({ adapter })`. */
   readonly adapter: SqlMigrationAwareDriverAdapterFactory;
   readonly sql: SqlExecutor;
+  /**
+   * Runs a named statement with one plan for any parameters, made on its first call on a connection
+   * (PostgreSQL: connections of their own with `plan_cache_mode = force_generic_plan`; PGlite: `sql`,
+   * where PostgreSQL's own choice stands). Only for a statement whose every step is bounded whatever
+   * its values, and whose planning is most of its cost: the searches' newest-first walks
+   * (text-search.ts, newestWalkSql), planned for 2–4 ms to run for a few (docs/decisions.md, "Search").
+   * Name it with genericStatementName.
+   */
+  readonly genericPlanSql: SqlExecutor;
   transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T>;
   /** Serialises a critical section across every process that uses this database. */
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;

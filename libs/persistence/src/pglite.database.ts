@@ -139,10 +139,13 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   await pglite.waitReady;
   const analyzer = options.analyzeEverySeconds ? startAnalyzer(pglite, options.analyzeEverySeconds * 1000) : undefined;
   const statements = new PgliteStatements(pglite, pgliteModule);
+  const sql = executor((text, params, prepared) => (prepared ? statements.query(text, params) : pglite.query(text, params as unknown[])));
   return {
     kind: 'pglite',
     adapter: new PrismaPGlite(preparedForPrisma(pglite, statements)),
-    sql: executor((text, params, prepared) => (prepared ? statements.query(text, params) : pglite.query(text, params as unknown[]))),
+    sql,
+    // One connection, shared by everything: a session setting would reach every statement.
+    genericPlanSql: sql,
     transaction: (fn) => statements.transaction((tx) => fn({ ...executor((text, params, prepared) => tx.query(text, params, prepared)), exec: (script) => tx.exec(script) })),
     // One process owns a PGlite directory, so there is nobody to serialise against.
     withLock: (_lockId, fn) => fn(),

@@ -23,19 +23,34 @@ function executor(client: Pool | PoolClient): SqlExecutor {
   };
 }
 
+/**
+ * Connections kept for statements with one generic plan (Database's `genericPlanSql`): the searches'
+ * walks, at most one per search per statement group, so a few connections serve the process.
+ */
+export const GENERIC_PLAN_POOL_SIZE = 4;
+
 export function connectPostgres(options: PostgresOptions): Database {
-  const pool = new Pool({
-    connectionString: options.url,
-    max: options.poolSize,
-    application_name: options.applicationName,
-    // No JIT: it compiles any statement whose estimated cost passes jit_above_cost, and the search's
-    // branches that never run (newestMatchesSql) put it there: 17–60 ms of compiling for a read of
-    // a few milliseconds (docs/benchmarks.md, "Search engine"). The service runs short statements.
-    options: '-c jit=off',
-    ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMillis: options.idleTimeoutMs }),
-  });
-  // An idle client that loses its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  const newPool = (max: number, settings: string) => {
+    const created = new Pool({
+      connectionString: options.url,
+      max,
+      application_name: options.applicationName,
+      options: settings,
+      ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMillis: options.idleTimeoutMs }),
+    });
+    // An idle client that loses its connection must not crash the process; the pool replaces it.
+    created.on('error', () => undefined);
+    return created;
+  };
+  // No JIT: it compiles any statement whose estimated cost passes jit_above_cost, and the search's
+  // branches that never run (newestMatchesSql) put it there: 17–60 ms of compiling for a read of
+  // a few milliseconds (docs/benchmarks.md, "Search engine"). The service runs short statements.
+  const pool = newPool(options.poolSize, '-c jit=off');
+  // A session setting, not a statement's: PostgreSQL 15 has no per-statement choice of a generic plan,
+  // and its own choice (after five calls, by estimated cost) keeps planning a walk whose generic
+  // estimate reads all its rows. Opened on first use: most processes never search.
+  let genericPool: Pool | undefined;
+  const generic = () => (genericPool ??= newPool(Math.min(GENERIC_PLAN_POOL_SIZE, options.poolSize), '-c jit=off -c plan_cache_mode=force_generic_plan'));
   // Prisma's pg adapter prepares no statement unless it is given names; naming each distinct SQL text
   // lets every pooled connection keep its plan (measured: about 7 % less CPU per Prisma query); '' is
   // PostgreSQL's unnamed statement, for texts beyond the bound.
@@ -54,6 +69,9 @@ export function connectPostgres(options: PostgresOptions): Database {
     kind: 'postgres',
     adapter,
     sql: executor(pool),
+    genericPlanSql: {
+      query: (text, params, name) => executor(generic()).query(text, params, name),
+    },
     transaction: (fn) =>
       withClient(async (client) => {
         const tx: SqlTransaction = {
@@ -84,7 +102,9 @@ export function connectPostgres(options: PostgresOptions): Database {
     ping: async () => {
       await pool.query('SELECT 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), genericPool?.end()]);
+    },
     poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

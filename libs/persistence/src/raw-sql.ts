@@ -26,6 +26,15 @@ const SEARCHES_TEXT = /\bto_tsquery\(|\bILIKE\b/i;
  */
 export function statementName(sql: string): string | undefined {
   if (SEARCHES_TEXT.test(sql)) return undefined;
+  return genericStatementName(sql);
+}
+
+/**
+ * statementName without its refusal of text searches, for Database's `genericPlanSql` only: there a
+ * search statement built so that no step depends on its values (text-search.ts, newestWalkSql) is
+ * planned once per connection instead of on every call.
+ */
+export function genericStatementName(sql: string): string | undefined {
   let name = names.get(sql);
   if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
     name = 'p_' + createHash('sha1').update(sql).digest('hex').slice(0, 20);

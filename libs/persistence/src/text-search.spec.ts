@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { loadPglite, templateBlob } from './pglite.database';
 import { largeTablesSql } from './large-tables';
-import { LARGE_TABLE_ROWS, MIN_CANDIDATES_PER_KIND, NEWEST_WALK, RARE_AMONG_NEWEST, SEARCH_CANDIDATES, SENTENCE_WALK, afterScoreSql, candidatesPerKind, excerptSql, newestMatchesSql, normalizeSearch, searchSnippet, searchSql } from './text-search';
+import { LARGE_TABLE_ROWS, MIN_CANDIDATES_PER_KIND, NEWEST_WALK, RARE_AMONG_NEWEST, SEARCH_CANDIDATES, SENTENCE_WALK, afterScoreSql, candidatesPerKind, excerptSql, newestMatchesSql, newestWalkCtes, normalizeSearch, olderMatchesSql, searchSnippet, searchSql, walkSummarySql } from './text-search';
 
 describe('normalizeSearch', () => {
   it('collapses white space, drops control characters and keeps letters and digits as words', () => {
@@ -189,6 +189,51 @@ describe('newestMatchesSql on PGlite', () => {
       where: `i.v @@ to_tsquery('english', $2)`, newest: 'number', floor: '0', zero: '0', limit: 50,
     })} m`;
     expect((await db.query<{ number: number }>(sql, [OTHER, 'quokka'])).rows).toEqual([{ number: 1 }]);
+  });
+
+  describe('split in a walk planned once and older matches planned for the text', () => {
+    const rows = { table: 'items', alias: 'i', columns: ['number'], organization: '$1::uuid', newest: 'number' };
+    // The query made once per execution, as searchSql's `plannedOnce` writes it.
+    const where = `i.deleted_at IS NULL AND i.v @@ (SELECT to_tsquery('english', $2))`;
+    const WALK = `WITH ${newestWalkCtes({ ...rows, name: 'walk', where, floor: '0', limit: 50 })}
+      SELECT ARRAY(SELECT number FROM walk ORDER BY number DESC) AS numbers, ${walkSummarySql('walk', '0')}`;
+
+    afterEach(() => db.exec('DEALLOCATE ALL; RESET plan_cache_mode'));
+
+    /** The walk as a prepared statement with one generic plan, then the older part when it found few. */
+    async function split(organization: string, word: string, limit = 50): Promise<{ numbers: number[]; walked: number; edge: string | null }> {
+      await db.exec('SET plan_cache_mode = force_generic_plan');
+      const [walk] = (await db.query<{ numbers: number[]; walked: number; edge: string | null }>(WALK, [organization, word])).rows;
+      if (walk.walked >= RARE_AMONG_NEWEST || walk.edge === null) return walk;
+      await db.exec('RESET plan_cache_mode');
+      const older = olderMatchesSql({ ...rows, where: `i.deleted_at IS NULL AND i.v @@ to_tsquery('english', $2)`, zero: '0', limit: limit - walk.walked, edge: '$3::int' });
+      const found = (await db.query<{ number: number }>(`SELECT number FROM ${older} m ORDER BY number DESC`, [organization, word, walk.edge])).rows;
+      return { ...walk, numbers: [...walk.numbers, ...found.map((row) => row.number)] };
+    }
+
+    it('gives the answers of the one statement, for common, rare and absent words and a small organization', async () => {
+      for (const [organization, word] of [[ORG, 'common'], [ORG, 'sparse'], [ORG, 'seldom'], [ORG, 'quokka'], [ORG, 'nowhere'], [OTHER, 'quokka']]) {
+        expect({ word, numbers: (await split(organization, word)).numbers }).toEqual({ word, numbers: await newest(word, 50).then((all) => (organization === ORG ? all : [1])) });
+      }
+    });
+
+    it('says how far the walk went: its matches, and its edge, or none when it reached the first row', async () => {
+      expect(await split(ORG, 'sparse')).toMatchObject({ walked: 25, edge: String(ROWS - NEWEST_WALK) });
+      expect(await split(OTHER, 'quokka')).toEqual({ numbers: [1], walked: 1, edge: null });
+    });
+
+    it('walks the newest rows under a generic plan, never the text index', async () => {
+      // A GIN index on the text: a generic plan prices a match at 0.5 % of the rows, and an unfenced
+      // walk would read a common word's whole bitmap from it.
+      await db.exec('CREATE INDEX items_text_idx ON items USING gin (v); ANALYZE items');
+      await db.exec('SET plan_cache_mode = force_generic_plan');
+      await db.query(`PREPARE walk_plan AS ${WALK}`);
+      const plan = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (COSTS OFF) EXECUTE walk_plan('${ORG}', 'common')`)).rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).not.toMatch(/items_text_idx/);
+      // The match filters the walk's rows, above the LIMIT of the newest ones.
+      expect(plan).toMatch(/Subquery Scan on i\s+Filter: .*@@[^\n]*\n\s+->\s+Limit/);
+      expect(await split(ORG, 'common')).toMatchObject({ walked: 50 });
+    });
   });
 });
 

@@ -141,10 +141,11 @@ export interface SearchSql {
 
 /**
  * Condition and score of a search over one table. `param` adds a value and answers its `$n`.
+ * `plannedOnce`: for a statement planned once for any text (newestWalkCtes), not for its own.
  * Score: 1 for the exact key; otherwise 0.75 × ts_rank_cd normalised to 0..1 (flag 32: rank/(rank+1))
  * plus 0.25 when the title contains the text, rounded to 6 places so a cursor can carry it exactly.
  */
-export function searchSql(search: SearchText, columns: SearchColumns, param: (value: unknown) => string): SearchSql {
+export function searchSql(search: SearchText, columns: SearchColumns, param: (value: unknown) => string, options: { plannedOnce?: boolean } = {}): SearchSql {
   const matches: string[] = [];
   // Parts of the score, written when the score is asked for: a sentence's title substring is a value
   // of the score only, and a caller that takes the match alone must not be handed an unused `$n`.
@@ -153,9 +154,12 @@ export function searchSql(search: SearchText, columns: SearchColumns, param: (va
     // A sentence is parsed by PostgreSQL's own parser, as the texts were: `e-mail`, `17.2` or
     // `v2-beta` are then the same lexemes on both sides (split into words here, `17.2` would be
     // `17 & 2`, which no text holds); its substring no longer stands in for a mismatch.
-    const tsquery = search.sentence
+    const made = search.sentence
       ? `plainto_tsquery('${SEARCH_CONFIG}', ${param(search.text)}::text)`
       : `to_tsquery('${SEARCH_CONFIG}', ${param(search.tsquery)}::text)`;
+    // In a plan made for any text (plannedOnce) the query is a parameter's value, which PostgreSQL would
+    // parse again for every row it matches and ranks; a scalar subquery is made once per execution.
+    const tsquery = options.plannedOnce ? `(SELECT ${made})` : made;
     matches.push(`${columns.vector} @@ ${tsquery}`);
     parts.push(() => `0.75 * ts_rank_cd(${columns.vector}, ${tsquery}, 32)`);
   }
@@ -350,20 +354,77 @@ export function newestMatchesSql(input: NewestMatches): string {
   const walk = input.walk ?? NEWEST_WALK;
   const list = input.columns.map((column) => `${t}.${column}`).join(', ');
   const names = input.columns.join(', ');
-  const older = (condition: string) => `SELECT ${names} FROM (SELECT ${list}, ${t}.${newest} + ${zero} AS newest_value FROM ${table} ${t}
-                                        WHERE ${t}.organization_id = ${organization} AND ${where}
-                                          AND ${condition} LIMIT ${OLDER_MATCHES}) older`;
-  if (input.atOnce) return `(${older('true')} ORDER BY newest_value DESC LIMIT ${limit})`;
+  if (input.atOnce) return `(${olderSql(input, 'true')} ORDER BY newest_value DESC LIMIT ${limit})`;
   // Fenced for a sentence: the subquery's LIMIT keeps its words' match out of the index scan.
   const walked = input.fenced
-    ? `SELECT ${names} FROM (SELECT ${t}.* FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${t}.${newest} > (SELECT walk FROM edge)
-                                                 ORDER BY ${t}.${newest} DESC LIMIT ${walk}) ${t}
-                            WHERE ${where} ORDER BY ${t}.${newest} DESC LIMIT ${limit}`
+    ? fencedWalkSql(input, '(SELECT walk FROM edge)', walk)
     : `SELECT ${list} FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${where} AND ${t}.${newest} > (SELECT walk FROM edge)
                                  ORDER BY ${t}.${newest} DESC LIMIT ${limit}`;
   return `(WITH edge AS MATERIALIZED (SELECT ${newestEdgeSql(table, organization, newest, floor, walk)} AS walk),
         walked AS MATERIALIZED (${walked})
       SELECT ${names} FROM walked
-      UNION ALL (${older(`(SELECT count(*) FROM walked) < ${RARE_AMONG_NEWEST} AND NOT ${sentenceIsCommonSql(input)} AND ${t}.${newest} + ${zero} <= (SELECT walk FROM edge)`)}
+      UNION ALL (${olderSql(input, `(SELECT count(*) FROM walked) < ${RARE_AMONG_NEWEST} AND NOT ${sentenceIsCommonSql(input)} AND ${t}.${newest} + ${zero} <= (SELECT walk FROM edge)`)}
                   ORDER BY newest_value DESC LIMIT greatest(0, ${limit} - (SELECT count(*) FROM walked))))`;
+}
+
+type MatchedRows = Pick<NewestMatches, 'table' | 'alias' | 'columns' | 'where' | 'organization' | 'newest' | 'limit'>;
+
+/** The newest `limit` matches among the newest `walk` rows above `edge`, the match outside the walk's LIMIT. */
+function fencedWalkSql(input: MatchedRows, edge: string, walk: number): string {
+  const { table, alias: t, where, organization, newest, limit } = input;
+  return `SELECT ${input.columns.join(', ')} FROM (SELECT ${t}.* FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${t}.${newest} > ${edge}
+                                                 ORDER BY ${t}.${newest} DESC LIMIT ${walk}) ${t}
+                            WHERE ${where} ORDER BY ${t}.${newest} DESC LIMIT ${limit}`;
+}
+
+/** Matches under `condition` in no order, OLDER_MATCHES at most, with the column's value as `newest_value` (the caller orders by it). */
+function olderSql(input: MatchedRows & Pick<NewestMatches, 'zero'>, condition: string): string {
+  const { table, alias: t, where, organization, newest, zero } = input;
+  return `SELECT ${input.columns.join(', ')} FROM (SELECT ${input.columns.map((column) => `${t}.${column}`).join(', ')}, ${t}.${newest} + ${zero} AS newest_value FROM ${table} ${t}
+                                        WHERE ${t}.organization_id = ${organization} AND ${where}
+                                          AND ${condition} LIMIT ${OLDER_MATCHES}) older`;
+}
+
+export interface NewestWalk extends MatchedRows, Pick<NewestMatches, 'floor' | 'walk'> {
+  /** The CTEs' name, unique in the statement: `<name>` holds the matches, `<name>_edge` the walk's lower edge. */
+  name: string;
+}
+
+/**
+ * newestMatchesSql's walk alone, as two CTEs of a statement planned once for any text
+ * (Database's `genericPlanSql`): `<name>_edge`, the value of the column `walk` rows back, and
+ * `<name>`, the newest `limit` matches above it. The walk is fenced (fencedWalkSql): a generic plan
+ * prices a match at 0.5 % of the rows and, unfenced, read a common word's GIN bitmap instead of the
+ * newest rows (4.8 s for `invoice export` at 1,000,000 items; docs/decisions.md, "Search"). The
+ * text's older matches, when the walk found fewer than RARE_AMONG_NEWEST, are read apart and planned
+ * for the text (olderMatchesSql), from the edge that walkSummarySql answers.
+ */
+export function newestWalkCtes(input: NewestWalk): string {
+  const { name, table, organization, newest, floor } = input;
+  const walk = input.walk ?? NEWEST_WALK;
+  return `${name}_edge AS MATERIALIZED (SELECT ${newestEdgeSql(table, organization, newest, floor, walk)} AS walk),
+    ${name} AS MATERIALIZED (${fencedWalkSql(input, `(SELECT walk FROM ${name}_edge)`, walk)})`;
+}
+
+/**
+ * What a walk of newestWalkCtes found, as two columns: `walked`, its matches, and `edge`, its lower
+ * edge as text, NULL when the walk reached the organization's first row (no older matches to read).
+ */
+export function walkSummarySql(name: string, floor: string): string {
+  return `(SELECT count(*) FROM ${name})::int AS walked, (SELECT NULLIF(walk, ${floor}) FROM ${name}_edge)::text AS edge`;
+}
+
+export interface OlderMatches extends MatchedRows, Pick<NewestMatches, 'zero'> {
+  /** SQL of the walk's lower edge (walkSummarySql's `edge` as a parameter, cast to the column's type). */
+  edge: string;
+}
+
+/**
+ * The newest `limit` matches at or below a walk's edge (newestWalkCtes), read as newestMatchesSql's
+ * older part: OLDER_MATCHES at most, in no order, then the newest of them. For a text that matched
+ * fewer than RARE_AMONG_NEWEST rows of the walk; run unnamed, so that it is planned for its text.
+ */
+export function olderMatchesSql(input: OlderMatches): string {
+  const { alias: t, newest, zero, limit } = input;
+  return `(${olderSql(input, `${t}.${newest} + ${zero} <= ${input.edge}`)} ORDER BY newest_value DESC LIMIT ${limit})`;
 }

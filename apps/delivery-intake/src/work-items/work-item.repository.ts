@@ -9,19 +9,15 @@ import {
   SearchText,
   SqlExecutor,
   SqlSortColumn,
-  SEARCH_CANDIDATES,
-  afterScoreSql,
   archivedSql,
-  excerptSql,
+  genericStatementName,
   liveRow,
   nextKeyNumberSql,
   NEWEST_WALK,
   OLDER_MATCHES,
   RARE_AMONG_NEWEST,
-  SENTENCE_WALK,
   largeTablesSql,
   newestEdgeSql,
-  newestMatchesSql,
   normalizeSearch,
   searchSql,
   sqlSorted,
@@ -29,6 +25,7 @@ import {
 } from '@pds/persistence';
 import { DELIVERY_SCHEMA } from '../common/delivery.prisma';
 import { toWorkItemResponse } from './work-item.mapper';
+import { TableWalk, WORK_ITEM_SEARCH, WalkedSearchRow, WorkItemSearchRow, olderSearchSql, plannedSearchSql, walkedSearchSql } from './work-item-search.sql';
 import {
   LOCK_BY_ID,
   LOCK_BY_NUMBER,
@@ -474,43 +471,32 @@ export class WorkItemRepository {
   }
 
   /**
-   * Ranked search of the organization's items and their comments (text-search.ts): an item's score
-   * is the best of its own and half its comments' (a comment is about the item, not the item itself),
-   * best first, after `after`. `total` counts every hit after `after`.
+   * Ranked search of the organization's items and their comments (work-item-search.sql.ts). Words:
+   * the newest rows walked in a statement planned once per connection, and only when a table's walk
+   * found the text rare, its older matches in a statement planned for the text. A sentence: one
+   * statement planned for it.
    */
   async search(organizationId: string, search: SearchText, limit: number, after?: ScorePosition): Promise<WorkItemSearchRow[]> {
-    const params: unknown[] = [organizationId];
-    const param = (value: unknown) => `$${params.push(value)}`;
-    const own = searchSql(search, WORK_ITEM_SEARCH, param);
-    const comment = searchSql({ ...search, pattern: null, key: null }, { vector: 'c.search_vector', title: 'c.body' }, param);
-    const organization = '$1::uuid';
-    // A sentence walks a short way, and its older matches are skipped when its words are all common
-    // in a large table (newestMatchesSql): here, in tables of millions of rows, their GIN lists are the longest.
-    const large = search.sentence ? await this.largeTables.of(organizationId) : undefined;
-    const terms = large?.size ? param(search.terms) : '';
-    const sentence = (table: string) =>
-      large ? { fenced: true, ...(large.has(table) ? { walk: SENTENCE_WALK, common: { vector: 'search_vector', terms } } : {}) } : {};
-    const ownMatches = newestMatchesSql({
-      table: 'delivery.work_items', alias: 'w', columns: ['id', 'title', 'description', 'number', 'search_vector'],
-      where: `${liveRow('w')} AND ${own.match}`, organization, newest: 'number', floor: '0', zero: '0', limit: SEARCH_CANDIDATES, ...sentence('work_items'),
-    });
-    const commentMatches = newestMatchesSql({
-      table: 'delivery.comments', alias: 'c', columns: ['work_item_id', 'body', 'search_vector'],
-      where: comment.match, organization, newest: 'created_at', floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: SEARCH_CANDIDATES, ...sentence('comments'),
-    });
-    const commentHits = search.tsquery ? `UNION ALL SELECT c.work_item_id, 0.5 * ${comment.score}, c.body FROM ${commentMatches} c` : '';
-    // Ranked among the newest SEARCH_CANDIDATES matches (and as many comments), read in slices that keep a rare
-    // word from walking the organization and a common one from reading all its matches (newestMatchesSql).
-    const sql = `WITH m AS (SELECT w.id, ${own.score} AS score, NULL::text AS comment FROM ${ownMatches} w ${commentHits}),
-         best AS (SELECT DISTINCT ON (id) id, score, comment FROM m ORDER BY id, score DESC),
-         page AS (SELECT w.id, w.number, w.title, w.status::text AS status, w.description, hits.comment, hits.score, count(*) OVER () AS total
-                    FROM best hits JOIN delivery.work_items w ON w.organization_id = $1::uuid AND w.id = hits.id AND ${liveRow('w')}
-                   WHERE ${afterScoreSql(after, param)} ORDER BY hits.score DESC, hits.id LIMIT ${param(limit)})
-      SELECT id, number, title, status, ${excerptSql('description', search, param)} AS description, ${excerptSql('comment', search, param)} AS comment, score, total
-        FROM page ORDER BY score DESC, id`;
-    return this.db.sql.query<WorkItemSearchRow>(sql, params, statementName(sql));
+    if (search.sentence) {
+      const { sql, params } = plannedSearchSql(organizationId, search, await this.largeTables.of(organizationId), limit, after);
+      return this.db.sql.query<WorkItemSearchRow>(sql, params);
+    }
+    const walked = walkedSearchSql(organizationId, search, limit, after);
+    const rows = await this.db.genericPlanSql.query<WalkedSearchRow>(walked.sql, walked.params, genericStatementName(walked.sql));
+    const candidates = rows.find((row) => row.part === 'candidates');
+    if (candidates) {
+      const rare = rows.flatMap((row): TableWalk[] =>
+        row.part === 'walk' && row.walked < RARE_AMONG_NEWEST && row.edge !== null ? [{ table: row.table_name, walked: row.walked, edge: row.edge }] : [],
+      );
+      const older = olderSearchSql(organizationId, search, rare, { ids: candidates.ids ?? [], scores: candidates.scores ?? [], commentIds: candidates.comment_ids ?? [] }, limit, after);
+      return this.db.sql.query<WorkItemSearchRow>(older.sql, older.params);
+    }
+    return rows.filter((row): row is WorkItemSearchRow & { part: 'hit' } => row.part === 'hit').sort(byScore);
   }
 }
+
+/** Best score first, then id: the order of a ranked search's page. */
+const byScore = (a: WorkItemSearchRow, b: WorkItemSearchRow): number => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * The CTE of `apply` that moves the submissions converted into the work item ($2) to a stage ($4),
@@ -529,20 +515,7 @@ const LARGE_SEARCHED_TABLES = largeTablesSql([
   { name: 'comments', table: 'delivery.comments', indexed: 'created_at' },
 ]);
 
-/** The work items' search columns (the migration text_search made them). */
-const WORK_ITEM_SEARCH = { vector: 'w.search_vector', title: 'w.title', texts: ['w.description'], keyNumber: { column: 'w.number', prefix: 'WI' } };
 
-export interface WorkItemSearchRow {
-  id: string;
-  number: number;
-  title: string;
-  status: string;
-  /** Windows of the description and of the best matching comment around the match. */
-  description: string | null;
-  comment: string | null;
-  score: number;
-  total: string | number;
-}
 
 function classificationFilter(classification: Classification): string {
   const reachesCkr = '(w.ckr_id IS NOT NULL OR w.linked_ckr_id IS NOT NULL)';

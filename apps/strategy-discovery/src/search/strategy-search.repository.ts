@@ -4,17 +4,22 @@ import {
   DATABASE,
   Database,
   LargeTables,
+  RARE_AMONG_NEWEST,
   SENTENCE_WALK,
   ScorePosition,
   SearchText,
   afterScoreSql,
   candidatesPerKind,
   excerptSql,
+  genericStatementName,
   largeTablesSql,
   liveRow,
   newestMatchesSql,
+  newestWalkCtes,
+  olderMatchesSql,
   searchSql,
   statementName,
+  walkSummarySql,
 } from '@pds/persistence';
 import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
 
@@ -71,6 +76,47 @@ const STATEMENTS = [0, 1] as const;
 
 const byScore = (a: SearchRow, b: SearchRow): number => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/** A row of the walks' statement: a hit of the page, or what one kind's walk found (walkSummarySql). */
+type WalkRow = (SearchRow & { part: 'hit' }) | { part: 'walk'; type: StrategySearchType; walked: number; edge: string | null };
+
+/** What one kind's walk found: its matches, and its lower edge (null: it walked the organization whole). */
+interface Walked {
+  type: StrategySearchType;
+  walked: number;
+  edge: string | null;
+}
+
+interface PageOptions {
+  candidates: number;
+  large: ReadonlySet<string>;
+  limit: number;
+  after?: ScorePosition;
+}
+
+/** Each kind's columns as the search engine reads them (searchSql). */
+function searchColumns(type: StrategySearchType) {
+  const source = SOURCES[type];
+  const prefix = keyPrefixOf(type);
+  return { vector: 'search_vector', title: 'title', texts: [source.text, ...(source.text2 ? [source.text2] : [])], ...(prefix ? { keyNumber: { column: 'number', prefix } } : {}) };
+}
+
+/** The columns a kind's matches are read with: enough to score them and show a hit. */
+function matchColumns(type: StrategySearchType): string[] {
+  const source = SOURCES[type];
+  return ['id', 'title', 'search_vector', source.text, ...(source.text2Columns ?? []), ...(keyPrefixOf(type) ? ['number'] : []), ...(source.status ? ['status'] : [])];
+}
+
+/** A kind's hits, as the page's columns, from its matches `m` scored by `score`. */
+function hitsOf(type: StrategySearchType, score: string, matches: string): string {
+  const source = SOURCES[type];
+  return `SELECT '${type}' AS type, id, ${keyPrefixOf(type) ? 'number' : 'NULL::int AS number'}, title,
+          ${source.status ? 'status::text' : 'NULL::text'} AS status, ${source.text} AS text, ${source.text2 ?? 'NULL::text'} AS text2, ${score} AS score
+        FROM ${matches}`;
+}
+
+const TABLE = (type: StrategySearchType) => `"${STRATEGY_SCHEMA}"."${SOURCES[type].table}"`;
+const FLOOR = "'-infinity'::timestamptz";
+
 /**
  * Ranked search over the strategy tables (the newest candidatesPerKind matches of each,
  * newestMatchesSql), every branch scoped by organization id: each statement's best `limit` after
@@ -89,47 +135,99 @@ export class StrategySearchRepository {
 
   async search(organizationId: string, search: SearchText, types: readonly StrategySearchType[], limit: number, after?: ScorePosition): Promise<SearchRow[]> {
     const large = search.sentence ? await this.largeKinds.of(organizationId) : new Set<string>();
-    const candidates = candidatesPerKind(types.length);
+    const options: PageOptions = { candidates: candidatesPerKind(types.length), large, limit, after };
     const parts = await Promise.all(
       STATEMENTS.map((statement) => types.filter((type) => SOURCES[type].statement === statement))
         .filter((kinds) => kinds.length > 0)
-        .map((kinds) => this.statement(organizationId, search, kinds, { candidates, large, limit, after })),
+        .map((kinds) => (search.sentence ? this.statement(organizationId, search, kinds, options) : this.walkThenOlder(organizationId, search, kinds, options))),
     );
-    if (parts.length === 1) return parts[0];
-    const total = parts.reduce((sum, rows) => sum + Number(rows[0]?.total ?? 0), 0);
-    return parts.flat().sort(byScore).slice(0, limit).map((row) => ({ ...row, total }));
+    return merged(parts, limit);
   }
 
-  private statement(
-    organizationId: string,
-    search: SearchText,
-    types: readonly StrategySearchType[],
-    { candidates, large, limit, after }: { candidates: number; large: ReadonlySet<string>; limit: number; after?: ScorePosition },
-  ): Promise<SearchRow[]> {
+  /**
+   * A search of words (not a sentence) in two steps. The newest rows of every kind are walked by one
+   * statement planned once per connection (genericPlanSql, newestWalkCtes): a walk's cost does not
+   * depend on the text, and planning the statement for each text was 2–4 ms of a few milliseconds'
+   * read (docs/benchmarks.md, "Scale"). Only the kinds whose walk found fewer than RARE_AMONG_NEWEST
+   * matches, and reached no further than part of the organization, read their older matches, in a
+   * statement planned for the text (olderMatchesSql). The page is the best `limit` of both: every hit
+   * of the second beats none of the first that it displaces, since the first ranked a subset of the hits.
+   */
+  private async walkThenOlder(organizationId: string, search: SearchText, types: readonly StrategySearchType[], options: PageOptions): Promise<SearchRow[]> {
+    const rows = await this.walks(organizationId, search, types, options);
+    const hits = rows.filter((row): row is SearchRow & { part: 'hit' } => row.part === 'hit');
+    const rare = rows.filter((row): row is Walked & { part: 'walk' } => row.part === 'walk' && row.walked < RARE_AMONG_NEWEST && row.edge !== null);
+    if (!rare.length) return hits;
+    return merged([hits, await this.older(organizationId, search, rare, options)], options.limit);
+  }
+
+  private walks(organizationId: string, search: SearchText, types: readonly StrategySearchType[], { candidates, limit, after }: PageOptions): Promise<WalkRow[]> {
+    const params: unknown[] = [organizationId];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const ctes: string[] = [];
+    const hits: string[] = [];
+    const summaries: string[] = [];
+    types.forEach((type, i) => {
+      const name = `walk_${i}`;
+      const { match, score } = searchSql(search, searchColumns(type), param, { plannedOnce: true });
+      ctes.push(newestWalkCtes({
+        name, table: TABLE(type), alias: 's', columns: matchColumns(type), where: `${liveRow('s')} AND ${match}`,
+        organization: '$1::uuid', newest: 'created_at', floor: FLOOR, limit: candidates, walk: SOURCES[type].walk,
+      }));
+      hits.push(hitsOf(type, score, name));
+      summaries.push(`SELECT 'walk', '${type}', NULL::uuid, NULL::int, NULL::text, NULL::text, NULL::text, NULL::text, NULL::float8, NULL::bigint, ${walkSummarySql(name, FLOOR)}`);
+    });
+    const sql = `WITH ${ctes.join(',\n    ')},
+      hits AS (${hits.join(' UNION ALL ')}),
+      page AS (SELECT hits.*, count(*) OVER () AS total FROM hits WHERE ${afterScoreSql(after, param)} ORDER BY score DESC, id LIMIT ${param(limit)})
+      SELECT 'hit' AS part, type, id, number, title, status, ${excerptSql('text', search, param)} AS text, ${excerptSql('text2', search, param)} AS text2, score, total,
+             NULL::int AS walked, NULL::text AS edge FROM page
+      UNION ALL ${summaries.join(' UNION ALL ')}`;
+    return this.db.genericPlanSql.query<WalkRow>(sql, params, genericStatementName(sql));
+  }
+
+  /** The older matches of the kinds a walk found rare, `candidates` less what the walk found of each. */
+  private older(organizationId: string, search: SearchText, walked: readonly Walked[], { candidates, limit, after }: PageOptions): Promise<SearchRow[]> {
+    const params: unknown[] = [organizationId];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const branches = walked.map(({ type, walked: found, edge }) => {
+      const { match, score } = searchSql(search, searchColumns(type), param);
+      const matches = olderMatchesSql({
+        table: TABLE(type), alias: 's', columns: matchColumns(type), where: `${liveRow('s')} AND ${match}`,
+        organization: '$1::uuid', newest: 'created_at', zero: "interval '0'", limit: candidates - found, edge: `${param(edge)}::timestamptz`,
+      });
+      return `(${hitsOf(type, score, `${matches} m`)})`;
+    });
+    return this.page(branches, search, param, params, { limit, after });
+  }
+
+  /** The whole search of one statement planned for its text: a sentence's (newestMatchesSql). */
+  private statement(organizationId: string, search: SearchText, types: readonly StrategySearchType[], { candidates, large, limit, after }: PageOptions): Promise<SearchRow[]> {
     const params: unknown[] = [organizationId];
     const param = (value: unknown) => `$${params.push(value)}`;
     const terms = types.some((type) => large.has(type)) ? param(search.terms) : '';
     const branches = types.map((type) => {
       const source = SOURCES[type];
-      const prefix = keyPrefixOf(type);
-      const { match, score } = searchSql(search, { vector: 'search_vector', title: 'title', texts: [source.text, ...(source.text2 ? [source.text2] : [])], ...(prefix ? { keyNumber: { column: 'number', prefix } } : {}) }, param);
+      const { match, score } = searchSql(search, searchColumns(type), param);
       // The newest `candidates` matches in two parts (newestMatchesSql, as the work-item search):
-      // the newest NEWEST_WALK rows walked by (organization_id, created_at), the older ones' matches
-      // as a bitmap only for a rare text. One statement `ORDER BY created_at DESC LIMIT n` walked the
+      // the newest rows walked by (organization_id, created_at), the older ones' matches as a bitmap
+      // only for a rare text. One statement `ORDER BY created_at DESC LIMIT n` walked the
       // organization's index for a rare word, or scanned the table where it was small.
-      const columns = ['id', 'title', 'search_vector', source.text, ...(source.text2Columns ?? []), ...(prefix ? ['number'] : []), ...(source.status ? ['status'] : [])];
       const walked = search.sentence && (source.longTexts || large.has(type));
       const matches = newestMatchesSql({
-        table: `"${STRATEGY_SCHEMA}"."${source.table}"`, alias: 's', columns,
+        table: TABLE(type), alias: 's', columns: matchColumns(type),
         where: `${liveRow('s')} AND ${match}`, organization: '$1::uuid', newest: 'created_at',
-        floor: "'-infinity'::timestamptz", zero: "interval '0'", limit: candidates,
+        floor: FLOOR, zero: "interval '0'", limit: candidates,
         walk: source.walk ?? (walked ? SENTENCE_WALK : undefined), fenced: walked, atOnce: search.sentence && !walked,
         common: large.has(type) ? { vector: 'search_vector', terms } : undefined,
       });
-      return `(SELECT '${type}' AS type, id, ${prefix ? 'number' : 'NULL::int AS number'}, title,
-          ${source.status ? 'status::text' : 'NULL::text'} AS status, ${source.text} AS text, ${source.text2 ?? 'NULL::text'} AS text2, ${score} AS score
-        FROM ${matches} m)`;
+      return `(${hitsOf(type, score, `${matches} m`)})`;
     });
+    return this.page(branches, search, param, params, { limit, after });
+  }
+
+  /** The best `limit` hits of `branches` after `after`, with their count; run unnamed, planned for the text. */
+  private page(branches: string[], search: SearchText, param: (value: unknown) => string, params: unknown[], { limit, after }: Pick<PageOptions, 'limit' | 'after'>): Promise<SearchRow[]> {
     // The windows are cut after the LIMIT: a transcript is read for the hits shown only.
     const sql = `SELECT type, id, number, title, status, ${excerptSql('text', search, param)} AS text, ${excerptSql('text2', search, param)} AS text2, score, total
       FROM (SELECT hits.*, count(*) OVER () AS total FROM (${branches.join(' UNION ALL ')}) hits
@@ -137,4 +235,11 @@ export class StrategySearchRepository {
       ORDER BY score DESC, id`;
     return this.db.sql.query<SearchRow>(sql, params);
   }
+}
+
+/** The best `limit` hits of pages read apart, each with the sum of their counts. */
+function merged(parts: SearchRow[][], limit: number): SearchRow[] {
+  if (parts.length === 1) return parts[0];
+  const total = parts.reduce((sum, rows) => sum + Number(rows[0]?.total ?? 0), 0);
+  return parts.flat().sort(byScore).slice(0, limit).map((row) => ({ ...row, total }));
 }
