@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { loadPglite, templateBlob } from './pglite.database';
 import { largeTablesSql } from './large-tables';
-import { LARGE_TABLE_ROWS, MIN_CANDIDATES_PER_KIND, NEWEST_WALK, RARE_AMONG_NEWEST, SEARCH_CANDIDATES, SENTENCE_WALK, afterScoreSql, candidatesPerKind, excerptSql, newestMatchesSql, newestWalkCtes, normalizeSearch, olderMatchesSql, searchSnippet, searchSql, walkSummarySql } from './text-search';
+import { LARGE_TABLE_ROWS, MIN_CANDIDATES_PER_KIND, NEWEST_WALK, RARE_AMONG_NEWEST, SEARCH_CANDIDATES, SENTENCE_WALK, afterScoreSql, candidatesPerKind, excerptSql, newestMatchesSql, newestWalkCtes, normalizeSearch, olderMatchesSql, searchSnippet, searchSql, walkRemainder, walkSummarySql } from './text-search';
 
 describe('normalizeSearch', () => {
   it('collapses white space, drops control characters and keeps letters and digits as words', () => {
@@ -142,13 +142,15 @@ describe('newestMatchesSql on PGlite', () => {
     const { PGlite } = loadPglite();
     db = new PGlite({ loadDataDir: templateBlob() });
     // Every 3rd row says "common", every 40th "sparse", every 500th "seldom", rows 7 and 11 (deleted)
-    // "quokka", far older than the walk; the other organization has "quokka" in its only row.
+    // "quokka", far older than the walk, two rows in the walk but not among its newest WALK_PROBE
+    // "middling"; the other organization has "quokka" in its only row.
     await db.exec(`CREATE TABLE items (organization_id uuid, number int, body text, deleted_at timestamptz,
         v tsvector GENERATED ALWAYS AS (to_tsvector('english', body)) STORED);
       CREATE UNIQUE INDEX ON items (organization_id, number);
       INSERT INTO items (organization_id, number, body)
         SELECT '${ORG}', n, concat_ws(' ', 'item', CASE WHEN n % 3 = 0 THEN 'common' END, CASE WHEN n % 40 = 0 THEN 'sparse' END,
-                                      CASE WHEN n IN (7, 11) THEN 'quokka' END, CASE WHEN n % 500 = 0 THEN 'seldom' END)
+                                      CASE WHEN n IN (7, 11) THEN 'quokka' END, CASE WHEN n % 500 = 0 THEN 'seldom' END,
+                                      CASE WHEN n IN (${ROWS - 500}, ${ROWS - 400}) THEN 'middling' END)
           FROM generate_series(1, ${ROWS}) n;
       INSERT INTO items (organization_id, number, body) VALUES ('${OTHER}', 1, 'quokka');
       UPDATE items SET deleted_at = now() WHERE organization_id = '${ORG}' AND number = 11;`);
@@ -200,26 +202,33 @@ describe('newestMatchesSql on PGlite', () => {
 
     afterEach(() => db.exec('DEALLOCATE ALL; RESET plan_cache_mode'));
 
-    /** The walk as a prepared statement with one generic plan, then the older part when it found few. */
-    async function split(organization: string, word: string, limit = 50): Promise<{ numbers: number[]; walked: number; edge: string | null }> {
+    type Walk = { numbers: number[]; walked: number; edge: string | null; cut: boolean };
+
+    /** The walk as a prepared statement with one generic plan, then what it left (walkRemainder), planned for the text. */
+    async function split(organization: string, word: string, limit = 50): Promise<Walk> {
       await db.exec('SET plan_cache_mode = force_generic_plan');
-      const [walk] = (await db.query<{ numbers: number[]; walked: number; edge: string | null }>(WALK, [organization, word])).rows;
-      if (walk.walked >= RARE_AMONG_NEWEST || walk.edge === null) return walk;
+      const [walk] = (await db.query<Walk>(WALK, [organization, word])).rows;
+      const left = walkRemainder(walk);
+      if (left === 'none') return walk;
       await db.exec('RESET plan_cache_mode');
-      const older = olderMatchesSql({ ...rows, where: `i.deleted_at IS NULL AND i.v @@ to_tsquery('english', $2)`, zero: '0', limit: limit - walk.walked, edge: '$3::int' });
-      const found = (await db.query<{ number: number }>(`SELECT number FROM ${older} m ORDER BY number DESC`, [organization, word, walk.edge])).rows;
+      const matched = { ...rows, where: `i.deleted_at IS NULL AND i.v @@ to_tsquery('english', $2)`, zero: '0', limit: limit - walk.walked };
+      const rest = left === 'all' ? newestMatchesSql({ ...matched, floor: '0' }) : olderMatchesSql({ ...matched, edge: '$3::int' });
+      const found = (await db.query<{ number: number }>(`SELECT number FROM ${rest} m ORDER BY number DESC`, left === 'all' ? [organization, word] : [organization, word, walk.edge])).rows;
       return { ...walk, numbers: [...walk.numbers, ...found.map((row) => row.number)] };
     }
 
     it('gives the answers of the one statement, for common, rare and absent words and a small organization', async () => {
-      for (const [organization, word] of [[ORG, 'common'], [ORG, 'sparse'], [ORG, 'seldom'], [ORG, 'quokka'], [ORG, 'nowhere'], [OTHER, 'quokka']]) {
+      for (const [organization, word] of [[ORG, 'common'], [ORG, 'sparse'], [ORG, 'seldom'], [ORG, 'middling'], [ORG, 'quokka'], [ORG, 'nowhere'], [OTHER, 'quokka']]) {
         expect({ word, numbers: (await split(organization, word)).numbers }).toEqual({ word, numbers: await newest(word, 50).then((all) => (organization === ORG ? all : [1])) });
       }
     });
 
-    it('says how far the walk went: its matches, and its edge, or none when it reached the first row', async () => {
-      expect(await split(ORG, 'sparse')).toMatchObject({ walked: 25, edge: String(ROWS - NEWEST_WALK) });
-      expect(await split(OTHER, 'quokka')).toEqual({ numbers: [1], walked: 1, edge: null });
+    it('says how far the walk went: its matches, its edge (none when it reached the first row), and whether it was cut short', async () => {
+      expect(await split(ORG, 'sparse')).toMatchObject({ walked: 25, edge: String(ROWS - NEWEST_WALK), cut: false });
+      // No match among the newest WALK_PROBE rows: the walk stops there, and everything is left.
+      expect(await split(ORG, 'middling')).toMatchObject({ walked: 0, cut: true, numbers: [ROWS - 400, ROWS - 500] });
+      expect(await split(OTHER, 'quokka')).toEqual({ numbers: [1], walked: 1, edge: null, cut: false });
+      expect(await split(OTHER, 'nowhere')).toEqual({ numbers: [], walked: 0, edge: null, cut: false });
     });
 
     it('walks the newest rows under a generic plan, never the text index', async () => {
@@ -231,7 +240,7 @@ describe('newestMatchesSql on PGlite', () => {
       const plan = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (COSTS OFF) EXECUTE walk_plan('${ORG}', 'common')`)).rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(plan).not.toMatch(/items_text_idx/);
       // The match filters the walk's rows, above the LIMIT of the newest ones.
-      expect(plan).toMatch(/Subquery Scan on i\s+Filter: .*@@[^\n]*\n\s+->\s+Limit/);
+      expect(plan).toMatch(/Subquery Scan on i\s+Filter: [^\n]*@@[^\n]*\n(\s+(InitPlan|->\s+Result)[^\n]*\n)*\s+->\s+Limit/);
       expect(await split(ORG, 'common')).toMatchObject({ walked: 50 });
     });
   });

@@ -369,8 +369,8 @@ export function newestMatchesSql(input: NewestMatches): string {
 
 type MatchedRows = Pick<NewestMatches, 'table' | 'alias' | 'columns' | 'where' | 'organization' | 'newest' | 'limit'>;
 
-/** The newest `limit` matches among the newest `walk` rows above `edge`, the match outside the walk's LIMIT. */
-function fencedWalkSql(input: MatchedRows, edge: string, walk: number): string {
+/** The newest `limit` matches among the newest `walk` rows above `edge` (SQL of a number), the match outside the walk's LIMIT. */
+function fencedWalkSql(input: MatchedRows, edge: string, walk: number | string): string {
   const { table, alias: t, where, organization, newest, limit } = input;
   return `SELECT ${input.columns.join(', ')} FROM (SELECT ${t}.* FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${t}.${newest} > ${edge}
                                                  ORDER BY ${t}.${newest} DESC LIMIT ${walk}) ${t}
@@ -385,33 +385,60 @@ function olderSql(input: MatchedRows & Pick<NewestMatches, 'zero'>, condition: s
                                           AND ${condition} LIMIT ${OLDER_MATCHES}) older`;
 }
 
+/**
+ * Rows a walk planned once reads before it goes on (newestWalkCtes; a fifth of a shorter walk): with
+ * no match among them, a text is most likely rare, and is searched by a statement planned for it
+ * instead of reading the rest of the walk (2–3.5 µs a row, NEWEST_WALK rows in each searched table,
+ * ~40 µs a transcript).
+ */
+export const WALK_PROBE = 100;
+
 export interface NewestWalk extends MatchedRows, Pick<NewestMatches, 'floor' | 'walk'> {
-  /** The CTEs' name, unique in the statement: `<name>` holds the matches, `<name>_edge` the walk's lower edge. */
+  /** The CTEs' name, unique in the statement: `<name>` holds the matches, `<name>_edge` and `<name>_probe` how far it went. */
   name: string;
 }
 
 /**
- * newestMatchesSql's walk alone, as two CTEs of a statement planned once for any text
- * (Database's `genericPlanSql`): `<name>_edge`, the value of the column `walk` rows back, and
- * `<name>`, the newest `limit` matches above it. The walk is fenced (fencedWalkSql): a generic plan
- * prices a match at 0.5 % of the rows and, unfenced, read a common word's GIN bitmap instead of the
- * newest rows (4.8 s for `invoice export` at 1,000,000 items; docs/decisions.md, "Search"). The
- * text's older matches, when the walk found fewer than RARE_AMONG_NEWEST, are read apart and planned
- * for the text (olderMatchesSql), from the edge that walkSummarySql answers.
+ * newestMatchesSql's walk alone, as CTEs of a statement planned once for any text (Database's
+ * `genericPlanSql`): `<name>_edge`, the value of the column `walk` rows back; `<name>_probe`, whether
+ * the walk goes on: the organization has no more than `walk` rows, or one of its newest WALK_PROBE
+ * rows (a fifth of a shorter walk) matches; `<name>`, the newest `limit` matches above the edge, none when the walk is cut. The
+ * walk is fenced (fencedWalkSql): a generic plan prices a match at 0.5 % of the rows and, unfenced,
+ * read a common word's GIN bitmap instead of the newest rows (4.8 s for `invoice export` at 1,000,000
+ * items; docs/decisions.md, "Search"). What the walk leaves (walkSummarySql) is read apart, planned
+ * for the text: a text rare in a full walk, its older matches (olderMatchesSql); a cut walk, the whole
+ * of newestMatchesSql.
  */
 export function newestWalkCtes(input: NewestWalk): string {
-  const { name, table, organization, newest, floor } = input;
+  const { name, table, alias: t, where, organization, newest, floor } = input;
   const walk = input.walk ?? NEWEST_WALK;
+  const edge = `(SELECT walk FROM ${name}_edge)`;
+  // A short walk (of rows whose vectors are large, as transcripts) probes a fifth of itself.
+  const probeRows = Math.min(WALK_PROBE, Math.ceil(walk / 5));
+  // `found`: the walk reads the organization whole (its edge is the floor), or one of its newest
+  // WALK_PROBE rows matches; else the walk is cut there, reading nothing more.
+  const probe = `${name}_probe AS MATERIALIZED (SELECT ${edge} = ${floor} OR EXISTS (SELECT 1 FROM (SELECT ${t}.* FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${t}.${newest} > ${edge}
+                                                             ORDER BY ${t}.${newest} DESC LIMIT ${probeRows}) ${t} WHERE ${where}) AS found)`;
+  const length = `CASE WHEN (SELECT found FROM ${name}_probe) THEN ${walk} ELSE 0 END`;
   return `${name}_edge AS MATERIALIZED (SELECT ${newestEdgeSql(table, organization, newest, floor, walk)} AS walk),
-    ${name} AS MATERIALIZED (${fencedWalkSql(input, `(SELECT walk FROM ${name}_edge)`, walk)})`;
+    ${probe},
+    ${name} AS MATERIALIZED (${fencedWalkSql(input, edge, length)})`;
 }
 
 /**
- * What a walk of newestWalkCtes found, as two columns: `walked`, its matches, and `edge`, its lower
- * edge as text, NULL when the walk reached the organization's first row (no older matches to read).
+ * What a walk of newestWalkCtes found, as three columns: `walked`, its matches; `edge`, its lower edge
+ * as text, NULL when the walk reached the organization's first row (no older matches to read); `cut`,
+ * whether it was cut: none of the probed newest rows of an organization larger than the walk matched.
  */
 export function walkSummarySql(name: string, floor: string): string {
-  return `(SELECT count(*) FROM ${name})::int AS walked, (SELECT NULLIF(walk, ${floor}) FROM ${name}_edge)::text AS edge`;
+  return `(SELECT count(*) FROM ${name})::int AS walked, (SELECT NULLIF(walk, ${floor}) FROM ${name}_edge)::text AS edge,
+    (SELECT NOT found FROM ${name}_probe) AS cut`;
+}
+
+/** What a walk of newestWalkCtes left to a statement planned for the text: nothing, its older matches, or everything. */
+export function walkRemainder(walk: { walked: number; edge: string | null; cut: boolean }): 'none' | 'older' | 'all' {
+  if (walk.cut) return 'all';
+  return walk.edge !== null && walk.walked < RARE_AMONG_NEWEST ? 'older' : 'none';
 }
 
 export interface OlderMatches extends MatchedRows, Pick<NewestMatches, 'zero'> {

@@ -12,6 +12,7 @@ import {
   newestWalkCtes,
   olderMatchesSql,
   searchSql,
+  walkRemainder,
   walkSummarySql,
 } from '@pds/persistence';
 
@@ -38,11 +39,12 @@ export interface WorkItemSearchRow {
 /** The two searched tables, as walkSummarySql names them. */
 export type SearchedTable = 'work_items' | 'comments';
 
-/** What one table's walk found (walkSummarySql): its matches and its lower edge (null: the organization whole). */
+/** What one table's walk found (walkSummarySql). */
 export interface TableWalk {
   table: SearchedTable;
   walked: number;
   edge: string | null;
+  cut: boolean;
 }
 
 /** The walks' candidates, best per item: passed to olderSearchSql so that its page ranks them with the older matches. */
@@ -55,7 +57,7 @@ export interface WalkedCandidates {
 /** A row of walkedSearchSql: a hit of its page, what a table's walk found, or its candidates when some table was rare. */
 export type WalkedSearchRow =
   | (WorkItemSearchRow & { part: 'hit' })
-  | { part: 'walk'; table_name: SearchedTable; walked: number; edge: string | null }
+  | { part: 'walk'; table_name: SearchedTable; walked: number; edge: string | null; cut: boolean }
   | { part: 'candidates'; ids: string[]; scores: number[]; comment_ids: (string | null)[] };
 
 /** The work items' search columns (the migration text_search made them). */
@@ -129,18 +131,19 @@ export function walkedSearchSql(organizationId: string, search: SearchText, limi
          ${page.ctes},
          walks AS MATERIALIZED (${summaries.join(' UNION ALL ')})
       SELECT 'hit' AS part, id, number, title, status, description, comment, score, total,
-             NULL::text AS table_name, NULL::int AS walked, NULL::text AS edge, NULL::uuid[] AS ids, NULL::float8[] AS scores, NULL::uuid[] AS comment_ids
+             NULL::text AS table_name, NULL::int AS walked, NULL::text AS edge, NULL::boolean AS cut, NULL::uuid[] AS ids, NULL::float8[] AS scores, NULL::uuid[] AS comment_ids
         FROM (${page.select}) hits
-      UNION ALL SELECT 'walk', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, table_name, walked, edge, NULL, NULL, NULL FROM walks
-      UNION ALL SELECT 'candidates', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, array_agg(id), array_agg(score), array_agg(comment_id) FROM best
-                 HAVING EXISTS (SELECT 1 FROM walks WHERE walks.walked < ${RARE_AMONG_NEWEST} AND walks.edge IS NOT NULL)`;
+      UNION ALL SELECT 'walk', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, table_name, walked, edge, cut, NULL, NULL, NULL FROM walks
+      UNION ALL SELECT 'candidates', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, array_agg(id), array_agg(score), array_agg(comment_id) FROM best
+                 HAVING EXISTS (SELECT 1 FROM walks WHERE walks.cut OR (walks.walked < ${RARE_AMONG_NEWEST} AND walks.edge IS NOT NULL))`;
   return { sql, params };
 }
 
 /**
- * The page of the walks' candidates and the older matches of the tables where the walk found the
- * text rare (olderMatchesSql), run unnamed so that it is planned for the text: the same page as one
- * statement over both parts (newestMatchesSql) would give.
+ * The page of the walks' candidates and what the walks left (walkRemainder): the older matches of a
+ * table where a full walk found the text rare (olderMatchesSql), everything of one whose walk was cut
+ * short (newestMatchesSql). Run unnamed, so that it is planned for the text: the same page as one
+ * statement over both parts would give.
  */
 export function olderSearchSql(organizationId: string, search: SearchText, rare: readonly TableWalk[], candidates: WalkedCandidates, limit: number, after: ScorePosition | undefined): Statement {
   const { params, param } = builder(organizationId);
@@ -151,13 +154,18 @@ export function olderSearchSql(organizationId: string, search: SearchText, rare:
   ];
   // Each table's match is written only where it is read: a value no statement reads has no type.
   const match = matches(search, param);
-  for (const { table, walked, edge } of rare) {
-    if (table === 'work_items') {
-      const older = olderMatchesSql({ ...ITEMS, where: `${liveRow('w')} AND ${match.own.match}`, zero: '0', limit: SEARCH_CANDIDATES - walked, edge: `${param(edge)}::int` });
-      parts.push(`SELECT w.id, ${match.own.score}, NULL::uuid, NULL::text FROM ${older} w`);
+  for (const walk of rare) {
+    // A cut walk left everything (newestMatchesSql), a rare one its older matches.
+    const all = walkRemainder(walk) === 'all';
+    const limit = SEARCH_CANDIDATES - walk.walked;
+    if (walk.table === 'work_items') {
+      const rows = { ...ITEMS, where: `${liveRow('w')} AND ${match.own.match}`, zero: '0', limit };
+      const found = all ? newestMatchesSql({ ...rows, floor: '0' }) : olderMatchesSql({ ...rows, edge: `${param(walk.edge)}::int` });
+      parts.push(`SELECT w.id, ${match.own.score}, NULL::uuid, NULL::text FROM ${found} w`);
     } else {
-      const older = olderMatchesSql({ ...COMMENTS, where: match.comment.match, zero: "interval '0'", limit: SEARCH_CANDIDATES - walked, edge: `${param(edge)}::timestamptz` });
-      parts.push(`SELECT c.work_item_id, 0.5 * ${match.comment.score}, c.id, c.body FROM ${older} c`);
+      const rows = { ...COMMENTS, where: match.comment.match, zero: "interval '0'", limit };
+      const found = all ? newestMatchesSql({ ...rows, floor: TIME_FLOOR }) : olderMatchesSql({ ...rows, edge: `${param(walk.edge)}::timestamptz` });
+      parts.push(`SELECT c.work_item_id, 0.5 * ${match.comment.score}, c.id, c.body FROM ${found} c`);
     }
   }
   const page = pageSql(parts.join(' UNION ALL '), search, param, limit, after);

@@ -11,6 +11,7 @@ import {
   SqlSortColumn,
   archivedSql,
   genericStatementName,
+  walkRemainder,
   liveRow,
   nextKeyNumberSql,
   NEWEST_WALK,
@@ -485,9 +486,11 @@ export class WorkItemRepository {
     const rows = await this.db.genericPlanSql.query<WalkedSearchRow>(walked.sql, walked.params, genericStatementName(walked.sql));
     const candidates = rows.find((row) => row.part === 'candidates');
     if (candidates) {
-      const rare = rows.flatMap((row): TableWalk[] =>
-        row.part === 'walk' && row.walked < RARE_AMONG_NEWEST && row.edge !== null ? [{ table: row.table_name, walked: row.walked, edge: row.edge }] : [],
-      );
+      const rare = rows.flatMap((row): TableWalk[] => {
+        if (row.part !== 'walk') return [];
+        const walk = { table: row.table_name, walked: row.walked, edge: row.edge, cut: row.cut };
+        return walkRemainder(walk) === 'none' ? [] : [walk];
+      });
       const older = olderSearchSql(organizationId, search, rare, { ids: candidates.ids ?? [], scores: candidates.scores ?? [], commentIds: candidates.comment_ids ?? [] }, limit, after);
       return this.db.sql.query<WorkItemSearchRow>(older.sql, older.params);
     }

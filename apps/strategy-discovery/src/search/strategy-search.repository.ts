@@ -4,7 +4,6 @@ import {
   DATABASE,
   Database,
   LargeTables,
-  RARE_AMONG_NEWEST,
   SENTENCE_WALK,
   ScorePosition,
   SearchText,
@@ -19,6 +18,7 @@ import {
   olderMatchesSql,
   searchSql,
   statementName,
+  walkRemainder,
   walkSummarySql,
 } from '@pds/persistence';
 import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
@@ -77,13 +77,14 @@ const STATEMENTS = [0, 1] as const;
 const byScore = (a: SearchRow, b: SearchRow): number => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** A row of the walks' statement: a hit of the page, or what one kind's walk found (walkSummarySql). */
-type WalkRow = (SearchRow & { part: 'hit' }) | { part: 'walk'; type: StrategySearchType; walked: number; edge: string | null };
+type WalkRow = (SearchRow & { part: 'hit' }) | ({ part: 'walk' } & Walked);
 
-/** What one kind's walk found: its matches, and its lower edge (null: it walked the organization whole). */
+/** What one kind's walk found (walkSummarySql). */
 interface Walked {
   type: StrategySearchType;
   walked: number;
   edge: string | null;
+  cut: boolean;
 }
 
 interface PageOptions {
@@ -156,9 +157,9 @@ export class StrategySearchRepository {
   private async walkThenOlder(organizationId: string, search: SearchText, types: readonly StrategySearchType[], options: PageOptions): Promise<SearchRow[]> {
     const rows = await this.walks(organizationId, search, types, options);
     const hits = rows.filter((row): row is SearchRow & { part: 'hit' } => row.part === 'hit');
-    const rare = rows.filter((row): row is Walked & { part: 'walk' } => row.part === 'walk' && row.walked < RARE_AMONG_NEWEST && row.edge !== null);
-    if (!rare.length) return hits;
-    return merged([hits, await this.older(organizationId, search, rare, options)], options.limit);
+    const left = rows.filter((row): row is Walked & { part: 'walk' } => row.part === 'walk' && walkRemainder(row) !== 'none');
+    if (!left.length) return hits.sort(byScore);
+    return merged([hits, await this.older(organizationId, search, left, options)], options.limit);
   }
 
   private walks(organizationId: string, search: SearchText, types: readonly StrategySearchType[], { candidates, limit, after }: PageOptions): Promise<WalkRow[]> {
@@ -181,49 +182,56 @@ export class StrategySearchRepository {
       hits AS (${hits.join(' UNION ALL ')}),
       page AS (SELECT hits.*, count(*) OVER () AS total FROM hits WHERE ${afterScoreSql(after, param)} ORDER BY score DESC, id LIMIT ${param(limit)})
       SELECT 'hit' AS part, type, id, number, title, status, ${excerptSql('text', search, param)} AS text, ${excerptSql('text2', search, param)} AS text2, score, total,
-             NULL::int AS walked, NULL::text AS edge FROM page
+             NULL::int AS walked, NULL::text AS edge, NULL::boolean AS cut FROM page
       UNION ALL ${summaries.join(' UNION ALL ')}`;
     return this.db.genericPlanSql.query<WalkRow>(sql, params, genericStatementName(sql));
   }
 
-  /** The older matches of the kinds a walk found rare, `candidates` less what the walk found of each. */
-  private older(organizationId: string, search: SearchText, walked: readonly Walked[], { candidates, limit, after }: PageOptions): Promise<SearchRow[]> {
+  /**
+   * What the walks left, planned for the text: the older matches of the kinds a full walk found rare
+   * (`candidates` less what it found), everything of the kinds whose walk was cut short.
+   */
+  private older(organizationId: string, search: SearchText, walks: readonly Walked[], options: PageOptions): Promise<SearchRow[]> {
     const params: unknown[] = [organizationId];
     const param = (value: unknown) => `$${params.push(value)}`;
-    const branches = walked.map(({ type, walked: found, edge }) => {
-      const { match, score } = searchSql(search, searchColumns(type), param);
+    const branches = walks.map((walk) => {
+      if (walkRemainder(walk) === 'all') return this.branch(walk.type, search, param, options);
+      const { match, score } = searchSql(search, searchColumns(walk.type), param);
       const matches = olderMatchesSql({
-        table: TABLE(type), alias: 's', columns: matchColumns(type), where: `${liveRow('s')} AND ${match}`,
-        organization: '$1::uuid', newest: 'created_at', zero: "interval '0'", limit: candidates - found, edge: `${param(edge)}::timestamptz`,
+        table: TABLE(walk.type), alias: 's', columns: matchColumns(walk.type), where: `${liveRow('s')} AND ${match}`,
+        organization: '$1::uuid', newest: 'created_at', zero: "interval '0'", limit: options.candidates - walk.walked, edge: `${param(walk.edge)}::timestamptz`,
       });
-      return `(${hitsOf(type, score, `${matches} m`)})`;
+      return `(${hitsOf(walk.type, score, `${matches} m`)})`;
     });
-    return this.page(branches, search, param, params, { limit, after });
+    return this.page(branches, search, param, params, options);
   }
 
   /** The whole search of one statement planned for its text: a sentence's (newestMatchesSql). */
-  private statement(organizationId: string, search: SearchText, types: readonly StrategySearchType[], { candidates, large, limit, after }: PageOptions): Promise<SearchRow[]> {
+  private statement(organizationId: string, search: SearchText, types: readonly StrategySearchType[], options: PageOptions): Promise<SearchRow[]> {
     const params: unknown[] = [organizationId];
     const param = (value: unknown) => `$${params.push(value)}`;
-    const terms = types.some((type) => large.has(type)) ? param(search.terms) : '';
-    const branches = types.map((type) => {
-      const source = SOURCES[type];
-      const { match, score } = searchSql(search, searchColumns(type), param);
-      // The newest `candidates` matches in two parts (newestMatchesSql, as the work-item search):
-      // the newest rows walked by (organization_id, created_at), the older ones' matches as a bitmap
-      // only for a rare text. One statement `ORDER BY created_at DESC LIMIT n` walked the
-      // organization's index for a rare word, or scanned the table where it was small.
-      const walked = search.sentence && (source.longTexts || large.has(type));
-      const matches = newestMatchesSql({
-        table: TABLE(type), alias: 's', columns: matchColumns(type),
-        where: `${liveRow('s')} AND ${match}`, organization: '$1::uuid', newest: 'created_at',
-        floor: FLOOR, zero: "interval '0'", limit: candidates,
-        walk: source.walk ?? (walked ? SENTENCE_WALK : undefined), fenced: walked, atOnce: search.sentence && !walked,
-        common: large.has(type) ? { vector: 'search_vector', terms } : undefined,
-      });
-      return `(${hitsOf(type, score, `${matches} m`)})`;
+    const terms = types.some((type) => options.large.has(type)) ? param(search.terms) : '';
+    return this.page(types.map((type) => this.branch(type, search, param, options, terms)), search, param, params, options);
+  }
+
+  /**
+   * One kind's newest `candidates` matches in two parts (newestMatchesSql, as the work-item search):
+   * the newest rows walked by (organization_id, created_at), the older ones' matches as a bitmap only
+   * for a rare text. One statement `ORDER BY created_at DESC LIMIT n` walked the organization's index
+   * for a rare word, or scanned the table where it was small. `terms`: the sentence's words' `$n`.
+   */
+  private branch(type: StrategySearchType, search: SearchText, param: (value: unknown) => string, { candidates, large }: PageOptions, terms = ''): string {
+    const source = SOURCES[type];
+    const { match, score } = searchSql(search, searchColumns(type), param);
+    const walked = search.sentence && (source.longTexts || large.has(type));
+    const matches = newestMatchesSql({
+      table: TABLE(type), alias: 's', columns: matchColumns(type),
+      where: `${liveRow('s')} AND ${match}`, organization: '$1::uuid', newest: 'created_at',
+      floor: FLOOR, zero: "interval '0'", limit: candidates,
+      walk: source.walk ?? (walked ? SENTENCE_WALK : undefined), fenced: walked, atOnce: search.sentence && !walked,
+      common: large.has(type) ? { vector: 'search_vector', terms } : undefined,
     });
-    return this.page(branches, search, param, params, { limit, after });
+    return `(${hitsOf(type, score, `${matches} m`)})`;
   }
 
   /** The best `limit` hits of `branches` after `after`, with their count; run unnamed, planned for the text. */
