@@ -110,9 +110,9 @@ function pageSql(m: string, search: SearchText, param: (value: unknown) => strin
 /**
  * The newest rows of both tables walked, in a statement planned once for any text (Database's
  * `genericPlanSql`, newestWalkCtes): planning it for each text was most of a search's time in the
- * database (docs/benchmarks.md, "Scale"). Its rows: the page ranked from the walks, each table's walk
- * (walkSummarySql), and, when some table's walk found fewer than RARE_AMONG_NEWEST matches short of the
- * organization's first row, the candidates, for olderSearchSql.
+ * database (docs/decisions.md, "Search"). Its rows: the page ranked from the walks, each table's walk
+ * (walkSummarySql), and, when some walk left something (walkRemainder, written again in SQL here:
+ * cut, or rare short of the organization's first row), the candidates, for olderSearchSql.
  */
 export function walkedSearchSql(organizationId: string, search: SearchText, limit: number, after: ScorePosition | undefined): Statement {
   const { params, param } = builder(organizationId);

@@ -149,10 +149,11 @@ export class StrategySearchRepository {
    * A search of words (not a sentence) in two steps. The newest rows of every kind are walked by one
    * statement planned once per connection (genericPlanSql, newestWalkCtes): a walk's cost does not
    * depend on the text, and planning the statement for each text was 2–4 ms of a few milliseconds'
-   * read (docs/benchmarks.md, "Scale"). Only the kinds whose walk found fewer than RARE_AMONG_NEWEST
-   * matches, and reached no further than part of the organization, read their older matches, in a
-   * statement planned for the text (olderMatchesSql). The page is the best `limit` of both: every hit
-   * of the second beats none of the first that it displaces, since the first ranked a subset of the hits.
+   * read (docs/decisions.md, "Search"). Only the kinds whose walk left something (walkRemainder: the
+   * older matches of a text rare in a full walk, everything of a walk cut short) are read again, in a
+   * statement planned for the text. The page is the best `limit` of both: the two read disjoint rows,
+   * and every hit of the second beats none of the first that it displaces, since the first ranked a
+   * subset of the hits.
    */
   private async walkThenOlder(organizationId: string, search: SearchText, types: readonly StrategySearchType[], options: PageOptions): Promise<SearchRow[]> {
     const rows = await this.walks(organizationId, search, types, options);
