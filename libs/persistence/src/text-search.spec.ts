@@ -208,7 +208,7 @@ describe('newestMatchesSql on PGlite', () => {
     async function split(organization: string, word: string, limit = 50): Promise<Walk> {
       await db.exec('SET plan_cache_mode = force_generic_plan');
       const [walk] = (await db.query<Walk>(WALK, [organization, word])).rows;
-      const left = walkRemainder(walk);
+      const left = walkRemainder(walk, normalizeSearch(word));
       if (left === 'none') return walk;
       await db.exec('RESET plan_cache_mode');
       const matched = { ...rows, where: `i.deleted_at IS NULL AND i.v @@ to_tsquery('english', $2)`, zero: '0', limit: limit - walk.walked };
@@ -229,6 +229,14 @@ describe('newestMatchesSql on PGlite', () => {
       expect(await split(ORG, 'middling')).toMatchObject({ walked: 0, cut: true, numbers: [ROWS - 400, ROWS - 500] });
       expect(await split(OTHER, 'quokka')).toEqual({ numbers: [1], walked: 1, edge: null, cut: false });
       expect(await split(OTHER, 'nowhere')).toEqual({ numbers: [], walked: 0, edge: null, cut: false });
+    });
+
+    it('leaves nothing after the walk of a query of no word, whatever it found', () => {
+      const walk = { walked: 0, edge: '1000', cut: true };
+      expect(walkRemainder(walk, normalizeSearch('->'))).toBe('none');
+      expect(walkRemainder(walk, normalizeSearch('quokka'))).toBe('all');
+      expect(walkRemainder({ ...walk, cut: false }, normalizeSearch('quokka'))).toBe('older');
+      expect(walkRemainder({ ...walk, cut: false, edge: null }, normalizeSearch('quokka'))).toBe('none');
     });
 
     it('walks the newest rows under a generic plan, never the text index', async () => {

@@ -396,6 +396,8 @@ export const WALK_PROBE = 100;
 export interface NewestWalk extends MatchedRows, Pick<NewestMatches, 'floor' | 'walk'> {
   /** The CTEs' name, unique in the statement: `<name>` holds the matches, `<name>_edge` and `<name>_probe` how far it went. */
   name: string;
+  /** Walk the whole walk, never cut short (a query of no word: nothing is read past the walk, walkRemainder). */
+  whole?: boolean;
 }
 
 /**
@@ -417,7 +419,9 @@ export function newestWalkCtes(input: NewestWalk): string {
   const probeRows = Math.min(WALK_PROBE, Math.ceil(walk / 5));
   // `found`: the walk reads the organization whole (its edge is the floor), or one of its newest
   // WALK_PROBE rows matches; else the walk is cut there, reading nothing more.
-  const probe = `${name}_probe AS MATERIALIZED (SELECT ${edge} = ${floor} OR EXISTS (SELECT 1 FROM (SELECT ${t}.* FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${t}.${newest} > ${edge}
+  const probe = input.whole
+    ? `${name}_probe AS MATERIALIZED (SELECT true AS found)`
+    : `${name}_probe AS MATERIALIZED (SELECT ${edge} = ${floor} OR EXISTS (SELECT 1 FROM (SELECT ${t}.* FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${t}.${newest} > ${edge}
                                                              ORDER BY ${t}.${newest} DESC LIMIT ${probeRows}) ${t} WHERE ${where}) AS found)`;
   const length = `CASE WHEN (SELECT found FROM ${name}_probe) THEN ${walk} ELSE 0 END`;
   return `${name}_edge AS MATERIALIZED (SELECT ${newestEdgeSql(table, organization, newest, floor, walk)} AS walk),
@@ -435,8 +439,22 @@ export function walkSummarySql(name: string, floor: string): string {
     (SELECT NOT found FROM ${name}_probe) AS cut`;
 }
 
-/** What a walk of newestWalkCtes left to a statement planned for the text: nothing, its older matches, or everything. */
-export function walkRemainder(walk: { walked: number; edge: string | null; cut: boolean }): 'none' | 'older' | 'all' {
+/**
+ * A query of no word at all (`%`, `->`): its text is matched as a substring of titles and texts,
+ * which no index serves (pg_trgm has no trigram of punctuation), so it is searched among the newest
+ * rows of each table only (a whole walk, NEWEST_WALK rows), never the rest: read whole, a 1,000,000-item
+ * organization kept PostgreSQL busy past the gateway's 10 s timeout (docs/decisions.md, "Search").
+ */
+export function wordless(search: SearchText): boolean {
+  return !search.tsquery;
+}
+
+/**
+ * What a walk of newestWalkCtes left to a statement planned for the text: nothing, its older matches,
+ * or everything. Nothing for a query of no word (wordless): its walk was whole and is all it reads.
+ */
+export function walkRemainder(walk: { walked: number; edge: string | null; cut: boolean }, search: SearchText): 'none' | 'older' | 'all' {
+  if (wordless(search)) return 'none';
   if (walk.cut) return 'all';
   return walk.edge !== null && walk.walked < RARE_AMONG_NEWEST ? 'older' : 'none';
 }

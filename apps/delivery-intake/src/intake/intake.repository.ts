@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { INTAKE_KEY_PREFIX, INTAKE_SORT, IntakeKind, IntakeSortField, IntakeStage, ModerationState, SortedRead, ValidRecordRef } from '@pds/contracts';
-import { DATABASE, Database, liveRow, nextKeyNumber, normalizeSearch, prismaSorted, searchSql, statementName } from '@pds/persistence';
+import { DATABASE, Database, liveRow, newestEdgeSql, nextKeyNumber, normalizeSearch, prismaSorted, searchSql, statementName, wordless } from '@pds/persistence';
 import { DELIVERY_SCHEMA, DeliveryTx } from '../common/delivery.prisma';
 import { isUniqueViolation, unlessDuplicate } from '../common/unique-violation';
 import { Prisma, PrismaClient } from '../generated/delivery/client';
@@ -69,11 +69,15 @@ const PORTAL_LIST_COLUMNS = `s.id, s.number, s.kind::text AS kind, s.title, s.de
 
 /**
  * The portal's text match: the service's search engine (text-search.ts) over the title and the
- * description, or the exact key. `param` adds a value and answers its `$n`.
+ * description, or the exact key. `param` adds a value and answers its `$n`; the organization is `$1`.
+ * A query of no word, an unindexed substring, is matched among the newest submissions only (wordless):
+ * the portal is public, and such a text would read every submission of the organization.
  */
 export function portalTextMatch(q: string, param: (value: unknown) => string): string {
   const columns = { vector: 's.search_vector', title: 's.title', texts: ['s.description'], keyNumber: { column: 's.number', prefix: INTAKE_KEY_PREFIX } };
-  return searchSql(normalizeSearch(q), columns, param).match;
+  const search = normalizeSearch(q);
+  const match = searchSql(search, columns, param).match;
+  return wordless(search) ? `(${match} AND s.number > ${newestEdgeSql('delivery.intake_submissions', '$1::uuid', 'number', '0')})` : match;
 }
 
 /** Intake submissions with their votes and moderation reports; every query is scoped by organization id. */

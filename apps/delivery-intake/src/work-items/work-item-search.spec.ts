@@ -1,3 +1,4 @@
+import { ListWorkItemsQuery, WORK_ITEM_SORT } from '@pds/contracts';
 import { Database, NEWEST_WALK, SqlExecutor, applyMigrations, normalizeSearch, openPglite } from '@pds/persistence';
 import { randomUUID } from 'node:crypto';
 import { WorkItemSearchRow, plannedSearchSql } from './work-item-search.sql';
@@ -55,6 +56,8 @@ describe('work-item search (PGlite)', () => {
       `UPDATE delivery.comments c SET body = CASE w.number WHEN 4 THEN 'A quokka sighting' WHEN ${ITEMS} THEN 'quokka again' WHEN 6 THEN 'wombat' END
          FROM delivery.work_items w WHERE w.id = c.work_item_id AND w.number IN (4, 6, ${ITEMS})`,
     );
+    // "->" (no word: an unindexed substring) in an old title and in one among the newest.
+    await db.sql.query(`UPDATE delivery.work_items SET title = title || ' A -> B' WHERE organization_id = $1 AND number IN (2, ${ITEMS - 1})`, [org]);
     await db.sql.query('ANALYZE');
     repository = new WorkItemRepository({ ...db, sql: counted(db.sql, 'planned'), genericPlanSql: counted(db.genericPlanSql, 'generic') });
   }, 120_000);
@@ -89,6 +92,15 @@ describe('work-item search (PGlite)', () => {
     expect(await search('WI-5')).toMatchObject([{ number: 5, score: 1 }]);
     expect(calls.planned).toBe(1);
     expect(await search('WI-999999')).toEqual([]);
+  });
+
+  it('searches a query of no word among the newest items only, in one statement, in the search and the list alike', async () => {
+    expect((await search('->')).map((row) => row.number)).toEqual([ITEMS - 1]);
+    expect(calls).toEqual({ generic: 1, planned: 0 });
+    const listed = await repository.list(org, { q: '->' } as ListWorkItemsQuery, { keys: WORK_ITEM_SORT.keys(undefined) }, 50);
+    expect(listed.map((item) => item.key)).toEqual([`WI-${ITEMS - 1}`]);
+    // A key is searched everywhere, past the walk.
+    expect((await repository.list(org, { q: 'WI-2' } as ListWorkItemsQuery, { keys: WORK_ITEM_SORT.keys(undefined) }, 50)).map((item) => item.key)).toEqual(['WI-2']);
   });
 
   it('pages the hits of the walks and of the older matches together by score and id', async () => {

@@ -14,6 +14,7 @@ import {
   searchSql,
   walkRemainder,
   walkSummarySql,
+  wordless,
 } from '@pds/persistence';
 
 /**
@@ -117,8 +118,9 @@ function pageSql(m: string, search: SearchText, param: (value: unknown) => strin
 export function walkedSearchSql(organizationId: string, search: SearchText, limit: number, after: ScorePosition | undefined): Statement {
   const { params, param } = builder(organizationId);
   const { own, comment } = matches(search, param, { plannedOnce: true });
-  const withComments = Boolean(search.tsquery);
-  const walks = [newestWalkCtes({ ...ITEMS, name: 'items', where: `${liveRow('w')} AND ${own.match}`, floor: '0', limit: SEARCH_CANDIDATES })];
+  const withComments = !wordless(search);
+  const whole = wordless(search);
+  const walks = [newestWalkCtes({ ...ITEMS, name: 'items', where: `${liveRow('w')} AND ${own.match}`, floor: '0', limit: SEARCH_CANDIDATES, whole })];
   const summaries = [`SELECT 'work_items' AS table_name, ${walkSummarySql('items', '0')}`];
   let m = `SELECT w.id, ${own.score} AS score, NULL::uuid AS comment_id, NULL::text AS comment FROM items w`;
   if (withComments) {
@@ -133,9 +135,13 @@ export function walkedSearchSql(organizationId: string, search: SearchText, limi
       SELECT 'hit' AS part, id, number, title, status, description, comment, score, total,
              NULL::text AS table_name, NULL::int AS walked, NULL::text AS edge, NULL::boolean AS cut, NULL::uuid[] AS ids, NULL::float8[] AS scores, NULL::uuid[] AS comment_ids
         FROM (${page.select}) hits
-      UNION ALL SELECT 'walk', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, table_name, walked, edge, cut, NULL, NULL, NULL FROM walks
+      UNION ALL SELECT 'walk', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, table_name, walked, edge, cut, NULL, NULL, NULL FROM walks${
+        whole
+          ? ''
+          : `
       UNION ALL SELECT 'candidates', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, array_agg(id), array_agg(score), array_agg(comment_id) FROM best
-                 HAVING EXISTS (SELECT 1 FROM walks WHERE walks.cut OR (walks.walked < ${RARE_AMONG_NEWEST} AND walks.edge IS NOT NULL))`;
+                 HAVING EXISTS (SELECT 1 FROM walks WHERE walks.cut OR (walks.walked < ${RARE_AMONG_NEWEST} AND walks.edge IS NOT NULL))`
+      }`;
   return { sql, params };
 }
 
@@ -156,7 +162,7 @@ export function olderSearchSql(organizationId: string, search: SearchText, rare:
   const match = matches(search, param);
   for (const walk of rare) {
     // A cut walk left everything (newestMatchesSql), a rare one its older matches.
-    const all = walkRemainder(walk) === 'all';
+    const all = walkRemainder(walk, search) === 'all';
     const limit = SEARCH_CANDIDATES - walk.walked;
     if (walk.table === 'work_items') {
       const rows = { ...ITEMS, where: `${liveRow('w')} AND ${match.own.match}`, zero: '0', limit };

@@ -12,6 +12,7 @@ import {
   archivedSql,
   genericStatementName,
   walkRemainder,
+  wordless,
   liveRow,
   nextKeyNumberSql,
   NEWEST_WALK,
@@ -421,6 +422,8 @@ export class WorkItemRepository {
     // The search engine's match (words of the title or description, a title substring, the key); the list keeps its order.
     const search = query.q ? normalizeSearch(query.q) : undefined;
     if (search) where.push(searchSql(search, WORK_ITEM_SEARCH, param).match);
+    // A query of no word is an unindexed substring match: among the newest items only (wordless).
+    if (search && wordless(search)) where.push(`w.number > ${newestEdgeSql('delivery.work_items', '$1', 'number', '0')}`);
     const archived = archivedSql(query.archived, 'w');
     if (archived) where.push(archived);
     let orderBy = 'w.number';
@@ -489,7 +492,7 @@ export class WorkItemRepository {
       const rare = rows.flatMap((row): TableWalk[] => {
         if (row.part !== 'walk') return [];
         const walk = { table: row.table_name, walked: row.walked, edge: row.edge, cut: row.cut };
-        return walkRemainder(walk) === 'none' ? [] : [walk];
+        return walkRemainder(walk, search) === 'none' ? [] : [walk];
       });
       const older = olderSearchSql(organizationId, search, rare, { ids: candidates.ids ?? [], scores: candidates.scores ?? [], commentIds: candidates.comment_ids ?? [] }, limit, after);
       return this.db.sql.query<WorkItemSearchRow>(older.sql, older.params);

@@ -41,6 +41,8 @@ describe('StrategySearchRepository (PGlite)', () => {
     );
     await db.sql.query(`INSERT INTO strategy.insights (id, organization_id, title, quotes) VALUES (gen_random_uuid(), $1, 'A quokka sighting', '{}')`, [large]);
     await db.sql.query(`INSERT INTO strategy.opportunities (id, organization_id, number, title) VALUES (gen_random_uuid(), $1, 1, 'The quokka')`, [small]);
+    // "->" (no word) in an old opportunity's title and in one among the newest.
+    await db.sql.query(`UPDATE strategy.opportunities SET title = title || ' A -> B' WHERE organization_id = $1 AND number IN (2, ${OPPORTUNITIES - 1})`, [large]);
     await db.sql.query('ANALYZE');
     repository = new StrategySearchRepository({ ...db, sql: counted(db.sql, 'planned'), genericPlanSql: counted(db.genericPlanSql, 'generic') });
   }, 120_000);
@@ -72,6 +74,11 @@ describe('StrategySearchRepository (PGlite)', () => {
   it('finds an old record by its key through the older matches', async () => {
     expect(await search(large, 'OPP-7')).toMatchObject([{ type: 'opportunity', number: 7, score: 1 }]);
     expect(calls.planned).toBe(1);
+  });
+
+  it('searches a query of no word among the newest rows only, in the walks alone', async () => {
+    expect((await search(large, '->')).map((row) => row.number)).toEqual([OPPORTUNITIES - 1]);
+    expect(calls).toEqual({ generic: 2, planned: 0 });
   });
 
   it('pages hits of the walks and of the older matches together by score and id, none twice and none lost', async () => {

@@ -20,6 +20,7 @@ import {
   statementName,
   walkRemainder,
   walkSummarySql,
+  wordless,
 } from '@pds/persistence';
 import { STRATEGY_SCHEMA } from '../database/strategy.prisma';
 
@@ -158,7 +159,7 @@ export class StrategySearchRepository {
   private async walkThenOlder(organizationId: string, search: SearchText, types: readonly StrategySearchType[], options: PageOptions): Promise<SearchRow[]> {
     const rows = await this.walks(organizationId, search, types, options);
     const hits = rows.filter((row): row is SearchRow & { part: 'hit' } => row.part === 'hit');
-    const left = rows.filter((row): row is Walked & { part: 'walk' } => row.part === 'walk' && walkRemainder(row) !== 'none');
+    const left = rows.filter((row): row is Walked & { part: 'walk' } => row.part === 'walk' && walkRemainder(row, search) !== 'none');
     if (!left.length) return hits.sort(byScore);
     return merged([hits, await this.older(organizationId, search, left, options)], options.limit);
   }
@@ -174,7 +175,7 @@ export class StrategySearchRepository {
       const { match, score } = searchSql(search, searchColumns(type), param, { plannedOnce: true });
       ctes.push(newestWalkCtes({
         name, table: TABLE(type), alias: 's', columns: matchColumns(type), where: `${liveRow('s')} AND ${match}`,
-        organization: '$1::uuid', newest: 'created_at', floor: FLOOR, limit: candidates, walk: SOURCES[type].walk,
+        organization: '$1::uuid', newest: 'created_at', floor: FLOOR, limit: candidates, walk: SOURCES[type].walk, whole: wordless(search),
       }));
       hits.push(hitsOf(type, score, name));
       summaries.push(`SELECT 'walk', '${type}', NULL::uuid, NULL::int, NULL::text, NULL::text, NULL::text, NULL::text, NULL::float8, NULL::bigint, ${walkSummarySql(name, FLOOR)}`);
@@ -196,7 +197,7 @@ export class StrategySearchRepository {
     const params: unknown[] = [organizationId];
     const param = (value: unknown) => `$${params.push(value)}`;
     const branches = walks.map((walk) => {
-      if (walkRemainder(walk) === 'all') return this.branch(walk.type, search, param, options);
+      if (walkRemainder(walk, search) === 'all') return this.branch(walk.type, search, param, options);
       const { match, score } = searchSql(search, searchColumns(walk.type), param);
       const matches = olderMatchesSql({
         table: TABLE(walk.type), alias: 's', columns: matchColumns(walk.type), where: `${liveRow('s')} AND ${match}`,
