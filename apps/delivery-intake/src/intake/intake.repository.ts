@@ -69,16 +69,20 @@ const PORTAL_LIST_COLUMNS = `s.id, s.number, s.kind::text AS kind, s.title, s.de
 
 /**
  * The portal's text match: the service's search engine (text-search.ts) over the title and the
- * description, or the exact key. `param` adds a value and answers its `$n`; the organization is `$1`.
- * A query of no word, an unindexed substring, is matched among the newest submissions only (wordless):
- * the portal is public, and such a text would read every submission of the organization.
+ * description, or the exact key. `param` adds a value and answers its `$n`. A query of no word, an
+ * unindexed substring, is matched among the submissions numbered above `newestEdge` only (wordless;
+ * IntakeRepository.newestEdge): the portal is public, and such a text would read every submission
+ * of the organization.
  */
-export function portalTextMatch(q: string, param: (value: unknown) => string): string {
+export function portalTextMatch(q: string, param: (value: unknown) => string, newestEdge = 0): string {
   const columns = { vector: 's.search_vector', title: 's.title', texts: ['s.description'], keyNumber: { column: 's.number', prefix: INTAKE_KEY_PREFIX } };
   const search = normalizeSearch(q);
   const match = searchSql(search, columns, param).match;
-  return wordless(search) ? `(${match} AND s.number > ${newestEdgeSql('delivery.intake_submissions', '$1::uuid', 'number', '0')})` : match;
+  return wordless(search) && newestEdge > 0 ? `(${match} AND s.number > ${param(newestEdge)}::int)` : match;
 }
+
+/** The submission number NEWEST_WALK submissions back (newestEdgeSql). */
+const NEWEST_EDGE = `SELECT ${newestEdgeSql('delivery.intake_submissions', '$1::uuid', 'number', '0')} AS edge`;
 
 /** Intake submissions with their votes and moderation reports; every query is scoped by organization id. */
 @Injectable()
@@ -115,6 +119,12 @@ export class IntakeRepository {
    * votes, and no work item or reports; each order walks a partial index of the visible rows from
    * its keyset position (a row comparison PostgreSQL turns into the index scan's start).
    */
+  /** The submission number NEWEST_WALK submissions back in the organization (0 when it has fewer). */
+  private async newestEdge(organizationId: string): Promise<number> {
+    const [row] = await this.db.sql.query<{ edge: number }>(NEWEST_EDGE, [organizationId], 'intake_newest_edge');
+    return row.edge;
+  }
+
   async listVisible(organizationId: string, filters: PortalFilters, order: PortalOrder, take: number): Promise<PortalListRow[]> {
     const params: unknown[] = [organizationId];
     const param = (value: unknown) => `$${params.push(value)}`;
@@ -122,7 +132,8 @@ export class IntakeRepository {
     // Compared as the enum, the values validated names passed as text (PGlite has no enum parameters).
     if (filters.kind) where.push(`s.kind = ${param(filters.kind)}::text::delivery."IntakeKind"`);
     if (filters.stage) where.push(`s.stage = ${param(filters.stage)}::text::delivery."IntakeStage"`);
-    if (filters.q) where.push(portalTextMatch(filters.q, param));
+    // A query of no word is bounded by a value read first: as a subquery PostgreSQL planned without it.
+    if (filters.q) where.push(portalTextMatch(filters.q, param, wordless(normalizeSearch(filters.q)) ? await this.newestEdge(organizationId) : 0));
     let orderBy: string;
     if (order.by === 'votes') {
       if (order.after) where.push(`(s.vote_count, s.number) < (${param(order.after.count)}::int, ${param(order.after.number)}::int)`);

@@ -422,8 +422,9 @@ export class WorkItemRepository {
     // The search engine's match (words of the title or description, a title substring, the key); the list keeps its order.
     const search = query.q ? normalizeSearch(query.q) : undefined;
     if (search) where.push(searchSql(search, WORK_ITEM_SEARCH, param).match);
-    // A query of no word is an unindexed substring match: among the newest items only (wordless).
-    if (search && wordless(search)) where.push(`w.number > ${newestEdgeSql('delivery.work_items', '$1', 'number', '0')}`);
+    // A query of no word is an unindexed substring match: among the newest items only (wordless). The
+    // edge is read first and given as a value: as a subquery PostgreSQL planned the read without it.
+    if (search && wordless(search)) where.push(`w.number > ${param(await this.newestEdge(organizationId))}::int`);
     const archived = archivedSql(query.archived, 'w');
     if (archived) where.push(archived);
     let orderBy = 'w.number';
@@ -451,6 +452,12 @@ export class WorkItemRepository {
       if (!few.length || (few[0].matched ?? 0) <= OLDER_MATCHES) return few.map(toWorkItemResponse);
     }
     return (await read(walk)).map(toWorkItemResponse);
+  }
+
+  /** The key number NEWEST_WALK items back in the organization (0 when it has fewer). */
+  private async newestEdge(organizationId: string): Promise<number> {
+    const [row] = await this.db.sql.query<{ edge: number }>(NEWEST_EDGE, [organizationId], 'wi_newest_edge');
+    return row.edge;
   }
 
   /**
@@ -514,6 +521,9 @@ const FOLLOW_WORK_ITEM = `UPDATE delivery.intake_submissions
               completed_at = CASE WHEN $4::text = 'DONE' THEN COALESCE(completed_at, now()) ELSE NULL END,
               updated_at = now()
         WHERE organization_id = $1::uuid AND work_item_id = $2::uuid AND stage::text <> $4::text AND ${liveRow()}`;
+
+/** The key number NEWEST_WALK items back (newestEdgeSql). */
+const NEWEST_EDGE = `SELECT ${newestEdgeSql('delivery.work_items', '$1::uuid', 'number', '0')} AS edge`;
 
 /** The searched tables whose size changes how a sentence is searched (LargeTables). */
 const LARGE_SEARCHED_TABLES = largeTablesSql([
