@@ -14,7 +14,7 @@ export class SearchController {
   @Paginated(SearchResultResponse)
   @Doc(
     'Search records',
-    'Ranked text search over every record kind an agent can search: titles, descriptions, hypotheses, interview summaries and transcripts, insight quotes and work-item comments (a comment hit is its work item), plus exact keys (`WI-42`) and substrings of titles. Best match first (`score`, 0 to 1); records in the trash never appear, archived ones do. `types` narrows the kinds (comma-separated).',
+    'Ranked text search over every record kind an agent can search: titles, descriptions, hypotheses, interview summaries and transcripts, insight quotes and work-item comments (a comment hit is its work item), plus exact keys (`WI-42`) and substrings of titles. Best match first (`score`, 0 to 1); records in the trash never appear, archived ones do. A text without letters or digits (`%`, `->`) matches among each kind\'s newest 1,000 records only. `types` narrows the kinds (comma-separated).',
     { requires: Permission.Read },
   )
   async search(@Auth() auth: AuthContext, @Query() query: RecordSearchQuery): Promise<Page<SearchResultResponse>> {
