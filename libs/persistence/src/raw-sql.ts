@@ -26,19 +26,28 @@ const SEARCHES_TEXT = /\bto_tsquery\(|\bILIKE\b/i;
  */
 export function statementName(sql: string): string | undefined {
   if (SEARCHES_TEXT.test(sql)) return undefined;
-  return genericStatementName(sql);
+  return nameOf(sql, names, MAX_NAMED_STATEMENTS);
 }
 
+/** Distinct search statements named for generic plans per process (see genericStatementName). */
+export const MAX_GENERIC_STATEMENTS = 100;
+const genericNames = new Map<string, string>();
+
 /**
- * statementName without its refusal of text searches, for Database's `genericPlanSql` only: there a
- * search statement built so that no step depends on its values (text-search.ts, newestWalkSql) is
- * planned once per connection instead of on every call.
+ * A name for a search statement built so that no step depends on its values (text-search.ts,
+ * newestWalkCtes), for Database's `genericPlanSql` only: planned once per connection instead of on
+ * every call. Its own bound, lower than statementName's: a search's plan is large, and its text
+ * varies with the kinds a client asks for; past the bound it runs unnamed (planned each time).
  */
 export function genericStatementName(sql: string): string | undefined {
-  let name = names.get(sql);
-  if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
+  return nameOf(sql, genericNames, MAX_GENERIC_STATEMENTS);
+}
+
+function nameOf(sql: string, named: Map<string, string>, bound: number): string | undefined {
+  let name = named.get(sql);
+  if (name === undefined && named.size < bound) {
     name = 'p_' + createHash('sha1').update(sql).digest('hex').slice(0, 20);
-    names.set(sql, name);
+    named.set(sql, name);
   }
   return name;
 }

@@ -369,7 +369,7 @@ export function newestMatchesSql(input: NewestMatches): string {
 
 type MatchedRows = Pick<NewestMatches, 'table' | 'alias' | 'columns' | 'where' | 'organization' | 'newest' | 'limit'>;
 
-/** The newest `limit` matches among the newest `walk` rows above `edge` (SQL of a number), the match outside the walk's LIMIT. */
+/** The newest `limit` matches among the newest `walk` rows (a number, or SQL of one) above `edge` (SQL), the match outside the walk's LIMIT. */
 function fencedWalkSql(input: MatchedRows, edge: string, walk: number | string): string {
   const { table, alias: t, where, organization, newest, limit } = input;
   return `SELECT ${input.columns.join(', ')} FROM (SELECT ${t}.* FROM ${table} ${t} WHERE ${t}.organization_id = ${organization} AND ${t}.${newest} > ${edge}
