@@ -483,9 +483,9 @@ export class WorkItemRepository {
 
   /**
    * Ranked search of the organization's items and their comments (work-item-search.sql.ts). Words:
-   * the newest rows walked in a statement planned once per connection, and only when a table's walk
-   * found the text rare, its older matches in a statement planned for the text. A sentence: one
-   * statement planned for it.
+   * the newest rows walked in a statement planned once per connection, then only what a walk left
+   * (walkRemainder: a rare text's older matches, everything of a cut walk) in a statement planned for
+   * the text, with the walks' candidates. A sentence: one statement planned for it.
    */
   async search(organizationId: string, search: SearchText, limit: number, after?: ScorePosition): Promise<WorkItemSearchRow[]> {
     if (search.sentence) {
