@@ -1,5 +1,6 @@
 import { ListWorkItemsQuery, WORK_ITEM_SORT } from '@pds/contracts';
-import { Database, NEWEST_WALK, SqlExecutor, applyMigrations, normalizeSearch, openPglite } from '@pds/persistence';
+import { Database, NEWEST_WALK, applyMigrations, normalizeSearch, openPglite } from '@pds/persistence';
+import { countedStatements } from '@pds/persistence/testing';
 import { randomUUID } from 'node:crypto';
 import { WorkItemSearchRow, plannedSearchSql } from './work-item-search.sql';
 import { WorkItemRepository } from './work-item.repository';
@@ -12,20 +13,14 @@ import { WorkItemRepository } from './work-item.repository';
 describe('work-item search (PGlite)', () => {
   let db: Database;
   let repository: WorkItemRepository;
-  const calls = { generic: 0, planned: 0 };
+  let counted: ReturnType<typeof countedStatements>;
   const org = randomUUID();
   const ITEMS = NEWEST_WALK + 300;
   const AUTHOR = randomUUID();
 
-  const counted = (executor: SqlExecutor, kind: keyof typeof calls): SqlExecutor => ({
-    query: (text, params, name) => {
-      calls[kind] += 1;
-      return executor.query(text, params, name);
-    },
-  });
   const fields = (rows: WorkItemSearchRow[]) => rows.map((row) => ({ number: row.number, score: Number(row.score), total: Number(row.total), description: row.description, comment: row.comment }));
   const search = async (q: string, limit = 20, after?: { score: number; id: string }) => {
-    calls.generic = calls.planned = 0;
+    counted.reset();
     return repository.search(org, normalizeSearch(q), limit, after);
   };
   const oracle = async (q: string, limit = 20, after?: { score: number; id: string }) => {
@@ -59,26 +54,27 @@ describe('work-item search (PGlite)', () => {
     // "->" (no word: an unindexed substring) in an old title and in one among the newest.
     await db.sql.query(`UPDATE delivery.work_items SET title = title || ' A -> B' WHERE organization_id = $1 AND number IN (2, ${ITEMS - 1})`, [org]);
     await db.sql.query('ANALYZE');
-    repository = new WorkItemRepository({ ...db, sql: counted(db.sql, 'planned'), genericPlanSql: counted(db.genericPlanSql, 'generic') });
+    counted = countedStatements(db);
+    repository = new WorkItemRepository(counted.db);
   }, 120_000);
   afterAll(() => db.close());
 
   it('answers a word common in items and comments from the walks alone, as the one statement would', async () => {
     const rows = await search('common');
-    expect(calls).toEqual({ generic: 1, planned: 0 });
+    expect(counted.calls).toEqual({ generic: 1, planned: 0 });
     expect(rows).toHaveLength(20);
     expect(fields(rows)).toEqual(fields(await oracle('common')));
   });
 
   it('reads older comments for a word common in items but in no new comment', async () => {
     const rows = await search('item');
-    expect(calls).toEqual({ generic: 1, planned: 1 });
+    expect(counted.calls).toEqual({ generic: 1, planned: 1 });
     expect(fields(rows)).toEqual(fields(await oracle('item')));
   });
 
   it('reads the older matches where a word is rare, items and comments alike, without trashed items', async () => {
     const rows = await search('quokka');
-    expect(calls).toEqual({ generic: 1, planned: 1 });
+    expect(counted.calls).toEqual({ generic: 1, planned: 1 });
     // Item 3 by its title, item 4 by an old comment, the newest item by a new one; not item 8 (trashed).
     expect(rows.map((row) => row.number).sort((a, b) => a - b)).toEqual([3, 4, ITEMS]);
     expect(fields(rows)).toEqual(fields(await oracle('quokka')));
@@ -90,13 +86,13 @@ describe('work-item search (PGlite)', () => {
 
   it('finds an old item by its key', async () => {
     expect(await search('WI-5')).toMatchObject([{ number: 5, score: 1 }]);
-    expect(calls.planned).toBe(1);
+    expect(counted.calls.planned).toBe(1);
     expect(await search('WI-999999')).toEqual([]);
   });
 
   it('searches a query of no word among the newest items only, in one statement, in the search and the list alike', async () => {
     expect((await search('->')).map((row) => row.number)).toEqual([ITEMS - 1]);
-    expect(calls).toEqual({ generic: 1, planned: 0 });
+    expect(counted.calls).toEqual({ generic: 1, planned: 0 });
     const listed = await repository.list(org, { q: '->' } as ListWorkItemsQuery, { keys: WORK_ITEM_SORT.keys(undefined) }, 50);
     expect(listed.map((item) => item.key)).toEqual([`WI-${ITEMS - 1}`]);
     // A key is searched everywhere, past the walk.

@@ -1,5 +1,6 @@
 import { STRATEGY_SEARCH_TYPES } from '@pds/contracts';
-import { Database, NEWEST_WALK, SqlExecutor, applyMigrations, normalizeSearch, openPglite } from '@pds/persistence';
+import { Database, NEWEST_WALK, applyMigrations, normalizeSearch, openPglite } from '@pds/persistence';
+import { countedStatements } from '@pds/persistence/testing';
 import { randomUUID } from 'node:crypto';
 import { SearchRow, StrategySearchRepository } from './strategy-search.repository';
 
@@ -10,19 +11,13 @@ import { SearchRow, StrategySearchRepository } from './strategy-search.repositor
 describe('StrategySearchRepository (PGlite)', () => {
   let db: Database;
   let repository: StrategySearchRepository;
-  const calls = { generic: 0, planned: 0 };
+  let counted: ReturnType<typeof countedStatements>;
   const large = randomUUID();
   const small = randomUUID();
   const OPPORTUNITIES = NEWEST_WALK + 200;
 
-  const counted = (executor: SqlExecutor, kind: keyof typeof calls): SqlExecutor => ({
-    query: (text, params, name) => {
-      calls[kind] += 1;
-      return executor.query(text, params, name);
-    },
-  });
   const search = async (organization: string, q: string, after?: { score: number; id: string }, limit = 20): Promise<SearchRow[]> => {
-    calls.generic = calls.planned = 0;
+    counted.reset();
     return repository.search(organization, normalizeSearch(q), STRATEGY_SEARCH_TYPES, limit, after);
   };
 
@@ -44,13 +39,14 @@ describe('StrategySearchRepository (PGlite)', () => {
     // "->" (no word) in an old opportunity's title and in one among the newest.
     await db.sql.query(`UPDATE strategy.opportunities SET title = title || ' A -> B' WHERE organization_id = $1 AND number IN (2, ${OPPORTUNITIES - 1})`, [large]);
     await db.sql.query('ANALYZE');
-    repository = new StrategySearchRepository({ ...db, sql: counted(db.sql, 'planned'), genericPlanSql: counted(db.genericPlanSql, 'generic') });
+    counted = countedStatements(db);
+    repository = new StrategySearchRepository(counted.db);
   }, 120_000);
   afterAll(() => db.close());
 
   it('answers a common word from the walks alone, newest matches first among equals', async () => {
     const rows = await search(large, 'common');
-    expect(calls).toEqual({ generic: 2, planned: 0 });
+    expect(counted.calls).toEqual({ generic: 2, planned: 0 });
     expect(rows).toHaveLength(20);
     expect(rows.every((row) => row.type === 'opportunity' && row.title.includes('common'))).toBe(true);
     // 25 candidates per kind (eight kinds), all from the newest opportunities.
@@ -61,24 +57,24 @@ describe('StrategySearchRepository (PGlite)', () => {
   it('reads the older matches of the kinds where a word is rare, in its organization, without trashed rows', async () => {
     const rows = await search(large, 'quokka');
     // The walks, then one statement for the opportunities' older rows: the insights' walk reached their first row.
-    expect(calls).toEqual({ generic: 2, planned: 1 });
+    expect(counted.calls).toEqual({ generic: 2, planned: 1 });
     expect(rows.map((row) => [row.type, row.number, row.title])).toEqual(
       expect.arrayContaining([['opportunity', 5, 'Opportunity quokka'], ['insight', null, 'A quokka sighting']]),
     );
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => Number(row.total) === 2)).toBe(true);
     expect(await search(small, 'quokka')).toMatchObject([{ type: 'opportunity', number: 1, title: 'The quokka' }]);
-    expect(calls).toEqual({ generic: 2, planned: 0 });
+    expect(counted.calls).toEqual({ generic: 2, planned: 0 });
   });
 
   it('finds an old record by its key through the older matches', async () => {
     expect(await search(large, 'OPP-7')).toMatchObject([{ type: 'opportunity', number: 7, score: 1 }]);
-    expect(calls.planned).toBe(1);
+    expect(counted.calls.planned).toBe(1);
   });
 
   it('searches a query of no word among the newest rows only, in the walks alone', async () => {
     expect((await search(large, '->')).map((row) => row.number)).toEqual([OPPORTUNITIES - 1]);
-    expect(calls).toEqual({ generic: 2, planned: 0 });
+    expect(counted.calls).toEqual({ generic: 2, planned: 0 });
   });
 
   it('pages hits of the walks and of the older matches together by score and id, none twice and none lost', async () => {

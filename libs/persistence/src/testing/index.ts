@@ -1,1 +1,2 @@
 export * from './tenant-scope';
+export * from './counted-statements';
