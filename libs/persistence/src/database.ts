@@ -36,7 +36,7 @@ export interface Database {
   withLock<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** Connections of the pool right now (PostgreSQL only; PGlite has one connection and no pool). */
+  /** Connections of the pools right now, `genericPlanSql`'s included (PostgreSQL only; PGlite has one connection and no pool). */
   poolStats?(): { inUse: number; idle: number; waiting: number };
 }
 

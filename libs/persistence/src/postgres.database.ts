@@ -105,6 +105,11 @@ export function connectPostgres(options: PostgresOptions): Database {
     close: async () => {
       await Promise.all([pool.end(), genericPool?.end()]);
     },
-    poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    // Both pools: the connections a process holds are what the connection budget counts.
+    poolStats: () => {
+      const pools = genericPool ? [pool, genericPool] : [pool];
+      const sum = (of: (p: Pool) => number) => pools.reduce((total, p) => total + of(p), 0);
+      return { inUse: sum((p) => p.totalCount - p.idleCount), idle: sum((p) => p.idleCount), waiting: sum((p) => p.waitingCount) };
+    },
   };
 }
